@@ -1,0 +1,47 @@
+// Test tiers: unit (beside the code, happy-dom), worker (integration inside workerd with real
+// local D1 and KV), browser (Chromium through playwright-core against the built app on wrangler).
+import { defineConfig } from 'vitest/config';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+
+const migrations = await readD1Migrations('./migrations');
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: './src/worker/entry.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: migrations },
+            },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          setupFiles: ['./tests/worker/apply-migrations.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/browser/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
