@@ -1,16 +1,26 @@
-// The Hono app behind the Worker: the BFF under /api and the local sign-in service under /auth/v1.
-// Islands import only `AppType` and call through one hc<AppType> client.
+// The Hono app behind the Worker: the BFF under /api (and, in the embedded default, the local
+// sign-in service under /auth/v1). Islands import only `AppType` and call through hc<AppType>.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env';
 import { health } from './routes/health';
 
-const api = new Hono<AppEnv>().basePath('/api').route('/health', health);
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const api = new Hono<AppEnv>()
+  .basePath('/api')
+  .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }))
+  .route('/health', health);
+// Authenticated resource routers (accounts, market, wallets, ...) are mounted after the auth
+// middleware: see src/worker/middleware/require-user.ts.
 
 export type AppType = typeof api;
 
 export const app = new Hono<AppEnv>();
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 app.onError((err, c) => {
+  if (err instanceof HTTPException) return c.json({ message: err.message || 'Bad request' }, err.status);
   console.error('unhandled error', err instanceof Error ? err.message : String(err));
   return c.json({ message: 'Internal server error' }, 500);
 });

@@ -1,0 +1,33 @@
+// Forwards a validated BFF call to the upstream port with the verified user, and answers with the
+// upstream's status and body ({data} on success, {message} on failure).
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from './env';
+import { selectUpstream, type UpstreamRequest } from './upstream/port';
+
+type ForwardInit = Pick<UpstreamRequest, 'method' | 'path' | 'query' | 'body'>;
+
+/** T is the `data` type the core answers with (derived from core service types, never hand-written). */
+export async function forward<T>(c: Context<AppEnv>, init: ForwardInit) {
+  const upstream = selectUpstream(c.env);
+  const res = await upstream.call(
+    {
+      ...init,
+      userId: c.var.userId,
+      accessToken: c.var.accessToken,
+      idempotencyKey: c.req.header('idempotency-key'),
+    },
+    executionCtxOf(c),
+  );
+  if (res.status >= 200 && res.status < 300) return c.json(res.body as { data: T }, 200);
+  return c.json(res.body as { message: string }, res.status as ContentfulStatusCode);
+}
+
+/** Hono throws when a request came without an execution context (plain app.fetch in tests). */
+export function executionCtxOf(c: Context): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as unknown as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,16 @@
+// zValidator wrapped once: a failed check becomes 400 {message} naming the field, never a raw ZodError.
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { ZodType } from 'zod';
+
+export function issueMessage(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid input';
+  const field = first.path.map(String).join('.');
+  return field ? `${field}: ${first.message}` : first.message;
+}
+
+export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+  zValidator(target, schema, (result, c) => {
+    if (!result.success) return c.json({ message: issueMessage(result.error.issues) }, 400);
+  });

@@ -1,0 +1,45 @@
+// The upstream port: one interface, two adapters. The BFF forwards every product call (spec
+// section 7) through it with the verified user; only configuration decides which adapter serves.
+import type { Bindings } from '../env';
+import { embeddedUpstream } from './embedded';
+import { remoteUpstream } from './remote';
+
+export interface UpstreamRequest {
+  method: string;
+  /** The spec's path, e.g. `/accounts/user/accounts` (no `/api` prefix). */
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** The verified token's `sub`; sent as `x-user-id`. */
+  userId: string;
+  accessToken: string;
+  /** Forwarded for idempotent money movement. */
+  idempotencyKey?: string;
+}
+
+export interface UpstreamResult {
+  status: number;
+  body: unknown;
+}
+
+export interface Upstream {
+  call(req: UpstreamRequest, ctx?: ExecutionContext): Promise<UpstreamResult>;
+}
+
+export const UPSTREAM_TIMEOUT_MS = 10_000;
+
+export function selectUpstream(env: Bindings): Upstream {
+  return env.UPSTREAM_API_URL ? remoteUpstream(env.UPSTREAM_API_URL) : embeddedUpstream(env);
+}
+
+export function buildUrl(base: string, req: Pick<UpstreamRequest, 'path' | 'query'>): string {
+  const url = new URL(base.replace(/\/+$/, '') + req.path);
+  for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+export function upstreamHeaders(req: UpstreamRequest): Headers {
+  const h = new Headers({ 'content-type': 'application/json', authorization: `Bearer ${req.accessToken}`, 'x-user-id': req.userId });
+  if (req.idempotencyKey) h.set('idempotency-key', req.idempotencyKey);
+  return h;
+}
