@@ -1,0 +1,53 @@
+// $auth: the sign-in state of spec section 4 (loading, authenticated, unauthenticated), fed by
+// the auth client's events. auth-js refreshes the token by itself and signs out (SIGNED_OUT) when a
+// refresh fails with a non-retryable error, so this store only mirrors its events.
+import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
+import { atom } from 'nanostores';
+import { authClient } from '../lib/auth-client';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export interface AuthState {
+  status: AuthStatus;
+  user: User | null;
+  session: Session | null;
+}
+
+export const initialAuth: AuthState = { status: 'loading', user: null, session: null };
+export const $auth = atom<AuthState>(initialAuth);
+
+/** Pure reducer: what each auth event does to the state (section 4). */
+export function reduceAuth(state: AuthState, event: AuthChangeEvent, session: Session | null): AuthState {
+  switch (event) {
+    case 'SIGNED_OUT':
+      return { status: 'unauthenticated', user: null, session: null };
+    case 'INITIAL_SESSION':
+    case 'SIGNED_IN':
+    case 'TOKEN_REFRESHED':
+    case 'USER_UPDATED':
+      // A session needs both tokens (section 5); anything less counts as signed out.
+      return session?.access_token && session.refresh_token
+        ? { status: 'authenticated', user: session.user, session }
+        : { status: 'unauthenticated', user: null, session: null };
+    default:
+      return state;
+  }
+}
+
+let started = false;
+
+/** Starts listening to the auth client once per page; INITIAL_SESSION arrives right after. */
+export function startAuth(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  authClient().onAuthStateChange((event, session) => {
+    $auth.set(reduceAuth($auth.get(), event, session));
+  });
+}
+
+export const accessToken = (): string | undefined => $auth.get().session?.access_token;
+export const currentUserId = (): string | undefined => $auth.get().user?.id;
+
+export async function signOut(): Promise<void> {
+  await authClient().signOut();
+  $auth.set({ status: 'unauthenticated', user: null, session: null });
+}
