@@ -1,0 +1,57 @@
+// The islands' one typed client for the BFF: hc<AppType> (response types come from the Hono app,
+// never written by hand). Every call sends the bearer access token and x-user-id (spec section 7);
+// `unwrap` turns the answer into its `data`, or throws the body's message, or
+// 'HTTP error! status: {status}' when there is none.
+import { hc, type ClientResponse } from 'hono/client';
+import type { AppType } from '../worker/index';
+import { accessToken, currentUserId } from '../stores/auth';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The spec's "no token" messages differ by call family (section 8, Transport and access). */
+export type TokenFamily = 'account' | 'other';
+export const noTokenMessage = (family: TokenFamily) =>
+  family === 'account' ? 'No access token available' : 'No authentication token available';
+
+const authedFetch =
+  (family: TokenFamily): typeof fetch =>
+  async (input, init) => {
+    const token = accessToken();
+    const userId = currentUserId();
+    if (!token || !userId) throw new ApiError(noTokenMessage(family), 401);
+    const headers = new Headers(init?.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    headers.set('x-user-id', userId);
+    if (init?.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    return fetch(input, { ...init, headers });
+  };
+
+const base = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
+
+/** Account calls (their missing-token message is 'No access token available'). */
+export const accountApi = () => hc<AppType>(base(), { fetch: authedFetch('account') }).api;
+/** Support, wallet, transaction, market and feature-request calls. */
+export const api = () => hc<AppType>(base(), { fetch: authedFetch('other') }).api;
+
+type DataOf<R> = R extends ClientResponse<infer B, number, string> ? (B extends { data: infer D } ? D : never) : never;
+
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<DataOf<R>> {
+  const res = await call;
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+  if (!res.ok) throw new ApiError(message ?? `HTTP error! status: ${res.status}`, res.status);
+  return (body && typeof body === 'object' && 'data' in body ? body.data : body) as DataOf<R>;
+}
