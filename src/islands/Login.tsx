@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TranslationKey } from '../i18n';
 import { useT } from '../i18n/react';
 import { authClient } from '../lib/auth-client';
-import { isValidCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/validation';
+import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/validation';
 import { $auth, startAuth } from '../stores/auth';
 import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
@@ -77,7 +77,7 @@ export default function Login() {
   async function verify(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
-    if (!isValidCode(code)) {
+    if (!isCompleteCode(code)) {
       setMessage({ kind: 'error', key: 'login.error.invalidCodeFormat' });
       return;
     }
@@ -193,7 +193,7 @@ export default function Login() {
                 required
               />
             </div>
-            <button type="submit" className={primary} disabled={busy || !isValidCode(code)}>
+            <button type="submit" className={primary} disabled={busy || !isCompleteCode(code)}>
               {busy ? t('login.verifying') : t('login.verify')}
             </button>
             <div className="flex flex-wrap items-center justify-between gap-2">

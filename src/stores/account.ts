@@ -6,17 +6,22 @@
 // metadata, delete and set-primary return false on failure; create rethrows.
 import { atom, computed } from 'nanostores';
 import { accountApi, unwrap } from '../lib/api';
+import type { Lang } from '../i18n';
 import { $auth, currentUserId } from './auth';
+import { $lang, applyAccountLanguage, setLanguage } from './lang';
 
 type AccountsApi = ReturnType<typeof accountApi>['accounts'];
 type DataOf<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<F>>>>>;
 
 /** The account profile: GET /accounts/{userId}. */
-export type Account = NonNullable<Exclude<DataOf<AccountsApi[':userId']['$get']>, { error: string }>>;
+export type Account = DataOf<AccountsApi[':userId']['$get']>;
 /** A user-account link: an element of GET /accounts/user/accounts. */
 export type UserAccount = NonNullable<DataOf<AccountsApi['user']['accounts']['$get']>['accounts']>[number];
-export type AccountCategory = 'personal' | 'business' | 'trading' | 'savings' | 'investment';
-export const ACCOUNT_CATEGORIES: readonly AccountCategory[] = ['personal', 'business', 'trading', 'savings', 'investment'];
+type JsonOf<F> = F extends (args: infer A, ...rest: never[]) => unknown ? (A extends { json: infer J } ? J : never) : never;
+/** POST /accounts/user/create-account body (from the BFF's own validator). */
+export type CreateAccountBody = JsonOf<AccountsApi['user']['create-account']['$post']>;
+/** PUT /accounts/user/accounts/{id}/metadata body. */
+export type UpdateAccountMetadataBody = JsonOf<AccountsApi['user']['accounts'][':id']['metadata']['$put']>;
 
 export interface KycSummary {
   id: string | null;
@@ -60,9 +65,7 @@ export async function refreshAccount(): Promise<void> {
   const userId = currentUserId();
   try {
     if (!userId) throw new Error('No access token available');
-    const data = await unwrap(accountApi().accounts[':userId'].$get({ param: { userId } }));
-    if (!data || 'error' in data) throw new Error((data as { error?: string } | null)?.error || 'Failed to fetch account');
-    $account.set(data as Account);
+    $account.set(await unwrap(accountApi().accounts[':userId'].$get({ param: { userId } })));
   } catch (err) {
     logged('Failed to load account', err);
     $account.set(null);
@@ -82,7 +85,7 @@ export async function refreshAccounts(): Promise<void> {
 export async function refreshActiveAccount(): Promise<void> {
   try {
     const data = ensureSuccess(await unwrap(accountApi().accounts.user['active-account'].$get()), 'Failed to fetch active account');
-    $activeAccount.set((data.account as UserAccount | null | undefined) ?? null);
+    $activeAccount.set(data.account ?? null);
   } catch (err) {
     logged('Failed to fetch active account', err);
     $activeAccount.set(null);
@@ -113,18 +116,11 @@ export async function switchAccount(accountId: string): Promise<boolean> {
   }
 }
 
-export interface CreateAccountInput {
-  accountName: string;
-  accountDescription?: string;
-  accountType: 'individual';
-  accountCategory: AccountCategory;
-}
-
 /** Creates an account and refreshes the list; rethrows on failure (the modal shows the error). */
-export async function createAccount(input: CreateAccountInput): Promise<string> {
+export async function createAccount(input: CreateAccountBody): Promise<string> {
   const data = ensureSuccess(await unwrap(accountApi().accounts.user['create-account'].$post({ json: input })), 'Failed to create account');
   await refreshAccounts();
-  return data.accountId as string;
+  return data.accountId;
 }
 
 export async function setPrimary(accountId: string): Promise<boolean> {
@@ -149,10 +145,10 @@ export async function deleteAccount(accountId: string): Promise<boolean> {
   }
 }
 
-export async function updateMetadata(accountId: string, metadata: Record<string, unknown>): Promise<boolean> {
+export async function updateMetadata(accountId: string, body: UpdateAccountMetadataBody): Promise<boolean> {
   try {
     ensureSuccess(
-      await unwrap(accountApi().accounts.user.accounts[':id'].metadata.$put({ param: { id: accountId }, json: metadata })),
+      await unwrap(accountApi().accounts.user.accounts[':id'].metadata.$put({ param: { id: accountId }, json: body })),
       'Failed to update account metadata',
     );
     await refreshAccounts();
@@ -163,27 +159,57 @@ export async function updateMetadata(accountId: string, metadata: Record<string,
   }
 }
 
+/**
+ * Saves the interface language on the account (PATCH /accounts/{userId}) and switches every island
+ * at once; on failure the language stays as it was and false is returned.
+ */
+export async function saveLanguage(language: Lang): Promise<boolean> {
+  const previous = $lang.get();
+  setLanguage(language);
+  try {
+    const userId = currentUserId();
+    if (!userId) throw new Error('No access token available');
+    const profile = await unwrap(accountApi().accounts[':userId'].$patch({ param: { userId }, json: { language } }));
+    $account.set(profile);
+    return true;
+  } catch (err) {
+    logged('Failed to save the language', err);
+    setLanguage(previous);
+    return false;
+  }
+}
+
 let syncedUser: string | null = null;
 let unbind: (() => void) | undefined;
 
+function onAuth({ status, user }: ReturnType<typeof $auth.get>): void {
+  if (status === 'authenticated' && user) {
+    if (user.id === syncedUser) return;
+    syncedUser = user.id;
+    $accountStatus.set('loading');
+    void refreshAll().finally(() => {
+      if (syncedUser === user.id) $accountStatus.set('ready');
+    });
+  } else if (status === 'unauthenticated') {
+    syncedUser = null;
+    clearAccounts();
+  }
+}
+
 /**
  * Makes the account stores follow $auth (idempotent): a new signed-in user refreshes all three (a
- * token refresh of the same user does not), a sign-out clears them.
+ * token refresh of the same user does not), a sign-out clears them; the account's language, when it
+ * has one, becomes the interface language. Returns a function that stops it.
  */
 export function startAccountSync(): () => void {
-  unbind ??= $auth.subscribe(({ status, user }) => {
-    if (status === 'authenticated' && user) {
-      if (user.id === syncedUser) return;
-      syncedUser = user.id;
-      $accountStatus.set('loading');
-      void refreshAll().finally(() => {
-        if (syncedUser === user.id) $accountStatus.set('ready');
-      });
-    } else if (status === 'unauthenticated') {
-      syncedUser = null;
-      clearAccounts();
-    }
-  });
+  if (!unbind) {
+    const offLang = $account.subscribe((account) => applyAccountLanguage(account?.language));
+    const offAuth = $auth.subscribe(onAuth);
+    unbind = () => {
+      offLang();
+      offAuth();
+    };
+  }
   return () => {
     unbind?.();
     unbind = undefined;

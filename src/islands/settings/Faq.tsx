@@ -5,7 +5,7 @@ import { useT } from '../../i18n/react';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 
-export const FAQ_ITEMS = ['what', 'custody', 'accounts', 'digitalAssets', 'language', 'security', 'fees', 'ideas'] as const;
+export const FAQ_ITEMS = ['what', 'custody', 'accounts', 'digitalAssets', 'language', 'security', 'who', 'ideas'] as const;
 
 function Faq() {
   const t = useT();
