@@ -3,7 +3,8 @@
 // while the account loads, then the shell (sidebar, navbar, toasts) around the screen. It also keeps
 // the document's title and language in the user's language.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { Toaster } from '../components/Toaster';
 import type { TranslationKey } from '../i18n';
 import { useT } from '../i18n/react';
 import { $accountStatus, startAccountSync } from '../stores/account';
@@ -11,8 +12,6 @@ import { $auth, startAuth } from '../stores/auth';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 import { useDocumentTitle } from './shell/hooks';
 import { Shell, type ShellVariant } from './shell/Shell';
-
-const Toaster = lazy(() => import('../components/Toaster').then((m) => ({ default: m.Toaster })));
 
 export interface AppShellProps {
   children?: ReactNode;
@@ -48,9 +47,7 @@ export default function AppShell({ children, title, variant = 'main' }: AppShell
   return (
     <>
       <Shell variant={variant}>{children}</Shell>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Toaster />
     </>
   );
 }

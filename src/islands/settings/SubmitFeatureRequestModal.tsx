@@ -74,7 +74,7 @@ export default function SubmitFeatureRequestModal({ onClose }: { onClose: () => 
   );
 
   return (
-    <Modal open onClose={() => !saving && onClose()} title={t('featureRequests.submit.title')} dismissible={!saving}>
+    <Modal open onClose={onClose} title={t('featureRequests.submit.title')} closeBlocked={saving}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {formError && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -51,7 +51,7 @@ export default function CreateAccountModal({ onClose, onCreated }: { onClose: ()
     'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-400 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
 
   return (
-    <Modal open onClose={() => !saving && onClose()} title={t('shell.createAccount.title')} dismissible={!saving}>
+    <Modal open onClose={onClose} title={t('shell.createAccount.title')} closeBlocked={saving}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {error && (
           <p id={ids.error} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
