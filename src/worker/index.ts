@@ -3,7 +3,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { identityApp } from '../core/identity/app';
 import type { AppEnv } from './env';
+import { requireUser } from './middleware/require-user';
 import { health } from './routes/health';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -11,9 +13,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const api = new Hono<AppEnv>()
   .basePath('/api')
   .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }))
-  .route('/health', health);
-// Authenticated resource routers (accounts, market, wallets, ...) are mounted after the auth
-// middleware: see src/worker/middleware/require-user.ts.
+  .route('/health', health)
+  // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
+  .use(requireUser());
 
 export type AppType = typeof api;
 
@@ -24,6 +26,13 @@ app.onError((err, c) => {
   console.error('unhandled error', err instanceof Error ? err.message : String(err));
   return c.json({ message: 'Internal server error' }, 500);
 });
+// The local sign-in service exists only when no Supabase project is configured.
+app.use('/auth/v1/*', async function localAuthOnly(c, next) {
+  if (c.env.PUBLIC_SUPABASE_URL?.trim()) return c.json({ message: 'Not found' }, 404);
+  await next();
+});
+app.use('/auth/v1/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+app.route('/auth/v1', identityApp);
 app.route('/', api);
 
 export default app;
