@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { identityApp } from '../core/identity/app';
 import type { AppEnv } from './env';
 import { requireUser } from './middleware/require-user';
+import { accounts } from './routes/accounts';
 import { health } from './routes/health';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -15,7 +16,8 @@ const api = new Hono<AppEnv>()
   .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }))
   .route('/health', health)
   // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
-  .use(requireUser());
+  .use(requireUser())
+  .route('/accounts', accounts);
 
 export type AppType = typeof api;
 
