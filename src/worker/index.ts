@@ -8,6 +8,7 @@ import type { AppEnv } from './env';
 import { requireUser } from './middleware/require-user';
 import { accounts } from './routes/accounts';
 import { health } from './routes/health';
+import { market } from './routes/market';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -17,7 +18,8 @@ const api = new Hono<AppEnv>()
   .route('/health', health)
   // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
   .use(requireUser())
-  .route('/accounts', accounts);
+  .route('/accounts', accounts)
+  .route('/market', market);
 
 export type AppType = typeof api;
 
