@@ -99,6 +99,7 @@ export default function Login() {
 
   function changeNumber() {
     setStep('phone');
+    setPhone('');
     setCode('');
     setCountdown(0);
     setMessage(null);

@@ -11,9 +11,7 @@ import { toast } from './toasts';
 
 type FeatureRequestsApi = ReturnType<typeof api>['feature-requests'];
 type Listed = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<FeatureRequestsApi['$get']>>>>>;
-export type FeatureRequest = (Listed extends readonly (infer R)[] ? R : Listed extends { items: readonly (infer R)[] } ? R : never) & {
-  myVote: VoteType | null;
-};
+export type FeatureRequest = Listed[number] & { myVote: VoteType | null };
 type SubmitArgs = Parameters<FeatureRequestsApi['$post']>[0];
 export type FeatureRequestSubmission = SubmitArgs extends { json: infer J } ? J : never;
 
@@ -41,8 +39,8 @@ export async function loadFeatureRequests(): Promise<void> {
     const data = await unwrap(
       api()['feature-requests'].$get({ query: { sortBy: 'total_score', sortOrder: 'desc', limit: String(SETTINGS_LIST_LIMIT) } }),
     );
-    const rows = (Array.isArray(data) ? data : (data as { items: unknown[] }).items) as Omit<FeatureRequest, 'myVote'>[];
-    const items = rows.map((r) => ({ ...r, myVote: ((r as { my_vote?: VoteType | null }).my_vote ?? null) as VoteType | null }));
+    // The list carries the caller's own vote (my_vote), so no my-vote round trip per row.
+    const items = data.map((r) => ({ ...r, myVote: r.my_vote ?? null }));
     $featureRequests.set({ status: 'ready', items: sortByScore(items), pending: [] });
   } catch (err) {
     console.error('Failed to load feature requests', err instanceof Error ? err.message : err);
