@@ -440,6 +440,7 @@ export const en = {
   'errors.signUpMissing': 'You must provide either an email or phone number and a password',
   'errors.accountNameRequired': 'Account name is required',
   'errors.invalidValue': 'Invalid value',
+  'errors.tooLong': 'This field is too long',
   'errors.generic': 'Something went wrong',
 } as const;
 

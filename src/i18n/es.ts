@@ -440,5 +440,6 @@ export const es: Dictionary = {
   'errors.signUpMissing': 'Debes proporcionar un correo electrónico o un número de teléfono y una contraseña',
   'errors.accountNameRequired': 'El nombre de la cuenta es obligatorio',
   'errors.invalidValue': 'Valor inválido',
+  'errors.tooLong': 'Este campo es demasiado largo',
   'errors.generic': 'Algo salió mal',
 };

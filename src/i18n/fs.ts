@@ -441,5 +441,6 @@ export const fs: Dictionary = {
   'errors.signUpMissing': 'Vous devez fournir un e-mail ou un numéro de téléphone et un mot de passe',
   'errors.accountNameRequired': 'Le nom du compte est obligatoire',
   'errors.invalidValue': 'Valeur invalide',
+  'errors.tooLong': 'Ce champ est trop long',
   'errors.generic': "Une erreur s'est produite",
 };
