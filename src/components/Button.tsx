@@ -2,9 +2,8 @@
 // lg). While `loading` it is disabled, marked busy and shows a spinner plus a hidden "Loading..."
 // so screen readers hear why it stopped working. `ref` passes through (React 19: ref is a prop).
 import type { ComponentProps } from 'react';
-import { useT } from '../i18n/react';
 import { cx } from './cx';
-import { Spinner } from './Spinner';
+import { LoadingLabel, Spinner } from './Spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -39,7 +38,6 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const t = useT();
   return (
     <button
       type={type}
@@ -56,7 +54,8 @@ export function Button({
       {...rest}
     >
       {loading && <Spinner size="sm" decorative />}
-      {loading && <span className="sr-only">{t('common.loading')}</span>}
+      {/* Only a loading button subscribes to the language: long tables hold many buttons. */}
+      {loading && <LoadingLabel />}
       {children}
     </button>
   );

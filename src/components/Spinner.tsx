@@ -14,8 +14,13 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ size = 'md', label, decorative = false, className }: SpinnerProps) {
+/** Visually hidden "Loading..." (or `label`) in the current language. */
+export function LoadingLabel({ label }: { label?: string | undefined }) {
   const t = useT();
+  return <span className="sr-only">{label ?? t('common.loading')}</span>;
+}
+
+export function Spinner({ size = 'md', label, decorative = false, className }: SpinnerProps) {
   const svg = (
     <svg className={cx('animate-spin', SIZES[size])} viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
       <circle className="opacity-25" cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" />
@@ -32,7 +37,7 @@ export function Spinner({ size = 'md', label, decorative = false, className }: S
   return (
     <span role="status" className={cx('inline-flex items-center', className)}>
       {svg}
-      <span className="sr-only">{label ?? t('common.loading')}</span>
+      <LoadingLabel label={label} />
     </span>
   );
 }
