@@ -1,30 +1,71 @@
-// Accounts (spec sections 1, 3 and 7): the user's profile ("Account" in the spec), their accounts
-// and the request bodies of the Accounts calls. Islands reuse these for forms; the BFF and the core
-// validate with them.
-import { z } from 'zod';
-
-export const LANGUAGES = ['en', 'es', 'fs'] as const;
-export const language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof language>;
+// Accounts: categories and the create/switch request bodies (spec sections 3, 5, 7). Shared by the
+// Create New Account modal and the worker route. The second part holds the BFF's and the core's
+// request schemas (merge of the ui and server1 branches).
+import * as z from 'zod/mini';
+import { z as zf } from 'zod';
+import type { TranslationKey } from '../../i18n';
+import { msg } from './messages';
 
 export const ACCOUNT_CATEGORIES = ['personal', 'business', 'trading', 'savings', 'investment'] as const;
-export const accountCategory = z.enum(ACCOUNT_CATEGORIES);
-export type AccountCategory = z.infer<typeof accountCategory>;
+export type AccountCategory = (typeof ACCOUNT_CATEGORIES)[number];
+export const DEFAULT_ACCOUNT_CATEGORY: AccountCategory = 'personal';
+
+export const accountCategorySchema = z.enum(ACCOUNT_CATEGORIES);
+
+export const accountCategoryKey = (category: AccountCategory): TranslationKey => `accounts.category.${category}`;
+
+export const ACCOUNT_NAME_MAX = 100;
+export const ACCOUNT_DESCRIPTION_MAX = 500;
+
+/**
+ * POST /accounts/user/create-account. The name is trimmed and must not be empty; an empty description
+ * becomes absent; accountType is always 'individual'; the category defaults to personal.
+ */
+export const createAccountBodySchema = z.object({
+  accountName: z
+    .string(msg('errors.accountNameRequired'))
+    .check(z.trim(), z.minLength(1, msg('errors.accountNameRequired')), z.maxLength(ACCOUNT_NAME_MAX, msg('errors.tooLong'))),
+  accountDescription: z.optional(
+    z.pipe(
+      z.nullable(z.string().check(z.trim(), z.maxLength(ACCOUNT_DESCRIPTION_MAX, msg('errors.tooLong')))),
+      z.transform((value) => value || undefined),
+    ),
+  ),
+  accountType: z._default(z.literal('individual'), 'individual'),
+  accountCategory: z._default(accountCategorySchema, DEFAULT_ACCOUNT_CATEGORY),
+});
+export type CreateAccountInput = z.input<typeof createAccountBodySchema>;
+export type CreateAccountBody = z.output<typeof createAccountBodySchema>;
+
+/** POST /accounts/user/switch-account. */
+export const switchAccountBodySchema = z.object({
+  accountId: z.string(msg('errors.invalidValue')).check(z.trim(), z.minLength(1, msg('errors.invalidValue'))),
+});
+export type SwitchAccountBody = z.output<typeof switchAccountBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The BFF's and the core's request schemas for the Accounts calls (full zod: .pick/.extend/.refine).
+
+export const LANGUAGES = ['en', 'es', 'fs'] as const;
+export const language = zf.enum(LANGUAGES);
+export type Language = zf.infer<typeof language>;
+
+export const accountCategory = zf.enum(ACCOUNT_CATEGORIES);
 
 /** JSON object stored with an account (free-form, for the client's own use). */
-export const accountMetadata = z.record(z.string().max(100), z.json());
+export const accountMetadata = zf.record(zf.string().max(100), zf.json());
 
 /** An account as the client writes it (the Create-account payload of spec section 3). */
-export const accountInput = z.object({
-  accountName: z.string().trim().min(1, 'Account name is required').max(100, 'Account name must be 100 characters or less'),
+export const accountInput = zf.object({
+  accountName: zf.string().trim().min(1, 'Account name is required').max(100, 'Account name must be 100 characters or less'),
   // An empty description is sent as absent (spec section 5).
-  accountDescription: z
+  accountDescription: zf
     .string()
     .trim()
     .max(500, 'Description must be 500 characters or less')
     .optional()
     .transform((v) => (v ? v : undefined)),
-  accountType: z.literal('individual'),
+  accountType: zf.literal('individual'),
   accountCategory: accountCategory,
   metadata: accountMetadata,
 });
@@ -36,7 +77,7 @@ export const createAccountBody = accountInput
     accountType: accountInput.shape.accountType.default('individual'),
     accountCategory: accountCategory.default('personal'),
   });
-export type CreateAccountBody = z.input<typeof createAccountBody>;
+export type CreateAccountRequest = zf.input<typeof createAccountBody>;
 
 /**
  * PUT /accounts/user/accounts/{id}/metadata: any of name, description (empty clears it), category,
@@ -45,16 +86,16 @@ export type CreateAccountBody = z.input<typeof createAccountBody>;
 export const updateAccountMetadataBody = accountInput
   .pick({ accountName: true, accountCategory: true, metadata: true })
   .partial()
-  .extend({ accountDescription: z.string().trim().max(500, 'Description must be 500 characters or less').optional() })
+  .extend({ accountDescription: zf.string().trim().max(500, 'Description must be 500 characters or less').optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
-export type UpdateAccountMetadataBody = z.input<typeof updateAccountMetadataBody>;
+export type UpdateAccountMetadataBody = zf.input<typeof updateAccountMetadataBody>;
 
 /** POST /accounts/user/switch-account */
-export const switchAccountBody = z.object({ accountId: z.uuid() });
+export const switchAccountBody = zf.object({ accountId: zf.uuid() });
 
 /** PATCH /accounts/{userId}: the profile fields the user may change (the language of settings). */
-export const updateProfileBody = z.strictObject({ language });
-export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+export const updateProfileBody = zf.strictObject({ language });
+export type UpdateProfileBody = zf.infer<typeof updateProfileBody>;
 
-export const accountIdParam = z.object({ id: z.uuid() });
-export const userIdParam = z.object({ userId: z.uuid() });
+export const accountIdParam = zf.object({ id: zf.uuid() });
+export const userIdParam = zf.object({ userId: zf.uuid() });

@@ -1,0 +1,61 @@
+// Translation entry point: the languages, t() with {name} interpolation and English fallback, and the
+// language rule of spec section 4 (browser language, overridden by the account's language).
+// Framework-free so the worker and stores can use it; React components use useT() from ./react.
+import { en, type Dictionary, type TranslationKey } from './en';
+import { es } from './es';
+import { fs } from './fs';
+
+export type { Dictionary, TranslationKey };
+
+/** `fs` is how the product spells French (spec section 1). */
+export const LANGS = ['en', 'es', 'fs'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'en';
+
+export const dictionaries: Record<Lang, Dictionary> = { en, es, fs };
+
+export type TranslateParams = Readonly<Record<string, string | number>>;
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/** True when `key` is a dictionary key (for messages that may be a key or free text, e.g. zod issues). */
+export function isTranslationKey(key: string): key is TranslationKey {
+  return Object.prototype.hasOwnProperty.call(en, key);
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/**
+ * The string for `key` in `lang`, with `{name}` placeholders filled from `params`.
+ * A missing or empty translation falls back to English (a dictionary may lag behind during a change);
+ * a placeholder without a value stays visible so the gap is noticed rather than hidden.
+ */
+export function t(lang: Lang, key: TranslationKey, params?: TranslateParams): string {
+  const text = dictionaries[lang]?.[key] || en[key];
+  if (!params) return text;
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Language from the browser's preference list: es* gives es, fr* gives fs, anything else en. */
+export function detectLanguage(navigatorLanguages: readonly string[] | undefined | null): Lang {
+  // The first preference decides, as the browser's own language would.
+  const first = navigatorLanguages?.[0]?.toLowerCase() ?? '';
+  if (first === 'es' || first.startsWith('es-')) return 'es';
+  if (first === 'fr' || first.startsWith('fr-')) return 'fs';
+  return 'en';
+}
+
+/** The account's language wins when it is a supported code; otherwise the browser's stays. */
+export function resolveLanguage(browser: Lang, accountLanguage: string | null | undefined): Lang {
+  return isLang(accountLanguage) ? accountLanguage : browser;
+}
+
+/** BCP 47 tag for `<html lang>`: `fs` is not a real language tag, French is `fr`. */
+export function htmlLang(lang: Lang): string {
+  return lang === 'fs' ? 'fr' : lang;
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import {
+  abbreviateHash,
+  abbreviateMiddle,
+  abbreviatePartyId,
+  formatCents,
+  formatChangePercent,
+  formatCompact,
+  formatDate,
+  formatDecimal,
+  formatMarketCap,
+  formatUsd,
+  formatVolume,
+  multiplyDecimalByPrice,
+} from './format';
+
+describe('formatUsd', () => {
+  it('formats dollars as en-US USD', () => {
+    expect(formatUsd(1234.56)).toBe('$1,234.56');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(-5)).toBe('-$5.00');
+    expect(formatUsd(1_000_000)).toBe('$1,000,000.00');
+  });
+
+  it('answers - for a missing or invalid value', () => {
+    expect(formatUsd(null)).toBe('-');
+    expect(formatUsd(undefined)).toBe('-');
+    expect(formatUsd(Number.NaN)).toBe('-');
+  });
+});
+
+describe('formatCents', () => {
+  it('shows cents divided by 100 with 2 decimals', () => {
+    expect(formatCents(12345)).toBe('$123.45');
+    expect(formatCents(-5)).toBe('-$0.05');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(100)).toBe('$1.00');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+  });
+
+  it('stays exact beyond float precision with bigint cents', () => {
+    expect(formatCents(123456789012345678901n)).toBe('$1,234,567,890,123,456,789.01');
+  });
+
+  it('rounds a fractional cent half away from zero', () => {
+    expect(formatCents(10.5)).toBe('$0.11');
+    expect(formatCents(-10.5)).toBe('-$0.11');
+  });
+
+  it('answers - for a missing or invalid value', () => {
+    expect(formatCents(null)).toBe('-');
+    expect(formatCents(Number.POSITIVE_INFINITY)).toBe('-');
+  });
+});
+
+describe('formatMarketCap', () => {
+  it('uses $ and 2 decimals with T/B/M/K', () => {
+    expect(formatMarketCap(2.5e12)).toBe('$2.50T');
+    expect(formatMarketCap(850e9)).toBe('$850.00B');
+    expect(formatMarketCap(21e6)).toBe('$21.00M');
+    expect(formatMarketCap(1500)).toBe('$1.50K');
+    expect(formatMarketCap(950)).toBe('$950.00');
+  });
+
+  it('moves to the next unit when rounding reaches 1000', () => {
+    expect(formatMarketCap(999_999)).toBe('$1.00M');
+    expect(formatMarketCap(999_994)).toBe('$999.99K');
+  });
+
+  it('keeps the sign of a negative value', () => {
+    expect(formatMarketCap(-2.5e9)).toBe('-$2.50B');
+  });
+});
+
+describe('formatVolume', () => {
+  it('uses $ and 2 decimals with B/M/K', () => {
+    expect(formatVolume(18.92e9)).toBe('$18.92B');
+    expect(formatVolume(3.4e6)).toBe('$3.40M');
+    expect(formatVolume(12_345)).toBe('$12.35K');
+  });
+
+  it('has no T: trillions stay in B', () => {
+    expect(formatVolume(1.5e12)).toBe('$1,500.00B');
+  });
+});
+
+describe('formatCompact', () => {
+  it('gives large counts K/M/B/T with 2 decimals and no currency', () => {
+    expect(formatCompact(21e6)).toBe('21.00M');
+    expect(formatCompact(19.5e6)).toBe('19.50M');
+    expect(formatCompact(2e12)).toBe('2.00T');
+    expect(formatCompact(500)).toBe('500.00');
+  });
+});
+
+describe('formatChangePercent', () => {
+  it('shows a signed percent with two decimals', () => {
+    expect(formatChangePercent(4.47)).toBe('+4.47%');
+    expect(formatChangePercent(2.15)).toBe('+2.15%');
+    expect(formatChangePercent(-8.32)).toBe('-8.32%');
+    expect(formatChangePercent(1.234)).toBe('+1.23%');
+    expect(formatChangePercent(-0.5)).toBe('-0.50%');
+  });
+
+  it('shows zero, and anything that rounds to it, as +0.00%', () => {
+    expect(formatChangePercent(0)).toBe('+0.00%');
+    expect(formatChangePercent(-0)).toBe('+0.00%');
+    expect(formatChangePercent(-0.001)).toBe('+0.00%');
+  });
+});
+
+describe('formatDate', () => {
+  it('uses the en-US short format with time', () => {
+    expect(formatDate('2026-11-22T15:04:05Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026, 3:04 PM');
+    expect(formatDate(Date.UTC(2025, 4, 1, 0, 5), { timeZone: 'UTC' })).toBe('May 1, 2025, 12:05 AM');
+    expect(formatDate(new Date('2026-01-02T09:30:00Z'), { timeZone: 'America/Mexico_City' })).toBe(
+      'Jan 2, 2026, 3:30 AM',
+    );
+  });
+
+  it('answers - for an empty or invalid date', () => {
+    expect(formatDate('')).toBe('-');
+    expect(formatDate('not a date')).toBe('-');
+    expect(formatDate(null)).toBe('-');
+  });
+});
+
+describe('abbreviateMiddle', () => {
+  const party = 'alice::1220' + 'ab'.repeat(32);
+
+  it('shortens a party id to its first 6 and last 6 characters', () => {
+    expect(abbreviatePartyId(party)).toBe('alice:...ababab');
+    expect(abbreviateMiddle(party, 6, 6)).toBe('alice:...ababab');
+  });
+
+  it('shortens a hash to its first 6 and last 4 characters', () => {
+    expect(abbreviateHash('0x1234567890abcdef')).toBe('0x1234...cdef');
+  });
+
+  it('shows N/A when empty, or the given translation', () => {
+    expect(abbreviatePartyId('')).toBe('N/A');
+    expect(abbreviatePartyId(null)).toBe('N/A');
+    expect(abbreviatePartyId(undefined, 'N/D')).toBe('N/D');
+  });
+
+  it('keeps a value of head + tail characters or fewer as is', () => {
+    expect(abbreviatePartyId('123456789012')).toBe('123456789012');
+    expect(abbreviatePartyId('1234567890123')).toBe('123456...890123');
+    expect(abbreviateHash('0123456789')).toBe('0123456789');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('groups and rounds a ledger amount without a float', () => {
+    expect(formatDecimal('1234567.891234', 4)).toBe('1,234,567.8912');
+    expect(formatDecimal('0.00005', 4)).toBe('0.0001');
+    expect(formatDecimal('-0.00005', 4)).toBe('-0.0001');
+    expect(formatDecimal('100.0000000000', 4)).toBe('100');
+  });
+
+  it('keeps digits a float would lose', () => {
+    expect(formatDecimal('12345678901234567890.123456789', 9)).toBe('12,345,678,901,234,567,890.123456789');
+  });
+
+  it('pads to the minimum fraction digits', () => {
+    expect(formatDecimal('5', 4, 2)).toBe('5.00');
+    expect(formatDecimal('5.1', 0)).toBe('5');
+    expect(formatDecimal('5.5', 0)).toBe('6');
+  });
+
+  it('shows no sign for a value that rounds to zero', () => {
+    expect(formatDecimal('-0.00001', 2)).toBe('0');
+  });
+
+  it('answers - for text that is not a decimal', () => {
+    expect(formatDecimal('abc', 2)).toBe('-');
+    expect(formatDecimal('1.2.3', 2)).toBe('-');
+    expect(formatDecimal('', 2)).toBe('-');
+    expect(formatDecimal(null, 2)).toBe('-');
+  });
+});
+
+describe('multiplyDecimalByPrice', () => {
+  it('multiplies a balance by the last price exactly, rounded to cents', () => {
+    expect(multiplyDecimalByPrice('100', 0.15)).toBe(15);
+    expect(multiplyDecimalByPrice('3.3333333333', '3')).toBe(10);
+    expect(multiplyDecimalByPrice('0.1', 0.2)).toBe(0.02);
+    expect(multiplyDecimalByPrice('1.005', '1')).toBe(1.01);
+    expect(multiplyDecimalByPrice('2', 1e-7)).toBe(0);
+  });
+
+  it('answers null when either side is missing or not a number', () => {
+    expect(multiplyDecimalByPrice(null, 1)).toBeNull();
+    expect(multiplyDecimalByPrice('1', Number.NaN)).toBeNull();
+    expect(multiplyDecimalByPrice('x', 1)).toBeNull();
+  });
+});

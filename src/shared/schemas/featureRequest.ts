@@ -1,0 +1,93 @@
+// Feature requests: status/priority/category lists, the submit and vote bodies (spec sections 3, 5, 7).
+// The submit form's live counters and the worker's POST /feature-requests use the same limits.
+import * as z from 'zod/mini';
+import type { TranslationKey } from '../../i18n';
+import { msg } from './messages';
+
+export const FEATURE_REQUEST_STATUSES = [
+  'submitted',
+  'under_review',
+  'planned',
+  'in_progress',
+  'completed',
+  'rejected',
+] as const;
+export type FeatureRequestStatus = (typeof FEATURE_REQUEST_STATUSES)[number];
+
+export const FEATURE_REQUEST_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type FeatureRequestPriority = (typeof FEATURE_REQUEST_PRIORITIES)[number];
+
+/** The form's categories (the server may list more; those are shown by their own name). */
+export const FEATURE_REQUEST_CATEGORIES = [
+  'UI/UX',
+  'Trading',
+  'Security',
+  'Mobile',
+  'Web',
+  'Performance',
+  'Integration',
+  'Other',
+] as const;
+export type FeatureRequestCategory = (typeof FEATURE_REQUEST_CATEGORIES)[number];
+
+const CATEGORY_KEYS: Record<FeatureRequestCategory, TranslationKey> = {
+  'UI/UX': 'featureRequests.category.uiUx',
+  Trading: 'featureRequests.category.trading',
+  Security: 'featureRequests.category.security',
+  Mobile: 'featureRequests.category.mobile',
+  Web: 'featureRequests.category.web',
+  Performance: 'featureRequests.category.performance',
+  Integration: 'featureRequests.category.integration',
+  Other: 'featureRequests.category.other',
+};
+
+/** Dictionary key of a known category, or null for one the server added (show it as it is). */
+export function featureCategoryKey(category: string): TranslationKey | null {
+  return (CATEGORY_KEYS as Partial<Record<string, TranslationKey>>)[category] ?? null;
+}
+
+export const featureStatusKey = (status: FeatureRequestStatus): TranslationKey => `featureRequests.status.${status}`;
+export const featurePriorityKey = (priority: FeatureRequestPriority): TranslationKey =>
+  `featureRequests.priority.${priority}`;
+
+export const FEATURE_TITLE_MIN = 5;
+export const FEATURE_TITLE_MAX = 200;
+export const FEATURE_DESCRIPTION_MIN = 10;
+export const FEATURE_DESCRIPTION_MAX = 2000;
+
+/**
+ * POST /feature-requests. Title 5-200 and description 10-2000 characters after trimming; an empty
+ * category is omitted; is_anonymous defaults to false.
+ */
+export const createFeatureRequestBodySchema = z.object({
+  title: z
+    .string(msg('featureRequests.validation.titleMin'))
+    .check(
+      z.trim(),
+      z.minLength(FEATURE_TITLE_MIN, msg('featureRequests.validation.titleMin')),
+      z.maxLength(FEATURE_TITLE_MAX, msg('featureRequests.validation.titleMax')),
+    ),
+  description: z
+    .string(msg('featureRequests.validation.descriptionMin'))
+    .check(
+      z.trim(),
+      z.minLength(FEATURE_DESCRIPTION_MIN, msg('featureRequests.validation.descriptionMin')),
+      z.maxLength(FEATURE_DESCRIPTION_MAX, msg('featureRequests.validation.descriptionMax')),
+    ),
+  category: z.optional(
+    z.pipe(
+      z.nullable(z.union([z.enum(FEATURE_REQUEST_CATEGORIES), z.literal('')], msg('errors.invalidValue'))),
+      z.transform((value) => value || undefined),
+    ),
+  ),
+  is_anonymous: z._default(z.boolean(msg('errors.invalidValue')), false),
+});
+export type CreateFeatureRequestInput = z.input<typeof createFeatureRequestBodySchema>;
+export type CreateFeatureRequestBody = z.output<typeof createFeatureRequestBodySchema>;
+
+export const VOTE_TYPES = ['upvote', 'downvote'] as const;
+export type VoteType = (typeof VOTE_TYPES)[number];
+
+/** POST /feature-requests/{id}/vote. */
+export const voteBodySchema = z.object({ vote_type: z.enum(VOTE_TYPES, msg('errors.invalidValue')) });
+export type VoteBody = z.output<typeof voteBodySchema>;

@@ -1,0 +1,28 @@
+// Validation messages are dictionary keys, not English text: the same schema runs in an island (shown
+// with t() in the user's language) and in the worker (answered as English {message}).
+import * as z from 'zod/mini';
+import { isTranslationKey, t, type Lang, type TranslationKey } from '../../i18n';
+
+/** `{ error: key }` for a zod check, typed so a misspelt key does not compile. */
+export const msg = (key: TranslationKey) => ({ error: key });
+
+/** A zod issue message in `lang`: keys are translated; any other text (a zod default) passes through. */
+export function issueText(lang: Lang, message: string): string {
+  return isTranslationKey(message) ? t(lang, message) : message;
+}
+
+/** The first message of a failed parse, translated (for a toast or a 400 `{message}`). */
+export function firstIssue(lang: Lang, error: z.core.$ZodError): string {
+  const first = error.issues[0];
+  return first ? issueText(lang, first.message) : t(lang, 'errors.invalidValue');
+}
+
+/** One translated message per top-level field (the first issue of each), for inline form errors. */
+export function fieldErrors(lang: Lang, error: z.core.$ZodError): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issueText(lang, issue.message);
+  }
+  return errors;
+}

@@ -1,0 +1,42 @@
+// Support tickets and comments: category/priority/status lists and the create bodies (spec sections
+// 3, 5, 7). Title and description are required after trimming; category and priority have defaults.
+import * as z from 'zod/mini';
+import type { TranslationKey } from '../../i18n';
+import { msg } from './messages';
+
+export const TICKET_CATEGORIES = ['general', 'technical', 'billing', 'account', 'bug_report'] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const ticketCategoryKey = (category: TicketCategory): TranslationKey => `support.ticket.category.${category}`;
+export const ticketPriorityKey = (priority: TicketPriority): TranslationKey => `support.ticket.priority.${priority}`;
+export const ticketStatusKey = (status: TicketStatus): TranslationKey => `support.ticket.status.${status}`;
+
+export const TICKET_TITLE_MAX = 200;
+export const TICKET_DESCRIPTION_MAX = 5000;
+export const COMMENT_MAX = 5000;
+
+const required = (max: number, key: TranslationKey) =>
+  z.string(msg(key)).check(z.trim(), z.minLength(1, msg(key)), z.maxLength(max, msg('errors.tooLong')));
+
+/** POST /support/tickets. */
+export const createSupportTicketBodySchema = z.object({
+  title: required(TICKET_TITLE_MAX, 'support.ticket.required'),
+  description: required(TICKET_DESCRIPTION_MAX, 'support.ticket.required'),
+  category: z._default(z.enum(TICKET_CATEGORIES, msg('errors.invalidValue')), 'general'),
+  priority: z._default(z.enum(TICKET_PRIORITIES, msg('errors.invalidValue')), 'medium'),
+});
+export type CreateSupportTicketInput = z.input<typeof createSupportTicketBodySchema>;
+export type CreateSupportTicketBody = z.output<typeof createSupportTicketBodySchema>;
+
+/** POST /support/tickets/{id}/comments; is_internal is sent on create and defaults to false. */
+export const createTicketCommentBodySchema = z.object({
+  content: required(COMMENT_MAX, 'support.comments.required'),
+  is_internal: z._default(z.boolean(msg('errors.invalidValue')), false),
+});
+export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySchema>;
