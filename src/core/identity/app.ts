@@ -100,7 +100,9 @@ export const identityApp = new Hono<IdentityEnv>()
     if (waitMs !== null) {
       return gotrueError(c, 429, 'over_sms_send_rate_limit', `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`);
     }
-    console.log(`[auth] one-time code for +${phone}: ${code} (valid 10 minutes)`);
+    // No SMS is sent locally: the code goes to the Worker's log. console.warn, because `npm start`
+    // runs wrangler at log level "warn", which hides console.log.
+    console.warn(`[auth] one-time code for +${phone}: ${code} (valid 10 minutes)`);
     return c.json({ message_id: crypto.randomUUID() }, 200);
   })
 
