@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { CoreEnv } from './env';
+import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
 
 export const coreApp = new Hono<CoreEnv>();
@@ -17,6 +18,7 @@ coreApp.use('*', async (c, next) => {
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
 // (accounts, wallets, transactions, support, feature-requests)
 coreApp.route('/wallets', wallets);
+coreApp.route('/transactions', transactions);
 
 coreApp.notFound((c) => c.json({ message: 'Not found' }, 404));
 coreApp.onError((err, c) => {
