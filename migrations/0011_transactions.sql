@@ -1,6 +1,7 @@
 -- Transactions (spec section 3): one row per movement seen by an account. amount_usd is in cents;
 -- asset_amount is the ledger amount in units of 10^-10 when the asset lives on the ledger.
--- Lists are newest first per account or wallet, served from the two covering indexes below.
+-- Lists are newest first per account or wallet (ties in the same millisecond by insertion order,
+-- rowid), read backwards from the two indexes below with no sort step.
 CREATE TABLE transactions (
   id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
@@ -17,6 +18,6 @@ CREATE TABLE transactions (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
-CREATE INDEX transactions_by_account ON transactions (account_id, created_at DESC, id DESC);
-CREATE INDEX transactions_by_wallet ON transactions (wallet_id, created_at DESC, id DESC);
+CREATE INDEX transactions_by_account ON transactions (account_id, created_at);
+CREATE INDEX transactions_by_wallet ON transactions (wallet_id, created_at);
 CREATE INDEX transactions_by_offer ON transactions (offer_id) WHERE offer_id IS NOT NULL;

@@ -21,7 +21,7 @@ CREATE TABLE support_tickets (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
-CREATE INDEX support_tickets_by_user ON support_tickets (user_id, created_at DESC, id DESC);
+CREATE INDEX support_tickets_by_user ON support_tickets (user_id, created_at);
 CREATE INDEX support_tickets_by_agent ON support_tickets (assigned_agent_id, created_at DESC) WHERE assigned_agent_id IS NOT NULL;
 
 CREATE TABLE support_ticket_comments (

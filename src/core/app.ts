@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { CoreEnv } from './env';
+import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
 
@@ -19,6 +20,7 @@ coreApp.use('*', async (c, next) => {
 // (accounts, wallets, transactions, support, feature-requests)
 coreApp.route('/wallets', wallets);
 coreApp.route('/transactions', transactions);
+coreApp.route('/support', support);
 
 coreApp.notFound((c) => c.json({ message: 'Not found' }, 404));
 coreApp.onError((err, c) => {

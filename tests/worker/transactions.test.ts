@@ -86,9 +86,9 @@ describe('GET /transactions/wallet/{id} and /transactions/{id}', () => {
     expect((await coreJson(userId, `/transactions/${crypto.randomUUID()}`)).status).toBe(404);
   });
 
-  it('serves account pages from the (account_id, created_at DESC) index, not a table scan', async () => {
+  it('serves account pages from the (account_id, created_at) index, not a table scan', async () => {
     const plan = await db()
-      .prepare('EXPLAIN QUERY PLAN SELECT id FROM transactions WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0')
+      .prepare('EXPLAIN QUERY PLAN SELECT id FROM transactions WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 50 OFFSET 0')
       .bind('x')
       .all<{ detail: string }>();
     const detail = plan.results.map((r) => r.detail).join(' | ');

@@ -1,6 +1,7 @@
-// Transactions (spec section 3): newest first, paginated by limit/offset over the covering
-// indexes (account_id|wallet_id, created_at DESC, id DESC), so a page costs the same at 100 rows or
-// 100,000. No COUNT(*): the client asks for the next page while pages come back full.
+// Transactions (spec section 3): newest first (ties within a millisecond by insertion order,
+// rowid), paginated by limit/offset, read backwards from the (account_id|wallet_id, created_at)
+// indexes with no sort step, so a page costs the same at 100 rows or 100,000. No COUNT(*): the
+// client asks for the next page while pages come back full.
 import { formatAmount } from '../ledger/amount';
 import { notFound, requireAccount } from '../db';
 import { requireWallet } from '../ledger/wallets';
@@ -51,7 +52,7 @@ export interface Page {
 export async function listForAccount(db: D1Database, userId: string, accountId: string, page: Page): Promise<Transaction[]> {
   await requireAccount(db, userId, accountId);
   const { results } = await db
-    .prepare(`SELECT ${COLUMNS} FROM transactions WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+    .prepare(`SELECT ${COLUMNS} FROM transactions WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
     .bind(accountId, page.limit, page.offset)
     .all<TransactionRow>();
   return results.map(toTransaction);
@@ -60,7 +61,7 @@ export async function listForAccount(db: D1Database, userId: string, accountId: 
 export async function listForWallet(db: D1Database, userId: string, walletId: string, page: Page): Promise<Transaction[]> {
   await requireWallet(db, userId, walletId);
   const { results } = await db
-    .prepare(`SELECT ${COLUMNS} FROM transactions WHERE wallet_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+    .prepare(`SELECT ${COLUMNS} FROM transactions WHERE wallet_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
     .bind(walletId, page.limit, page.offset)
     .all<TransactionRow>();
   return results.map(toTransaction);
