@@ -30,8 +30,8 @@ CREATE TABLE feature_requests (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
-CREATE INDEX feature_requests_by_score ON feature_requests (total_score, created_at, id);
-CREATE INDEX feature_requests_by_created ON feature_requests (created_at, id);
+CREATE INDEX feature_requests_by_score ON feature_requests (total_score, created_at);
+CREATE INDEX feature_requests_by_created ON feature_requests (created_at);
 CREATE INDEX feature_requests_by_status ON feature_requests (status, total_score);
 CREATE INDEX feature_requests_by_category ON feature_requests (category, total_score);
 CREATE INDEX feature_requests_by_author ON feature_requests (author_id);

@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { CoreEnv } from './env';
+import { featureRequests } from './routes/feature-requests';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
@@ -21,6 +22,7 @@ coreApp.use('*', async (c, next) => {
 coreApp.route('/wallets', wallets);
 coreApp.route('/transactions', transactions);
 coreApp.route('/support', support);
+coreApp.route('/feature-requests', featureRequests);
 
 coreApp.notFound((c) => c.json({ message: 'Not found' }, 404));
 coreApp.onError((err, c) => {
