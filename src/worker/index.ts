@@ -4,16 +4,25 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env';
+import { featureRequests } from './routes/feature-requests';
 import { health } from './routes/health';
+import { support } from './routes/support';
+import { transactions } from './routes/transactions';
+import { wallets } from './routes/wallets';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const api = new Hono<AppEnv>()
   .basePath('/api')
   .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }))
-  .route('/health', health);
-// Authenticated resource routers (accounts, market, wallets, ...) are mounted after the auth
-// middleware: see src/worker/middleware/require-user.ts.
+  .route('/health', health)
+  // Authenticated resource routers (accounts, market, wallets, ...) are mounted after the auth
+  // middleware: see src/worker/middleware/require-user.ts. Each also refuses to run (401) without
+  // a verified user (middleware/assert-user.ts).
+  .route('/wallets', wallets)
+  .route('/transactions', transactions)
+  .route('/support', support)
+  .route('/feature-requests', featureRequests);
 
 export type AppType = typeof api;
 
