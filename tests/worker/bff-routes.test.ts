@@ -8,7 +8,7 @@ import { featureRequests } from '../../src/worker/routes/feature-requests';
 import { support } from '../../src/worker/routes/support';
 import { transactions } from '../../src/worker/routes/transactions';
 import { wallets } from '../../src/worker/routes/wallets';
-import { createUser, createUserWithParty, scalar, testEnv } from './fixtures';
+import { createUser, createUserWithParty, expectedCents, scalar, testEnv } from './fixtures';
 import { call } from './helpers';
 
 const bff = new Hono<AppEnv>()
@@ -64,7 +64,7 @@ describe('BFF routers', () => {
     const bal = await api(userId, `/wallets/canton/balance/${encodeURIComponent(partyId)}`);
     expect(bal.body.data.balance).toBe('100.0000000000');
     const txs = await api(userId, `/transactions/account/${accountId}?limit=1`);
-    expect(txs.body.data).toEqual([expect.objectContaining({ status: 'COMPLETED', amount_usd: 1500 })]);
+    expect(txs.body.data).toEqual([expect.objectContaining({ status: 'COMPLETED', amount_usd: await expectedCents('100') })]);
   });
 
   it('answers 400 at the BFF for a bad transfer amount, before anything is forwarded', async () => {
@@ -80,6 +80,9 @@ describe('BFF routers', () => {
     const other = await createUser();
     const res = await api(other.userId, `/wallets/${owner.accountId}/categories`);
     expect(res).toEqual({ status: 404, body: { message: 'Account not found' } });
+    expect((await api(other.userId, '/wallets', { body: { account_id: owner.accountId } })).status).toBe(404);
+    const own = await api(owner.userId, '/wallets', { body: { account_id: owner.accountId, label: 'Hardware key' } });
+    expect(own.body.data).toMatchObject({ kind: 'self_custody', label: 'Hardware key', address: null });
   });
 
   it('forwards feature-request filters and votes', async () => {

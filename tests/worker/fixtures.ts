@@ -3,6 +3,8 @@
 // depend on each other's rows.
 import { env } from 'cloudflare:workers';
 import { coreApp } from '../../src/core/app';
+import { parseAmount, usdCents } from '../../src/core/ledger/amount';
+import { ccPrice } from '../../src/core/ledger/ledger';
 import type { Bindings } from '../../src/worker/env';
 
 export const testEnv = env as unknown as Bindings;
@@ -74,4 +76,9 @@ export async function createUserWithParty(accountName?: string): Promise<Fixture
   const f = await createUser(accountName);
   const { body } = await coreJson(f.userId, '/wallets/digital-asset', { body: { account_id: f.accountId } });
   return { ...f, partyId: body.data.cantonPartyId, walletId: body.data.walletId };
+}
+
+/** USD cents the ledger books for `amount` CC at the current CC price (the market's, once seeded). */
+export async function expectedCents(amount: string): Promise<number> {
+  return Number(usdCents(parseAmount(amount), await ccPrice(db())));
 }

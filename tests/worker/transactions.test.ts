@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreJson, createUser, createUserWithParty, db } from './fixtures';
+import { coreJson, createUser, createUserWithParty, db, expectedCents } from './fixtures';
 
 /** Inserts `n` transactions for the account, one second apart, the last one newest. */
 async function seedTransactions(accountId: string, walletId: string | null, n: number) {
@@ -58,7 +58,7 @@ describe('GET /transactions/account/{id}', () => {
     await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '100' } });
     const { body } = await coreJson(userId, `/transactions/account/${accountId}`);
     expect(body.data).toEqual([
-      expect.objectContaining({ type: 'transfer', asset: 'CC', network: 'canton', amount_usd: 1500, asset_amount: '100.0000000000', status: 'PENDING' }),
+      expect.objectContaining({ type: 'transfer', asset: 'CC', network: 'canton', amount_usd: await expectedCents('100'), asset_amount: '100.0000000000', status: 'PENDING' }),
     ]);
   });
 });

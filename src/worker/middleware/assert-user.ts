@@ -9,6 +9,3 @@ export const assertUser = () =>
     if (!c.var.userId) return c.json({ message: 'Authentication required' }, 401);
     await next();
   });
-
-/** The `data` type a core service answers with. */
-export type Data<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;

@@ -20,7 +20,8 @@ import {
 } from '../../shared/schemas/featureRequest';
 import type { AppEnv } from '../env';
 import { forward } from '../forward';
-import { assertUser, type Data } from '../middleware/assert-user';
+import type { Data } from '../core-data';
+import { assertUser } from '../middleware/assert-user';
 import { validate } from '../middleware/validate';
 
 const enc = encodeURIComponent;

@@ -5,7 +5,8 @@ import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } 
 import { paginationQuery } from '../../shared/schemas/transaction';
 import type { AppEnv } from '../env';
 import { forward } from '../forward';
-import { assertUser, type Data } from '../middleware/assert-user';
+import type { Data } from '../core-data';
+import { assertUser } from '../middleware/assert-user';
 import { validate } from '../middleware/validate';
 
 const enc = encodeURIComponent;

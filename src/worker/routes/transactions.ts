@@ -4,7 +4,8 @@ import type { getTransaction, listForAccount, listForWallet } from '../../core/t
 import { transactionIdParam, transactionListQuery } from '../../shared/schemas/transaction';
 import type { AppEnv } from '../env';
 import { forward } from '../forward';
-import { assertUser, type Data } from '../middleware/assert-user';
+import type { Data } from '../core-data';
+import { assertUser } from '../middleware/assert-user';
 import { validate } from '../middleware/validate';
 
 const enc = encodeURIComponent;
