@@ -52,6 +52,20 @@ describe('GET /feature-requests', () => {
     expect((await coreJson(userId, `/feature-requests?${q}`)).status).toBe(400);
   });
 
+  it('serves the default sort from the (total_score, created_at) index with no sort step', async () => {
+    const plan = await db()
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT fr.id, v.vote_type FROM feature_requests fr
+         LEFT JOIN feature_request_votes v ON v.feature_request_id = fr.id AND v.user_id = ?1
+         ORDER BY fr.total_score DESC, fr.created_at DESC, fr.rowid DESC LIMIT 50 OFFSET 0`,
+      )
+      .bind('x')
+      .all<{ detail: string }>();
+    const detail = plan.results.map((r) => r.detail).join(' | ');
+    expect(detail).toMatch(/INDEX feature_requests_by_score/);
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
+
   it('answers the categories: the spec eight plus the server ones', async () => {
     const { userId } = await createUser();
     const { body: res } = await coreJson(userId, '/feature-requests/categories');

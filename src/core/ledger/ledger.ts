@@ -13,7 +13,7 @@
 // expiry) plus change; the receiver accepts (auto-accept) and the locked holding is archived and
 // recreated as the receiver's; an expired offer is never accepted: its lock is released and its
 // transaction turns CANCELLED. The total CC only changes through ledger_issuances.
-import { newId, nowIso, sha256Hex } from '../db';
+import { isGuardTrip, newId, nowIso, sha256Hex } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { formatAmount, parseAmount, usdCents } from './amount';
 import { CC, ISSUER_PARTY, NETWORK, TREASURY_PARTY, contractId } from './parties';
@@ -147,7 +147,8 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
   try {
     return await attempt();
   } catch (err) {
-    if (!(err instanceof Error && err.message.includes('batch_guard_tripped'))) throw err;
+    if (!isGuardTrip(err)) throw err;
+    // No free treasury holding covers the amount: the issuer mints a top-up, then one retry.
     await mintToTreasury(db, TOP_UP_UNITS > units ? TOP_UP_UNITS : units);
     return attempt();
   }

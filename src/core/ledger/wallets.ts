@@ -127,7 +127,8 @@ async function allocateHostedWallet(
 
 /**
  * POST /wallets/digital-asset: the account's Canton wallet, created with a new party on the first
- * call; later calls (also racing ones, through the unique index) answer the existing wallet.
+ * call; later calls (also racing ones, through the unique index) answer the existing wallet,
+ * reactivating it if it was deactivated (the party and its holdings never went away).
  */
 export async function createDigitalAssetAccount(db: D1Database, userId: string, accountId: string) {
   const account = await requireAccount(db, userId, accountId);
