@@ -7,8 +7,12 @@ import { identityApp } from '../core/identity/app';
 import type { AppEnv } from './env';
 import { requireUser } from './middleware/require-user';
 import { accounts } from './routes/accounts';
+import { featureRequests } from './routes/feature-requests';
 import { health } from './routes/health';
 import { market } from './routes/market';
+import { support } from './routes/support';
+import { transactions } from './routes/transactions';
+import { wallets } from './routes/wallets';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -17,9 +21,14 @@ const api = new Hono<AppEnv>()
   .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }))
   .route('/health', health)
   // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
+  // Each resource router also refuses to run (401) without a verified user (middleware/assert-user.ts).
   .use(requireUser())
   .route('/accounts', accounts)
-  .route('/market', market);
+  .route('/market', market)
+  .route('/wallets', wallets)
+  .route('/transactions', transactions)
+  .route('/support', support)
+  .route('/feature-requests', featureRequests);
 
 export type AppType = typeof api;
 

@@ -1,6 +1,8 @@
 // Support tickets and comments: category/priority/status lists and the create bodies (spec sections
 // 3, 5, 7). Title and description are required after trimming; category and priority have defaults.
+// The second part holds the BFF's and the core's request schemas (merge of ui and server2).
 import * as z from 'zod/mini';
+import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
 import { msg } from './messages';
 
@@ -40,3 +42,31 @@ export const createTicketCommentBodySchema = z.object({
   is_internal: z._default(z.boolean(msg('errors.invalidValue')), false),
 });
 export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySchema>;
+
+// Server side (BFF and core, from the server2 branch): request bodies with English messages.
+const serverTitle = zf.string().trim().min(1, 'Title is required').max(TICKET_TITLE_MAX);
+const serverDescription = zf.string().trim().min(1, 'Description is required').max(TICKET_DESCRIPTION_MAX);
+
+export const createTicketBody = zf.object({
+  title: serverTitle,
+  description: serverDescription,
+  category: zf.enum(TICKET_CATEGORIES).default('general'),
+  priority: zf.enum(TICKET_PRIORITIES).default('medium'),
+});
+
+export const updateTicketBody = zf
+  .object({
+    title: serverTitle.optional(),
+    description: serverDescription.optional(),
+    category: zf.enum(TICKET_CATEGORIES).optional(),
+    priority: zf.enum(TICKET_PRIORITIES).optional(),
+    status: zf.enum(TICKET_STATUSES).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+
+export const createCommentBody = zf.object({
+  content: zf.string().trim().min(1, 'Content is required').max(COMMENT_MAX),
+  is_internal: zf.boolean().default(false),
+});
+
+export const ticketIdParam = zf.object({ id: zf.string().trim().min(1).max(100) });
