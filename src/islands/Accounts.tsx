@@ -114,7 +114,7 @@ function Accounts() {
                     data-status={isActive ? 'active' : 'not-created'}
                     className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${isActive ? 'bg-green-100 text-green-800' : 'bg-gray-100 text-gray-600'}`}
                   >
-                    {isActive ? t('accounts.status.active') : t('accounts.status.notCreated')}
+                    {isActive ? t('common.active') : t('accounts.status.notCreated')}
                   </span>
                 )}
               </div>

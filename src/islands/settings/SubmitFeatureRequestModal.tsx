@@ -176,7 +176,7 @@ export default function SubmitFeatureRequestModal({ onClose }: { onClose: () => 
             {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={!valid} loading={saving}>
-            {saving ? t('featureRequests.submit.submitting') : t('featureRequests.submit.button')}
+            {saving ? t('featureRequests.submit.submitting') : t('common.submit')}
           </Button>
         </div>
       </form>

@@ -91,7 +91,7 @@ export function SettingsSidebar() {
           className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-600 hover:bg-gray-50 hover:text-gray-900"
         >
           <Glyph name="chevronLeft" />
-          {t('settings.nav.back')}
+          {t('common.back')}
         </a>
         <MobileClose />
       </div>
