@@ -2,7 +2,9 @@
 // the embedded adapter, with the verified user in `x-user-id`; it is never mounted publicly.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { ensureProvisioned } from './accounts/service';
 import type { CoreEnv } from './env';
+import { accountsRoutes } from './routes/accounts';
 
 export const coreApp = new Hono<CoreEnv>();
 
@@ -10,11 +12,14 @@ coreApp.use('*', async (c, next) => {
   const userId = c.req.header('x-user-id');
   if (!userId) return c.json({ message: 'Missing user' }, 401);
   c.set('userId', userId);
+  // A user's first authenticated call provisions their profile and a personal account.
+  await ensureProvisioned(c.env.DB, userId);
   await next();
 });
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
 // (accounts, wallets, transactions, support, feature-requests)
+coreApp.route('/accounts', accountsRoutes);
 
 coreApp.notFound((c) => c.json({ message: 'Not found' }, 404));
 coreApp.onError((err, c) => {

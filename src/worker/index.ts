@@ -3,17 +3,23 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { identityApp } from '../core/identity/app';
 import type { AppEnv } from './env';
+import { requireUser } from './middleware/require-user';
+import { accounts } from './routes/accounts';
 import { health } from './routes/health';
+import { market } from './routes/market';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const api = new Hono<AppEnv>()
   .basePath('/api')
   .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }))
-  .route('/health', health);
-// Authenticated resource routers (accounts, market, wallets, ...) are mounted after the auth
-// middleware: see src/worker/middleware/require-user.ts.
+  .route('/health', health)
+  // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
+  .use(requireUser())
+  .route('/accounts', accounts)
+  .route('/market', market);
 
 export type AppType = typeof api;
 
@@ -24,6 +30,13 @@ app.onError((err, c) => {
   console.error('unhandled error', err instanceof Error ? err.message : String(err));
   return c.json({ message: 'Internal server error' }, 500);
 });
+// The local sign-in service exists only when no Supabase project is configured.
+app.use('/auth/v1/*', async function localAuthOnly(c, next) {
+  if (c.env.PUBLIC_SUPABASE_URL?.trim()) return c.json({ message: 'Not found' }, 404);
+  await next();
+});
+app.use('/auth/v1/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+app.route('/auth/v1', identityApp);
 app.route('/', api);
 
 export default app;

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { bearer, signIn } from './auth';
 import { call } from './helpers';
 
 describe('GET /api/health', () => {
-  it('answers {data:{ok:true}} after touching KV and D1', async () => {
+  it('answers {data:{ok:true}} after touching KV and D1, without a token', async () => {
     const res = await call('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { ok: true } });
   });
 
-  it('answers 404 {message} for an unknown api path', async () => {
+  it('answers 401 {message} for any other api path without a token', async () => {
     const res = await call('/api/nope');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Missing access token' });
+  });
+
+  it('answers 404 {message} for an unknown api path of a signed-in user', async () => {
+    const { accessToken } = await signIn();
+    const res = await call('/api/nope', { headers: bearer(accessToken) });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found' });
   });

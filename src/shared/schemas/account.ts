@@ -1,19 +1,14 @@
 // Accounts: categories and the create/switch request bodies (spec sections 3, 5, 7). Shared by the
-// Create New Account modal and the worker route.
+// Create New Account modal and the worker route. The second part holds the BFF's and the core's
+// request schemas (merge of the ui and server1 branches).
 import * as z from 'zod/mini';
-import type { TranslationKey } from '../../i18n';
+import { z as zf } from 'zod';
+import { ACCOUNT_CATEGORIES, DEFAULT_ACCOUNT_CATEGORY, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { msg } from './messages';
 
-export const ACCOUNT_CATEGORIES = ['personal', 'business', 'trading', 'savings', 'investment'] as const;
-export type AccountCategory = (typeof ACCOUNT_CATEGORIES)[number];
-export const DEFAULT_ACCOUNT_CATEGORY: AccountCategory = 'personal';
+export * from '../account-categories';
 
 export const accountCategorySchema = z.enum(ACCOUNT_CATEGORIES);
-
-export const accountCategoryKey = (category: AccountCategory): TranslationKey => `accounts.category.${category}`;
-
-export const ACCOUNT_NAME_MAX = 100;
-export const ACCOUNT_DESCRIPTION_MAX = 500;
 
 /**
  * POST /accounts/user/create-account. The name is trimmed and must not be empty; an empty description
@@ -40,3 +35,60 @@ export const switchAccountBodySchema = z.object({
   accountId: z.string(msg('errors.invalidValue')).check(z.trim(), z.minLength(1, msg('errors.invalidValue'))),
 });
 export type SwitchAccountBody = z.output<typeof switchAccountBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The BFF's and the core's request schemas for the Accounts calls (full zod: .pick/.extend/.refine).
+
+export const LANGUAGES = ['en', 'es', 'fs'] as const;
+export const language = zf.enum(LANGUAGES);
+export type Language = zf.infer<typeof language>;
+
+export const accountCategory = zf.enum(ACCOUNT_CATEGORIES);
+
+/** JSON object stored with an account (free-form, for the client's own use). */
+export const accountMetadata = zf.record(zf.string().max(100), zf.json());
+
+/** An account as the client writes it (the Create-account payload of spec section 3). */
+export const accountInput = zf.object({
+  accountName: zf.string().trim().min(1, 'Account name is required').max(100, 'Account name must be 100 characters or less'),
+  // An empty description is sent as absent (spec section 5).
+  accountDescription: zf
+    .string()
+    .trim()
+    .max(500, 'Description must be 500 characters or less')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  accountType: zf.literal('individual'),
+  accountCategory: accountCategory,
+  metadata: accountMetadata,
+});
+
+/** POST /accounts/user/create-account */
+export const createAccountBody = accountInput
+  .pick({ accountName: true, accountDescription: true })
+  .extend({
+    accountType: accountInput.shape.accountType.default('individual'),
+    accountCategory: accountCategory.default('personal'),
+  });
+export type CreateAccountRequest = zf.input<typeof createAccountBody>;
+
+/**
+ * PUT /accounts/user/accounts/{id}/metadata: any of name, description (empty clears it), category,
+ * and `metadata`, merged into the stored object as a JSON merge patch (a null value removes a key).
+ */
+export const updateAccountMetadataBody = accountInput
+  .pick({ accountName: true, accountCategory: true, metadata: true })
+  .partial()
+  .extend({ accountDescription: zf.string().trim().max(500, 'Description must be 500 characters or less').optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateAccountMetadataBody = zf.input<typeof updateAccountMetadataBody>;
+
+/** POST /accounts/user/switch-account */
+export const switchAccountBody = zf.object({ accountId: zf.uuid() });
+
+/** PATCH /accounts/{userId}: the profile fields the user may change (the language of settings). */
+export const updateProfileBody = zf.strictObject({ language });
+export type UpdateProfileBody = zf.infer<typeof updateProfileBody>;
+
+export const accountIdParam = zf.object({ id: zf.uuid() });
+export const userIdParam = zf.object({ userId: zf.uuid() });

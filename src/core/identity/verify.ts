@@ -1,0 +1,22 @@
+// Verification keys of the local sign-in service, in-process (no HTTP): a jose local JWKS built from
+// the stored public keys, cached per isolate and rebuilt once when a token names an unknown kid.
+import { createLocalJWKSet, type JWSHeaderParameters, type FlattenedJWSInput } from 'jose';
+import { publicJwks } from './keys';
+
+type KeySet = ReturnType<typeof createLocalJWKSet>;
+let cached: { kids: Set<string>; set: KeySet } | undefined;
+
+async function build(db: D1Database) {
+  const keys = await publicJwks(db);
+  cached = { kids: new Set(keys.map((k) => k.kid)), set: createLocalJWKSet({ keys }) };
+  return cached;
+}
+
+/** A jose key resolver over the local public keys. */
+export function localKeyResolver(db: D1Database) {
+  return async (header: JWSHeaderParameters, token: FlattenedJWSInput) => {
+    let ks = cached ?? (await build(db));
+    if (header.kid && !ks.kids.has(header.kid)) ks = await build(db);
+    return ks.set(header, token);
+  };
+}

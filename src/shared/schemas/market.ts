@@ -1,0 +1,61 @@
+// Market data (spec sections 3 and 7): stocks with their price record, and digital assets.
+import { z } from 'zod';
+
+export const stockPrice = z.object({
+  price: z.number(),
+  change: z.number(),
+  change_percent: z.number(),
+  market_cap: z.number(),
+  volume: z.number(),
+  high: z.number(),
+  low: z.number(),
+  open: z.number(),
+  previous_close: z.number(),
+  weighted_shares_outstanding: z.number(),
+  updated_at: z.string(),
+});
+export type StockPrice = z.infer<typeof stockPrice>;
+
+export const stock = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  price: stockPrice.nullable(),
+});
+export type Stock = z.infer<typeof stock>;
+
+export const ASSET_TYPES = ['fiat', 'crypto', 'other'] as const;
+
+export const digitalAsset = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  asset_type: z.string(),
+  currency: z.string().nullable(),
+  network: z.string().nullable(),
+  caip2: z.string().nullable(),
+  /** Exact decimal as text (never a float). */
+  last_price: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DigitalAsset = z.infer<typeof digitalAsset>;
+
+/** GET /api/market */
+export const marketSnapshot = z.object({ stocks: z.array(stock), assets: z.array(digitalAsset) });
+export type MarketSnapshot = z.infer<typeof marketSnapshot>;
+
+/** Path parameter of the detail calls: letters, digits, '.', '-' (BRK.B, BF-B). */
+export const symbolParam = z.object({
+  symbol: z
+    .string()
+    .trim()
+    .min(1)
+    .max(16)
+    .regex(/^[A-Za-z0-9.\-]+$/, 'Invalid symbol'),
+});

@@ -1,0 +1,92 @@
+// Stale-while-revalidate on Workers KV. A value is fresh for `freshMs`; after that the cached copy is
+// served at once and refreshed in the background (ctx.waitUntil) by one request at a time (a lock key
+// in KV plus an in-isolate guard); if the source fails, the stale copy keeps being served until
+// `maxStaleMs` and the failure is logged. Values are stored serialized, so a hit costs one KV read
+// and no JSON parse. Keys are versioned by the caller (e.g. `market:v1:list`).
+export interface SwrOptions {
+  freshMs: number;
+  maxStaleMs: number;
+  /** How long a refresh holds the lock (also the back-off after a failed refresh). */
+  lockMs: number;
+  waitUntil?: (p: Promise<unknown>) => void;
+  now?: () => number;
+}
+
+export type SwrState = 'fresh' | 'stale' | 'miss';
+
+export interface SwrResult {
+  /** The cached value, serialized as JSON. */
+  json: string;
+  state: SwrState;
+  fetchedAt: number;
+}
+
+interface EntryMeta {
+  fetchedAt: number;
+}
+
+const KV_MIN_TTL_S = 60;
+const loading = new Map<string, Promise<SwrResult>>();
+const refreshing = new Set<string>();
+
+export const lockKeyOf = (key: string) => `${key}:lock`;
+
+export async function swr(kv: KVNamespace, key: string, load: () => Promise<unknown>, opts: SwrOptions): Promise<SwrResult> {
+  const now = opts.now ?? Date.now;
+  const hit = await kv.getWithMetadata<EntryMeta>(key, 'text');
+  const fetchedAt = hit.metadata?.fetchedAt;
+  if (hit.value !== null && typeof fetchedAt === 'number') {
+    const age = now() - fetchedAt;
+    if (age < opts.freshMs) return { json: hit.value, state: 'fresh', fetchedAt };
+    if (age < opts.maxStaleMs) {
+      const refresh = revalidate(kv, key, load, opts);
+      if (opts.waitUntil) opts.waitUntil(refresh);
+      return { json: hit.value, state: 'stale', fetchedAt };
+    }
+  }
+  // Miss (or older than maxStale): load now; concurrent misses in one isolate share one load.
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = store(kv, key, load, opts).finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return { ...(await pending), state: 'miss' };
+}
+
+async function store(kv: KVNamespace, key: string, load: () => Promise<unknown>, opts: SwrOptions): Promise<SwrResult> {
+  const now = opts.now ?? Date.now;
+  const value = await load();
+  const json = JSON.stringify(value);
+  const fetchedAt = now();
+  await kv.put(key, json, {
+    metadata: { fetchedAt } satisfies EntryMeta,
+    expirationTtl: Math.max(KV_MIN_TTL_S, Math.ceil(opts.maxStaleMs / 1000)),
+  });
+  return { json, state: 'miss', fetchedAt };
+}
+
+/** Background refresh, at most one at a time across isolates; failures are logged, never thrown. */
+async function revalidate(kv: KVNamespace, key: string, load: () => Promise<unknown>, opts: SwrOptions): Promise<void> {
+  const now = opts.now ?? Date.now;
+  const lockKey = lockKeyOf(key);
+  if (refreshing.has(key)) return;
+  refreshing.add(key);
+  try {
+    const held = await kv.get<{ until: number }>(lockKey, 'json');
+    if (held && held.until > now()) return;
+    await kv.put(lockKey, JSON.stringify({ until: now() + opts.lockMs }), {
+      expirationTtl: Math.max(KV_MIN_TTL_S, Math.ceil(opts.lockMs / 1000)),
+    });
+    try {
+      await store(kv, key, load, opts);
+      await kv.delete(lockKey);
+    } catch (err) {
+      // Keep serving the stale copy; the lock stays until it lapses, which spaces out retries.
+      console.error(`cache refresh failed for ${key}:`, err instanceof Error ? err.message : String(err));
+    }
+  } catch (err) {
+    console.error(`cache refresh could not run for ${key}:`, err instanceof Error ? err.message : String(err));
+  } finally {
+    refreshing.delete(key);
+  }
+}

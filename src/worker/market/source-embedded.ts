@@ -1,0 +1,79 @@
+// Market source of the embedded default: the stocks, stock_prices and digital_assets tables on D1.
+import type { DigitalAsset, Stock } from '../../shared/schemas/market';
+import { MARKET_LIST_LIMIT, type MarketSource } from './source';
+
+interface StockRow {
+  id: string;
+  symbol: string;
+  name: string;
+  description: string | null;
+  logo_url: string | null;
+  created_at: string;
+  updated_at: string;
+  price: number | null;
+  change: number;
+  change_percent: number;
+  market_cap: number;
+  volume: number;
+  high: number;
+  low: number;
+  open: number;
+  previous_close: number;
+  weighted_shares_outstanding: number;
+  price_updated_at: string;
+}
+
+const STOCK_SELECT = `SELECT s.id, s.symbol, s.name, s.description, s.logo_url, s.created_at, s.updated_at,
+  p.price, p.change, p.change_percent, p.market_cap, p.volume, p.high, p.low, p.open, p.previous_close,
+  p.weighted_shares_outstanding, p.updated_at AS price_updated_at
+  FROM stocks s LEFT JOIN stock_prices p ON p.stock_id = s.id`;
+
+function toStock(r: StockRow): Stock {
+  return {
+    id: r.id,
+    symbol: r.symbol,
+    name: r.name,
+    description: r.description,
+    logo_url: r.logo_url,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    price:
+      r.price === null
+        ? null
+        : {
+            price: r.price,
+            change: r.change,
+            change_percent: r.change_percent,
+            market_cap: r.market_cap,
+            volume: r.volume,
+            high: r.high,
+            low: r.low,
+            open: r.open,
+            previous_close: r.previous_close,
+            weighted_shares_outstanding: r.weighted_shares_outstanding,
+            updated_at: r.price_updated_at,
+          },
+  };
+}
+
+export function embeddedMarketSource(db: D1Database): MarketSource {
+  return {
+    async stocks() {
+      const { results } = await db.prepare(`${STOCK_SELECT} ORDER BY s.symbol LIMIT ?1`).bind(MARKET_LIST_LIMIT).all<StockRow>();
+      return results.map(toStock);
+    },
+    async stock(symbol) {
+      const row = await db.prepare(`${STOCK_SELECT} WHERE s.symbol = ?1 LIMIT 1`).bind(symbol).first<StockRow>();
+      return row ? toStock(row) : null;
+    },
+    async assets() {
+      const { results } = await db
+        .prepare(
+          `SELECT id, symbol, name, asset_type, currency, network, caip2, last_price, logo_url, created_at, updated_at
+           FROM digital_assets ORDER BY symbol`,
+        )
+        .all<DigitalAsset>();
+      return results;
+    },
+  };
+}

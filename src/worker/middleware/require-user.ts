@@ -1,0 +1,66 @@
+// Verifies the bearer access token on every product call: signature against the JWKS (the local
+// sign-in service's keys in-process, or the Supabase project's JWKS), algorithm allow-list (ES256,
+// RS256; HS256 only with a legacy secret), exp, iss and aud. The user is the token's `sub`; an
+// `x-user-id` header that names anyone else is refused. In the embedded default a logged-out
+// session is refused on the next call (its row is gone from D1).
+import type { MiddlewareHandler } from 'hono';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { localIssuer, AUDIENCE } from '../../core/identity/tokens';
+import { sessionIsLive } from '../../core/identity/store';
+import { localKeyResolver } from '../../core/identity/verify';
+import type { AppEnv } from '../env';
+
+// jose caches and rate-limits JWKS fetches inside each set; one set per project URL per isolate.
+const remoteSets = new Map<string, JWTVerifyGetKey>();
+function remoteJwks(supabaseUrl: string): JWTVerifyGetKey {
+  let set = remoteSets.get(supabaseUrl);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`), { cacheMaxAge: 10 * 60 * 1000 });
+    remoteSets.set(supabaseUrl, set);
+  }
+  return set;
+}
+
+const unauthorized = { message: 'Invalid or expired access token' };
+
+export function requireUser(): MiddlewareHandler<AppEnv> {
+  return async function requireUser(c, next) {
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+    if (!match) return c.json({ message: 'Missing access token' }, 401);
+    const token = match[1]!;
+
+    const supabaseUrl = (c.env.PUBLIC_SUPABASE_URL ?? '').trim().replace(/\/+$/, '');
+    const local = supabaseUrl === '';
+    const issuer = local ? localIssuer(new URL(c.req.url).origin) : `${supabaseUrl}/auth/v1`;
+    const secret = c.env.SUPABASE_JWT_SECRET?.trim();
+    const asymmetric: JWTVerifyGetKey = local ? localKeyResolver(c.env.DB) : remoteJwks(supabaseUrl);
+    const getKey: JWTVerifyGetKey = secret
+      ? (header, tok) => (header.alg === 'HS256' ? new TextEncoder().encode(secret) : asymmetric(header, tok))
+      : asymmetric;
+
+    let sub: string;
+    let sessionId: string;
+    try {
+      const { payload } = await jwtVerify(token, getKey, {
+        issuer,
+        audience: AUDIENCE,
+        algorithms: secret ? ['ES256', 'RS256', 'HS256'] : ['ES256', 'RS256'],
+        requiredClaims: ['sub', 'exp'],
+      });
+      sub = String(payload.sub);
+      sessionId = typeof payload.session_id === 'string' ? payload.session_id : '';
+    } catch {
+      return c.json(unauthorized, 401);
+    }
+    if (local && !(sessionId && (await sessionIsLive(c.env.DB, sessionId, sub)))) {
+      return c.json({ message: 'Session has ended' }, 401);
+    }
+    const claimed = c.req.header('x-user-id');
+    if (claimed !== undefined && claimed !== sub) return c.json({ message: 'x-user-id does not match the signed-in user' }, 403);
+
+    c.set('userId', sub);
+    c.set('sessionId', sessionId);
+    c.set('accessToken', token);
+    await next();
+  };
+}

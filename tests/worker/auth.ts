@@ -1,0 +1,50 @@
+// Sign-in helper for the workerd integration tests: signs in through the local sign-in service
+// (/auth/v1) with the configured test number, or with any other phone by reading its one-time code
+// from the Worker's log. Other test files (wallets, transactions, support...) reuse it.
+import { vi } from 'vitest';
+import { call } from './helpers';
+
+export const TEST_PHONE = '+1 555 555 0100';
+export const TEST_CODE = '123456';
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+  body: JSON.stringify(body),
+});
+
+/** A fresh, valid phone number (+1 555 …) for a new user. */
+export function uniquePhone(): string {
+  const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 10_000_000;
+  return `+1555${String(n).padStart(7, '0')}`;
+}
+
+/** Sends a code to `phone` and returns it, read from the Worker's log line. */
+export async function requestCode(phone: string): Promise<string> {
+  const logged: string[] = [];
+  const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    logged.push(args.map(String).join(' '));
+  });
+  try {
+    const res = await call('/auth/v1/otp', json({ phone, channel: 'sms', create_user: true }));
+    if (res.status !== 200) throw new Error(`POST /auth/v1/otp answered ${res.status}: ${await res.text()}`);
+  } finally {
+    spy.mockRestore();
+  }
+  const code = logged.map((line) => /one-time code for \+\d+: (\d{6})/.exec(line)?.[1]).find(Boolean);
+  if (!code) throw new Error(`no code was logged for ${phone}`);
+  return code;
+}
+
+export async function signIn(phone?: string): Promise<{ accessToken: string; refreshToken: string; userId: string }> {
+  const number = phone ?? TEST_PHONE;
+  const isTestNumber = number.replace(/\D/g, '') === TEST_PHONE.replace(/\D/g, '');
+  const code = isTestNumber ? TEST_CODE : await requestCode(number);
+  const res = await call('/auth/v1/verify', json({ phone: number, token: code, type: 'sms' }));
+  if (res.status !== 200) throw new Error(`POST /auth/v1/verify answered ${res.status}: ${await res.text()}`);
+  const session = (await res.json()) as { access_token: string; refresh_token: string; user: { id: string } };
+  return { accessToken: session.access_token, refreshToken: session.refresh_token, userId: session.user.id };
+}
+
+/** Headers of an authenticated BFF call. */
+export const bearer = (accessToken: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${accessToken}`, ...extra });
