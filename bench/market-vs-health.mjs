@@ -8,7 +8,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 
 const base = process.argv[2] ?? process.env.BASE_URL ?? 'http://127.0.0.1:8787';
 if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/.test(base)) throw new Error('loopback targets only');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+// Alternating rounds so that background load on a shared machine weighs on both endpoints alike.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 async function signInOnce() {
@@ -38,20 +40,36 @@ const bytes = (await probe.arrayBuffer()).byteLength;
 
 const run = (path, headers = {}) =>
   autocannon({ url: `${base}${path}`, connections, duration: seconds, headers, timeout: 10 }).then((r) => ({
-    rps: Math.round(r.requests.average),
+    requests: r.requests.total,
+    seconds: r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors,
   }));
 
-const health = await run('/api/health');
-const market = await run('/api/market', { authorization: `Bearer ${token}` });
+const sum = (runs) => ({
+  rps: Math.round(runs.reduce((n, r) => n + r.requests, 0) / runs.reduce((n, r) => n + r.seconds, 0)),
+  p50: Math.max(...runs.map((r) => r.p50)),
+  p99: Math.max(...runs.map((r) => r.p99)),
+  non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  errors: runs.reduce((n, r) => n + r.errors, 0),
+});
+const healthRuns = [];
+const marketRuns = [];
+for (let i = 0; i < rounds; i++) {
+  healthRuns.push(await run('/api/health'));
+  marketRuns.push(await run('/api/market', { authorization: `Bearer ${token}` }));
+}
+const health = sum(healthRuns);
+const market = sum(marketRuns);
 const result = {
   at: new Date().toISOString(),
   base,
-  seconds,
+  secondsPerRound: seconds,
+  rounds,
   connections,
+  loadAverage: (await import('node:os')).loadavg().map((n) => Math.round(n * 10) / 10),
   signInMs: { runs: signIns, first: signIns[0], median: [...signIns].sort((a, b) => a - b)[2] },
   marketCache: cacheState,
   marketBytes: bytes,

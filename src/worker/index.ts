@@ -5,11 +5,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { identityApp } from '../core/identity/app';
 import type { AppEnv } from './env';
-import { requireUser } from './middleware/require-user';
 import { accounts } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
 import { health } from './routes/health';
 import { market } from './routes/market';
+import { requireUser } from './middleware/require-user';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
@@ -21,7 +21,6 @@ const api = new Hono<AppEnv>()
   .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }))
   .route('/health', health)
   // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
-  // Each resource router also refuses to run (401) without a verified user (middleware/assert-user.ts).
   .use(requireUser())
   .route('/accounts', accounts)
   .route('/market', market)

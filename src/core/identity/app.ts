@@ -162,9 +162,10 @@ export const identityApp = new Hono<IdentityEnv>()
     return c.body(null, 204);
   })
 
-  .get('/.well-known/jwks.json', async (c) => c.json({ keys: await publicJwks(c.env.DB) }, 200));
+  .get('/.well-known/jwks.json', async (c) => c.json({ keys: await publicJwks(c.env.DB) }, 200))
 
-identityApp.notFound((c) => gotrueError(c, 404, 'not_found', 'Not found'));
+  // The rest of the Supabase Auth API (passwords, e-mail, OAuth, MFA...) is not served locally.
+  .all('*', (c) => gotrueError(c, 404, 'not_found', 'Not found'));
 identityApp.onError((err, c) => {
   console.error('auth error', err instanceof Error ? err.message : String(err));
   return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' }, 500);

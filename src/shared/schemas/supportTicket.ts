@@ -1,6 +1,5 @@
 // Support tickets and comments: category/priority/status lists and the create bodies (spec sections
 // 3, 5, 7). Title and description are required after trimming; category and priority have defaults.
-// The second part holds the BFF's and the core's request schemas (merge of ui and server2).
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
@@ -43,21 +42,25 @@ export const createTicketCommentBodySchema = z.object({
 });
 export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySchema>;
 
-// Server side (BFF and core, from the server2 branch): request bodies with English messages.
-const serverTitle = zf.string().trim().min(1, 'Title is required').max(TICKET_TITLE_MAX);
-const serverDescription = zf.string().trim().min(1, 'Description is required').max(TICKET_DESCRIPTION_MAX);
+// ---------------------------------------------------------------------------------------------
+// The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
+// Support tickets and comments (spec sections 3 and 5): server request bodies.
+
+
+const title = zf.string().trim().min(1, 'Title is required').max(200);
+const description = zf.string().trim().min(1, 'Description is required').max(5000);
 
 export const createTicketBody = zf.object({
-  title: serverTitle,
-  description: serverDescription,
+  title,
+  description,
   category: zf.enum(TICKET_CATEGORIES).default('general'),
   priority: zf.enum(TICKET_PRIORITIES).default('medium'),
 });
 
 export const updateTicketBody = zf
   .object({
-    title: serverTitle.optional(),
-    description: serverDescription.optional(),
+    title: title.optional(),
+    description: description.optional(),
     category: zf.enum(TICKET_CATEGORIES).optional(),
     priority: zf.enum(TICKET_PRIORITIES).optional(),
     status: zf.enum(TICKET_STATUSES).optional(),
@@ -65,7 +68,7 @@ export const updateTicketBody = zf
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 
 export const createCommentBody = zf.object({
-  content: zf.string().trim().min(1, 'Content is required').max(COMMENT_MAX),
+  content: zf.string().trim().min(1, 'Content is required').max(5000),
   is_internal: zf.boolean().default(false),
 });
 

@@ -1,6 +1,5 @@
 // Transactions: types, statuses (with the spec's fallback to Pending) and the New Transaction form
 // (spec sections 3, 4, 5): amount 1-50 USD in steps of 0.01, a real wallet, destination Canton Coin.
-// The second part holds the server's list query and path parameters (merge of ui and server2).
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
@@ -76,7 +75,10 @@ export const newTransactionFormSchema = z.object({
 export type NewTransactionInput = z.input<typeof newTransactionFormSchema>;
 export type NewTransactionForm = z.output<typeof newTransactionFormSchema>;
 
-// Server side (BFF and core, from the server2 branch): list query and path parameters.
+// ---------------------------------------------------------------------------------------------
+// The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
+// Transactions (spec section 3): the server's list query and path parameters.
+
 export const MAX_PAGE = 100;
 
 export const paginationQuery = zf.object({
