@@ -3,19 +3,12 @@
 // request schemas (merge of the ui and server1 branches).
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
-import type { TranslationKey } from '../../i18n';
+import { ACCOUNT_CATEGORIES, DEFAULT_ACCOUNT_CATEGORY, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { msg } from './messages';
 
-export const ACCOUNT_CATEGORIES = ['personal', 'business', 'trading', 'savings', 'investment'] as const;
-export type AccountCategory = (typeof ACCOUNT_CATEGORIES)[number];
-export const DEFAULT_ACCOUNT_CATEGORY: AccountCategory = 'personal';
+export * from '../account-categories';
 
 export const accountCategorySchema = z.enum(ACCOUNT_CATEGORIES);
-
-export const accountCategoryKey = (category: AccountCategory): TranslationKey => `accounts.category.${category}`;
-
-export const ACCOUNT_NAME_MAX = 100;
-export const ACCOUNT_DESCRIPTION_MAX = 500;
 
 /**
  * POST /accounts/user/create-account. The name is trimmed and must not be empty; an empty description
