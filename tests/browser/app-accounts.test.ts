@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch } from './browser';
-import { newContext, openApp, signIn, testPhone, type Lang } from './app-helpers';
+import { newContext, openApp, signIn, testPhone, type Lang, at } from './app-helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -85,7 +85,7 @@ describe('the accounts screen', () => {
     await page.reload();
     await card(page, 'digital').locator('[data-status="active"]').waitFor();
     await details.click();
-    await page.waitForURL('**/accounts/digital-assets');
+    await page.waitForURL(at('/accounts/digital-assets'));
     await context.close();
   });
 

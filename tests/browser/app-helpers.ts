@@ -28,7 +28,7 @@ export async function signIn(page: Page, phone: string): Promise<void> {
   await page.locator('form button[type="submit"]').click();
   await page.locator('input[name="code"]').fill(TEST_CODE);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL('**/transactions');
+  await page.waitForURL(at('/transactions'));
 }
 
 /** Waits until the page's island has passed the gate and the shell is on screen. */
@@ -46,3 +46,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function setStoredLang(page: Page, lang: Lang): Promise<void> {
   await page.evaluate((l) => localStorage.setItem('lang', l), lang);
 }
+
+/** Matches a page URL by its path, with or without the trailing slash the static pages get. */
+export const at = (path: string) => new RegExp(`^[^?#]*${path.replace(/[/-]/g, (c) => `\\${c}`)}/?([?#].*)?$`);

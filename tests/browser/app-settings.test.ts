@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch } from './browser';
-import { newContext, openApp, screenshot, signIn, testPhone, type Lang } from './app-helpers';
+import { newContext, openApp, screenshot, signIn, testPhone, type Lang, at } from './app-helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -241,9 +241,9 @@ describe('logout', () => {
     const { context, page } = await pageIn('en');
     await openApp(page, '/settings');
     await page.locator('#app-sidebar').getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL(at('/login'));
     await page.goto('/settings/security');
-    await page.waitForURL('**/login');
+    await page.waitForURL(at('/login'));
     await context.close();
   });
 });
