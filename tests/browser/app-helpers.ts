@@ -49,3 +49,16 @@ export async function setStoredLang(page: Page, lang: Lang): Promise<void> {
 
 /** Matches a page URL by its path, with or without the trailing slash the static pages get. */
 export const at = (path: string) => new RegExp(`^[^?#]*${path.replace(/[/-]/g, (c) => `\\${c}`)}/?([?#].*)?$`);
+
+const SECURITY_TITLE: Record<Lang, string> = { en: 'Account Security', es: 'Seguridad de la cuenta' };
+
+/**
+ * Saves the account's language through the Security page's select (the account's language wins over
+ * the browser's, spec section 4), and waits until the interface has switched and the save is done.
+ */
+export async function setAccountLanguage(page: Page, lang: Lang): Promise<void> {
+  await openApp(page, '/settings/security');
+  await page.locator('#main select').selectOption(lang);
+  await page.waitForFunction((title) => document.querySelector('#main h1')?.textContent === title, SECURITY_TITLE[lang]);
+  await page.waitForFunction(() => !document.querySelector<HTMLSelectElement>('#main select')?.disabled);
+}

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch } from './browser';
-import { newContext, openApp, screenshot, signIn, testPhone, type Lang, at } from './app-helpers';
+import { at, newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone, type Lang } from './app-helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -224,6 +224,7 @@ describe('the language select', () => {
 
   it('walks every settings page in Spanish', async () => {
     const { context, page } = await pageIn('es');
+    await setAccountLanguage(page, 'es');
     for (const [path] of PAGES) {
       await openApp(page, path);
       const i = PAGES.findIndex(([p]) => p === path);
@@ -232,6 +233,7 @@ describe('the language select', () => {
     }
     await openApp(page, '/settings/notifications');
     expect(await heading(page).textContent()).toBe('Notificaciones');
+    await setAccountLanguage(page, 'en');
     await context.close();
   });
 });
