@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './browser';
-import { TEST_CODE, newContext, testPhone, at } from './app-helpers';
+import { TEST_CODE, at, newContext, screenshot, testPhone } from './app-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,6 +51,7 @@ describe('the login page', () => {
     expect(await status(page).getAttribute('class')).toContain('green');
 
     // Resend is blocked while the countdown runs.
+    await screenshot(page, 'login-code-en');
     const resend = page.getByRole('button', { name: /Resend code in \d+s/ });
     expect(await resend.isDisabled()).toBe(true);
 
@@ -103,10 +104,11 @@ describe('the login page', () => {
   });
 
   it('speaks Spanish to a Spanish browser', async () => {
-    const context = await newContext(browser, { lang: 'es' });
+    const context = await newContext(browser, { lang: 'es', width: 390, height: 844 });
     const page = await context.newPage();
     await page.goto('/login');
     await page.locator('h1').waitFor();
+    await screenshot(page, 'login-mobile-es');
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.getByRole('button', { name: 'Enviar código' }).waitFor();
     await page.locator('input[name="phone"]').fill('x');

@@ -81,6 +81,7 @@ describe('the settings pages (en)', () => {
     expect(await select.locator('option').allTextContents()).toEqual(['English (US)', 'Español', 'Français']);
     expect(await page.getByRole('heading', { name: 'Active Sessions & Devices' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: /Remove device/ }).count()).toBe(3);
+    await screenshot(page, 'settings-security-en');
     await context.close();
   });
 });
@@ -201,6 +202,7 @@ describe('the language select', () => {
     await page.locator('#main h1').waitFor();
     expect(await heading(page).textContent()).toBe('Seguridad de la cuenta');
     expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Sin definir');
+    await screenshot(page, 'settings-security-es');
 
     // The account's language wins in a fresh browser too (even an English one).
     const fresh = await newContext(browser, { lang: 'en', storageState: { cookies: [], origins: (await context.storageState()).origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((i) => i.name !== 'lang') })) } });
