@@ -1,7 +1,7 @@
 // Forwards a validated BFF call to the upstream port with the verified user, and answers with the
 // upstream's status and body ({data} on success, {message} on failure).
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
 import { selectUpstream, type UpstreamRequest } from './upstream/port';
 
@@ -20,7 +20,8 @@ export async function forward<T>(c: Context<AppEnv>, init: ForwardInit) {
     executionCtxOf(c),
   );
   if (res.status >= 200 && res.status < 300) return c.json(res.body as { data: T }, 200);
-  return c.json(res.body as { message: string }, res.status as ContentfulStatusCode);
+  // Typed as an error status so that clients narrow on `res.status === 200` (or `res.ok`).
+  return c.json(res.body as { message: string }, res.status as ClientErrorStatusCode | ServerErrorStatusCode);
 }
 
 /** Hono throws when a request came without an execution context (plain app.fetch in tests). */

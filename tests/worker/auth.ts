@@ -22,7 +22,7 @@ export function uniquePhone(): string {
 /** Sends a code to `phone` and returns it, read from the Worker's log line. */
 export async function requestCode(phone: string): Promise<string> {
   const logged: string[] = [];
-  const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+  const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     logged.push(args.map(String).join(' '));
   });
   try {

@@ -54,7 +54,7 @@ describe('supabase-js against the local sign-in service', () => {
     const phone = uniquePhone();
     const sb = client();
     const logged: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void logged.push(a.join(' ')));
+    const spy = vi.spyOn(console, 'warn').mockImplementation((...a: unknown[]) => void logged.push(a.join(' ')));
     const sent = await sb.auth.signInWithOtp({ phone });
     spy.mockRestore();
     expect(sent.error).toBeNull();

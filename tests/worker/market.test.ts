@@ -22,9 +22,9 @@ beforeEach(async () => {
 });
 
 /** One request through the Worker with a real execution context, waiting for its background work. */
-async function get(path: string, overrides: Partial<typeof testEnv> = {}, auth = token) {
+async function get(path: string, overrides: Record<string, unknown> = {}, auth = token) {
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(auth) }), { ...testEnv, ...overrides }, ctx);
+  const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(auth) }), { ...testEnv, ...overrides } as typeof testEnv, ctx);
   const body = (await res.json()) as { data: MarketSnapshot; message?: string };
   await waitOnExecutionContext(ctx);
   return { res, body };
@@ -75,7 +75,7 @@ describe('GET /api/market', () => {
     }
     expect(assets.find((a) => a.symbol === 'CC')).toMatchObject({ name: 'Canton Coin', network: 'canton', caip2: 'canton:mainnet', asset_type: 'crypto' });
     expect(typeof assets[0]!.last_price).toBe('string');
-    const stored = await kv.getWithMetadata<{ fetchedAt: number }>(MARKET_LIST_KEY, 'json');
+    const stored = await kv.getWithMetadata<MarketSnapshot, { fetchedAt: number }>(MARKET_LIST_KEY, 'json');
     expect(stored.value).toEqual(body.data);
     expect(Date.now() - stored.metadata!.fetchedAt).toBeLessThan(5000);
   });
@@ -93,8 +93,8 @@ describe('GET /api/market', () => {
     const { res, body } = await get('/api/market');
     expect(res.headers.get('x-cache')).toBe('stale');
     expect(body.data).toEqual(marker);
-    const stored = await kv.getWithMetadata<{ fetchedAt: number }>(MARKET_LIST_KEY, 'json');
-    expect((stored.value as MarketSnapshot).stocks.length).toBeGreaterThanOrEqual(40);
+    const stored = await kv.getWithMetadata<MarketSnapshot, { fetchedAt: number }>(MARKET_LIST_KEY, 'json');
+    expect(stored.value!.stocks.length).toBeGreaterThanOrEqual(40);
     expect(Date.now() - stored.metadata!.fetchedAt).toBeLessThan(5000);
     expect(await kv.get(lockKeyOf(MARKET_LIST_KEY))).toBeNull();
     expect((await get('/api/market')).res.headers.get('x-cache')).toBe('fresh');

@@ -5,7 +5,7 @@ import { afterEach, beforeEach } from 'vitest';
 type Handler = (req: Request) => Response | Promise<Response>;
 const realFetch = globalThis.fetch;
 let planned: Handler | undefined;
-export const outbound: Request[] = [];
+export const outbound: Request<unknown, any>[] = [];
 
 export function planFetch(handler: Handler) {
   planned = handler;
@@ -17,7 +17,7 @@ export function installFetchGuard() {
     globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const req = new Request(input, init);
       if (!planned) throw new Error(`unplanned outbound fetch: ${req.method} ${req.url}`);
-      outbound.push(req.clone());
+      outbound.push(req.clone() as Request<unknown, any>);
       return planned(req);
     };
   });

@@ -11,7 +11,6 @@ installFetchGuard();
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
 const ORIGIN = 'http://app.test';
-const ISSUER = `${ORIGIN}/auth/v1`;
 const PATH = '/api/accounts/user/accounts';
 
 /** Re-signs a session's claims with the local key, changed as given. */

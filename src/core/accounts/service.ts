@@ -12,7 +12,9 @@ const notFound = (what = 'Account not found') => new HTTPException(404, { messag
 // ---------------------------------------------------------------------------------------------
 // Provisioning: a user's first authenticated call creates their profile and one personal account
 // that is primary and active. Idempotent and race-safe (INSERT OR IGNORE, NOT EXISTS guards).
+// Users known to be provisioned in this isolate (saves one read per call; bounded).
 const provisioned = new Set<string>();
+const PROVISIONED_CACHE_MAX = 10_000;
 
 export async function ensureProvisioned(db: D1Database, userId: string): Promise<void> {
   if (provisioned.has(userId)) return;
@@ -38,6 +40,7 @@ export async function ensureProvisioned(db: D1Database, userId: string): Promise
       db.prepare('INSERT OR IGNORE INTO profiles (id, created_at, updated_at) VALUES (?1, ?2, ?2)').bind(userId, at),
     ]);
   }
+  if (provisioned.size >= PROVISIONED_CACHE_MAX) provisioned.clear();
   provisioned.add(userId);
 }
 

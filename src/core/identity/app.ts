@@ -100,7 +100,9 @@ export const identityApp = new Hono<IdentityEnv>()
     if (waitMs !== null) {
       return gotrueError(c, 429, 'over_sms_send_rate_limit', `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`);
     }
-    console.log(`[auth] one-time code for +${phone}: ${code} (valid 10 minutes)`);
+    // No SMS is sent locally: the code goes to the Worker's log. console.warn, because `npm start`
+    // runs wrangler at log level "warn", which hides console.log.
+    console.warn(`[auth] one-time code for +${phone}: ${code} (valid 10 minutes)`);
     return c.json({ message_id: crypto.randomUUID() }, 200);
   })
 
@@ -160,9 +162,10 @@ export const identityApp = new Hono<IdentityEnv>()
     return c.body(null, 204);
   })
 
-  .get('/.well-known/jwks.json', async (c) => c.json({ keys: await publicJwks(c.env.DB) }, 200));
+  .get('/.well-known/jwks.json', async (c) => c.json({ keys: await publicJwks(c.env.DB) }, 200))
 
-identityApp.notFound((c) => gotrueError(c, 404, 'not_found', 'Not found'));
+  // The rest of the Supabase Auth API (passwords, e-mail, OAuth, MFA...) is not served locally.
+  .all('*', (c) => gotrueError(c, 404, 'not_found', 'Not found'));
 identityApp.onError((err, c) => {
   console.error('auth error', err instanceof Error ? err.message : String(err));
   return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' }, 500);

@@ -140,12 +140,9 @@ export async function rotateRefreshToken(db: D1Database, token: string): Promise
   return { ok: true, sessionId: won.session_id, userId: won.user_id, refreshToken };
 }
 
-export function sessionIsLive(db: D1Database, sessionId: string, userId: string): Promise<boolean> {
-  return db
-    .prepare('SELECT 1 AS live FROM auth_sessions WHERE id = ?1 AND user_id = ?2')
-    .bind(sessionId, userId)
-    .first()
-    .then((row) => row !== null);
+export async function sessionIsLive(db: D1Database, sessionId: string, userId: string): Promise<boolean> {
+  const row = await db.prepare('SELECT 1 AS live FROM auth_sessions WHERE id = ?1 AND user_id = ?2').bind(sessionId, userId).first();
+  return row !== null;
 }
 
 /** Ends sessions matching a WHERE clause over auth_sessions, with their refresh tokens. */
