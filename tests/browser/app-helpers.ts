@@ -60,5 +60,5 @@ export async function setAccountLanguage(page: Page, lang: Lang): Promise<void> 
   await openApp(page, '/settings/security');
   await page.locator('#main select').selectOption(lang);
   await page.waitForFunction((title) => document.querySelector('#main h1')?.textContent === title, SECURITY_TITLE[lang]);
-  await page.waitForFunction(() => !document.querySelector<HTMLSelectElement>('#main select')?.disabled);
+  await page.waitForFunction(() => !document.querySelector('#main select')?.hasAttribute('disabled'));
 }

@@ -196,7 +196,7 @@ describe('the language select', () => {
     expect(await page.locator('#app-sidebar nav a').allTextContents()).toEqual(NAV.es);
     expect(await page.title()).toBe('Seguridad de la cuenta');
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
-    await page.waitForFunction(() => !document.querySelector('select')?.disabled);
+    await page.waitForFunction(() => !document.querySelector('#main select')?.hasAttribute('disabled'));
 
     await page.reload();
     await page.locator('#main h1').waitFor();
@@ -220,7 +220,7 @@ describe('the language select', () => {
     await openApp(page, '/settings/security');
     await page.getByLabel('Idioma').selectOption('en');
     await page.waitForFunction(() => document.querySelector('#main h1')?.textContent === 'Account Security');
-    await page.waitForFunction(() => !document.querySelector('select')?.disabled);
+    await page.waitForFunction(() => !document.querySelector('#main select')?.hasAttribute('disabled'));
     await context.close();
   });
 
