@@ -108,7 +108,7 @@ function FeatureRequests() {
         </div>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-left text-sm">
+          <table aria-labelledby="fr-title" className="w-full min-w-[56rem] text-left text-sm">
             <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-500">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.title')}</th>
