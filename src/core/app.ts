@@ -5,6 +5,10 @@ import { HTTPException } from 'hono/http-exception';
 import { ensureProvisioned } from './accounts/service';
 import type { CoreEnv } from './env';
 import { accountsRoutes } from './routes/accounts';
+import { featureRequests } from './routes/feature-requests';
+import { support } from './routes/support';
+import { transactions } from './routes/transactions';
+import { wallets } from './routes/wallets';
 
 export const coreApp = new Hono<CoreEnv>();
 
@@ -20,6 +24,10 @@ coreApp.use('*', async (c, next) => {
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
 // (accounts, wallets, transactions, support, feature-requests)
 coreApp.route('/accounts', accountsRoutes);
+coreApp.route('/wallets', wallets);
+coreApp.route('/transactions', transactions);
+coreApp.route('/support', support);
+coreApp.route('/feature-requests', featureRequests);
 
 coreApp.notFound((c) => c.json({ message: 'Not found' }, 404));
 coreApp.onError((err, c) => {

@@ -5,10 +5,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { identityApp } from '../core/identity/app';
 import type { AppEnv } from './env';
-import { requireUser } from './middleware/require-user';
 import { accounts } from './routes/accounts';
+import { featureRequests } from './routes/feature-requests';
 import { health } from './routes/health';
 import { market } from './routes/market';
+import { requireUser } from './middleware/require-user';
+import { support } from './routes/support';
+import { transactions } from './routes/transactions';
+import { wallets } from './routes/wallets';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -19,7 +23,11 @@ const api = new Hono<AppEnv>()
   // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
   .use(requireUser())
   .route('/accounts', accounts)
-  .route('/market', market);
+  .route('/market', market)
+  .route('/wallets', wallets)
+  .route('/transactions', transactions)
+  .route('/support', support)
+  .route('/feature-requests', featureRequests);
 
 export type AppType = typeof api;
 

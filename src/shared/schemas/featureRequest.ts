@@ -1,6 +1,7 @@
 // Feature requests: status/priority/category lists, the submit and vote bodies (spec sections 3, 5, 7).
 // The submit form's live counters and the worker's POST /feature-requests use the same limits.
 import * as z from 'zod/mini';
+import { z as zf } from 'zod';
 import {
   FEATURE_REQUEST_CATEGORIES,
   FEATURE_TITLE_MIN,
@@ -48,3 +49,54 @@ export type VoteType = (typeof VOTE_TYPES)[number];
 /** POST /feature-requests/{id}/vote. */
 export const voteBodySchema = z.object({ vote_type: z.enum(VOTE_TYPES, msg('errors.invalidValue')) });
 export type VoteBody = z.output<typeof voteBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
+// Feature requests and votes (spec sections 3, 5 and 9): server request bodies and list query.
+
+export const FEATURE_STATUSES = ['submitted', 'under_review', 'planned', 'in_progress', 'completed', 'rejected'] as const;
+export const FEATURE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const MAX_FEATURE_PAGE = 100;
+
+const title = zf
+  .string()
+  .trim()
+  .min(5, 'Title must be at least 5 characters')
+  .max(200, 'Title must be 200 characters or less');
+const description = zf
+  .string()
+  .trim()
+  .min(10, 'Description must be at least 10 characters')
+  .max(2000, 'Description must be 2000 characters or less');
+/** A category name or id from GET /feature-requests/categories; empty means none. */
+const category = zf
+  .string()
+  .trim()
+  .max(50)
+  .transform((s) => (s === '' ? undefined : s))
+  .optional();
+
+export const createFeatureRequestBody = zf.object({
+  title,
+  description,
+  category,
+  is_anonymous: zf.boolean().default(false),
+});
+
+export const updateFeatureRequestBody = zf
+  .object({ title: title.optional(), description: description.optional(), category: category.nullable(), is_anonymous: zf.boolean().optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+
+export const voteBody = zf.object({ vote_type: zf.enum(VOTE_TYPES) });
+
+export const featureRequestListQuery = zf.object({
+  status: zf.enum(FEATURE_STATUSES).optional(),
+  category: zf.string().trim().min(1).max(50).optional(),
+  search: zf.string().trim().max(200).optional(),
+  sortBy: zf.enum(['total_score', 'created_at']).default('total_score'),
+  sortOrder: zf.enum(['asc', 'desc']).default('desc'),
+  limit: zf.coerce.number().int().min(1).max(MAX_FEATURE_PAGE).default(50),
+  offset: zf.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const featureRequestIdParam = zf.object({ id: zf.string().trim().min(1).max(100) });

@@ -1,6 +1,7 @@
 // Support tickets and comments: category/priority/status lists and the create bodies (spec sections
 // 3, 5, 7). Title and description are required after trimming; category and priority have defaults.
 import * as z from 'zod/mini';
+import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
 import { msg } from './messages';
 
@@ -40,3 +41,35 @@ export const createTicketCommentBodySchema = z.object({
   is_internal: z._default(z.boolean(msg('errors.invalidValue')), false),
 });
 export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
+// Support tickets and comments (spec sections 3 and 5): server request bodies.
+
+
+const title = zf.string().trim().min(1, 'Title is required').max(200);
+const description = zf.string().trim().min(1, 'Description is required').max(5000);
+
+export const createTicketBody = zf.object({
+  title,
+  description,
+  category: zf.enum(TICKET_CATEGORIES).default('general'),
+  priority: zf.enum(TICKET_PRIORITIES).default('medium'),
+});
+
+export const updateTicketBody = zf
+  .object({
+    title: title.optional(),
+    description: description.optional(),
+    category: zf.enum(TICKET_CATEGORIES).optional(),
+    priority: zf.enum(TICKET_PRIORITIES).optional(),
+    status: zf.enum(TICKET_STATUSES).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+
+export const createCommentBody = zf.object({
+  content: zf.string().trim().min(1, 'Content is required').max(5000),
+  is_internal: zf.boolean().default(false),
+});
+
+export const ticketIdParam = zf.object({ id: zf.string().trim().min(1).max(100) });

@@ -1,6 +1,7 @@
 // Transactions: types, statuses (with the spec's fallback to Pending) and the New Transaction form
 // (spec sections 3, 4, 5): amount 1-50 USD in steps of 0.01, a real wallet, destination Canton Coin.
 import * as z from 'zod/mini';
+import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
 import { compareDecimals, decimalToNumber, parseDecimal } from '../decimal';
 import { msg } from './messages';
@@ -73,3 +74,16 @@ export const newTransactionFormSchema = z.object({
 });
 export type NewTransactionInput = z.input<typeof newTransactionFormSchema>;
 export type NewTransactionForm = z.output<typeof newTransactionFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
+// Transactions (spec section 3): the server's list query and path parameters.
+
+export const MAX_PAGE = 100;
+
+export const paginationQuery = zf.object({
+  limit: zf.coerce.number().int().min(1).max(MAX_PAGE).default(50),
+  offset: zf.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const transactionListQuery = paginationQuery;
+export const transactionIdParam = zf.object({ id: zf.string().trim().min(1).max(100) });

@@ -1,0 +1,416 @@
+// The simulated Canton ledger: holdings, transfer offers and their settlement.
+//
+// Atomicity: every movement is ONE D1 batch (one SQL transaction, executed serially by the
+// database), not a Durable Object per party. The statements choose and consume holdings by
+// themselves (UPDATE ... WHERE archived_at IS NULL AND lock_offer_id IS NULL, offers by status), so
+// nothing read before the batch decides what gets spent; a batch that finds its input gone trips
+// `batch_guard` and rolls back whole. That gives the same guarantee a per-party Durable Object
+// would (one writer at a time over the party's holdings) without a second storage system, a new
+// binding, or splitting transactions/idempotency rows from the ledger rows they must commit with.
+//
+// Model (as on Canton/Splice): the treasury party owns CC holdings minted by the DSO (issuer).
+// A transfer splits a treasury holding into a locked holding that funds a TransferOffer (24 h
+// expiry) plus change; the receiver accepts (auto-accept) and the locked holding is archived and
+// recreated as the receiver's; an expired offer is never accepted: its lock is released and its
+// transaction turns CANCELLED. The total CC only changes through ledger_issuances.
+import { isGuardTrip, newId, nowIso, sha256Hex } from '../db';
+import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
+import { formatAmount, parseAmount, usdCents } from './amount';
+import { CC, ISSUER_PARTY, NETWORK, TREASURY_PARTY, contractId } from './parties';
+
+export const OFFER_TTL_MS = 24 * 60 * 60 * 1000;
+/** What the treasury mints when no holding of its covers a transfer (1,000,000 CC). */
+const TOP_UP_UNITS = 10_000_000_000_000_000n;
+
+/** USD price of CC: server1's digital_assets row when it exists, else the instrument's reference price. */
+export async function ccPrice(db: D1Database): Promise<string> {
+  try {
+    const row = await db
+      .prepare("SELECT CAST(last_price AS TEXT) AS price FROM digital_assets WHERE upper(symbol) = 'CC' LIMIT 1")
+      .first<{ price: string | null }>();
+    if (row?.price && /^\d+(\.\d+)?$/.test(row.price)) return row.price;
+  } catch {
+    // digital_assets arrives with the market migrations; until then the reference price stands.
+  }
+  const inst = await db.prepare("SELECT reference_price FROM ledger_instruments WHERE id = 'CC'").first<{ reference_price: string }>();
+  return inst?.reference_price ?? '0';
+}
+
+/** Statements that expire `party`'s lapsed incoming offers: release the locks, cancel the rows. */
+function expireLapsedOffers(db: D1Database, party: string, token: string, now: string): D1PreparedStatement[] {
+  const expired = `SELECT id FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'expired'`;
+  return [
+    db
+      .prepare(
+        `UPDATE ledger_transfer_offers SET status = 'expired', settle_token = ?1, settled_at = ?2
+         WHERE receiver_party = ?3 AND status = 'pending' AND expires_at <= ?2`,
+      )
+      .bind(token, now, party),
+    db
+      .prepare(`UPDATE ledger_holdings SET lock_offer_id = NULL WHERE lock_offer_id IN (${expired}) AND archived_at IS NULL`)
+      .bind(token),
+    db
+      .prepare(`UPDATE transactions SET status = 'CANCELLED', updated_at = ?2 WHERE offer_id IN (${expired}) AND status = 'PENDING'`)
+      .bind(token, now),
+  ];
+}
+
+async function mintToTreasury(db: D1Database, units: bigint) {
+  const id = newId();
+  const now = nowIso();
+  await db.batch([
+    db
+      .prepare(`INSERT INTO ledger_issuances (id, instrument_id, to_party, amount, created_at) VALUES (?, 'CC', ?, CAST(? AS INTEGER), ?)`)
+      .bind(id, TREASURY_PARTY, units.toString(), now),
+    db
+      .prepare(
+        `INSERT INTO ledger_holdings (contract_id, owner_party, instrument_id, amount, created_by, created_at)
+         VALUES (?, ?, 'CC', CAST(? AS INTEGER), ?, ?)`,
+      )
+      .bind(contractId(), TREASURY_PARTY, units.toString(), `issuance:${id}`, now),
+  ]);
+}
+
+export interface TransferTarget {
+  accountId: string;
+  walletId: string;
+  partyId: string;
+}
+
+/**
+ * POST /wallets/transfer: the treasury offers `amountText` CC to the account's party. Writes the
+ * offer, its locked holding, the treasury's change and a PENDING transfer transaction in one batch.
+ */
+export async function transferFromTreasury(db: D1Database, to: TransferTarget, amountText: string, scope: IdempotencyScope | null) {
+  const units = parseAmount(amountText);
+  const cents = usdCents(units, await ccPrice(db));
+  const attempt = async () => {
+    const offerId = contractId();
+    const txId = newId();
+    const now = nowIso();
+    const expiresAt = new Date(Date.now() + OFFER_TTL_MS).toISOString();
+    const txHash = '1220' + (await sha256Hex('offer', offerId, TREASURY_PARTY, to.partyId, units.toString(), now));
+    const answer = {
+      amount: formatAmount(units),
+      fromPartyId: TREASURY_PARTY,
+      toPartyId: to.partyId,
+      instrument: CC,
+      offerId,
+      expiresAt,
+      transactionId: txId,
+      status: 'PENDING' as const,
+    };
+    const u = units.toString();
+    const stmts = [
+      ...expireLapsedOffers(db, to.partyId, `sweep:${offerId}`, now),
+      // Consume the treasury's largest free holding that covers the amount (chosen inside the batch).
+      db
+        .prepare(
+          `UPDATE ledger_holdings SET archived_at = ?1, archived_by = ?2
+           WHERE contract_id = (SELECT contract_id FROM ledger_holdings
+             WHERE owner_party = ?3 AND instrument_id = 'CC' AND archived_at IS NULL AND lock_offer_id IS NULL
+               AND amount >= CAST(?4 AS INTEGER)
+             ORDER BY amount DESC LIMIT 1)`,
+        )
+        .bind(now, `split:${offerId}`, TREASURY_PARTY, u),
+      db.prepare(`INSERT INTO batch_guard (reason) SELECT 'treasury has no holding covering the amount' WHERE changes() = 0`),
+      db
+        .prepare(
+          `INSERT INTO ledger_holdings (contract_id, owner_party, instrument_id, amount, lock_offer_id, created_by, created_at)
+           VALUES (?, ?, 'CC', CAST(? AS INTEGER), ?, ?, ?)`,
+        )
+        .bind(contractId(), TREASURY_PARTY, u, offerId, `split:${offerId}`, now),
+      db
+        .prepare(
+          `INSERT INTO ledger_holdings (contract_id, owner_party, instrument_id, amount, created_by, created_at)
+           SELECT ?, owner_party, instrument_id, amount - CAST(? AS INTEGER), ?, ?
+           FROM ledger_holdings WHERE archived_by = ? AND amount > CAST(? AS INTEGER)`,
+        )
+        .bind(contractId(), u, `change:${offerId}`, now, `split:${offerId}`, u),
+      db
+        .prepare(
+          `INSERT INTO ledger_transfer_offers (id, sender_party, receiver_party, instrument_id, amount, status, transaction_id, expires_at, created_at)
+           VALUES (?, ?, ?, 'CC', CAST(? AS INTEGER), 'pending', ?, ?, ?)`,
+        )
+        .bind(offerId, TREASURY_PARTY, to.partyId, u, txId, expiresAt, now),
+      db
+        .prepare(
+          `INSERT INTO transactions (id, account_id, wallet_id, type, amount_usd, asset, network, asset_amount, status, tx_hash, offer_id, description, created_at, updated_at)
+           VALUES (?, ?, ?, 'transfer', CAST(? AS INTEGER), 'CC', ?, CAST(? AS INTEGER), 'PENDING', ?, ?, ?, ?, ?)`,
+        )
+        .bind(txId, to.accountId, to.walletId, cents.toString(), NETWORK, u, txHash, offerId, 'Transfer offer from the treasury', now, now),
+    ];
+    if (scope) stmts.push(idempotencyInsert(db, scope, 200, JSON.stringify({ data: answer })));
+    await db.batch(stmts);
+    return answer;
+  };
+  try {
+    return await attempt();
+  } catch (err) {
+    if (!isGuardTrip(err)) throw err;
+    // No free treasury holding covers the amount: the issuer mints a top-up, then one retry.
+    await mintToTreasury(db, TOP_UP_UNITS > units ? TOP_UP_UNITS : units);
+    return attempt();
+  }
+}
+
+/**
+ * POST /wallets/auto-accept: accepts every pending, unexpired offer to `partyId` in one batch;
+ * lapsed offers are expired instead. Racing calls serialize in D1: an offer is accepted once.
+ */
+export async function acceptPendingOffers(db: D1Database, partyId: string, scope: IdempotencyScope | null) {
+  const token = newId();
+  const now = nowIso();
+  const accepted = `SELECT id FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'`;
+  const counts = `json_object(
+      'contractsAccepted', (SELECT COUNT(*) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'),
+      'offersExpired', (SELECT COUNT(*) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'expired'))`;
+  const stmts: D1PreparedStatement[] = [
+    ...expireLapsedOffers(db, partyId, token, now),
+    db
+      .prepare(
+        `UPDATE ledger_transfer_offers SET status = 'accepted', settle_token = ?1, settled_at = ?2
+         WHERE receiver_party = ?3 AND status = 'pending' AND expires_at > ?2`,
+      )
+      .bind(token, now, partyId),
+    // The receiver's new holdings, one per accepted offer, created from the offers themselves.
+    db
+      .prepare(
+        `INSERT INTO ledger_holdings (contract_id, owner_party, instrument_id, amount, created_by, created_at)
+         SELECT '00' || lower(hex(randomblob(32))), receiver_party, instrument_id, amount, 'offer:' || id, ?2
+         FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'`,
+      )
+      .bind(token, now),
+    db
+      .prepare(
+        `UPDATE ledger_holdings SET archived_at = ?2, archived_by = lock_offer_id
+         WHERE lock_offer_id IN (${accepted}) AND archived_at IS NULL`,
+      )
+      .bind(token, now),
+    // Conservation: what was archived equals what was created, or the whole batch rolls back.
+    db
+      .prepare(
+        `INSERT INTO batch_guard (reason) SELECT 'accepted offers not fully funded'
+         WHERE (SELECT COALESCE(SUM(amount), 0) FROM ledger_holdings WHERE archived_by IN (${accepted}))
+            <> (SELECT COALESCE(SUM(amount), 0) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted')`,
+      )
+      .bind(token),
+    db
+      .prepare(
+        `UPDATE transactions SET status = 'COMPLETED', tx_hash = '1220' || lower(hex(randomblob(32))), updated_at = ?2
+         WHERE offer_id IN (${accepted}) AND status = 'PENDING'`,
+      )
+      .bind(token, now),
+  ];
+  if (scope) {
+    stmts.push(
+      db
+        .prepare(
+          `INSERT INTO idempotency_keys (user_id, key, route, request_hash, status, body, created_at)
+           SELECT ?2, ?3, ?4, ?5, 200, json_object('data', json(${counts})), ?6`,
+        )
+        .bind(token, scope.userId, scope.key, scope.route, scope.requestHash, now),
+    );
+  }
+  stmts.push(db.prepare(`SELECT ${counts} AS answer`).bind(token));
+  const results = await db.batch<{ answer: string }>(stmts);
+  const answer = JSON.parse(results.at(-1)!.results[0]!.answer) as { contractsAccepted: number; offersExpired: number };
+  return answer;
+}
+
+interface Sums {
+  free: string;
+  locked: string;
+}
+
+async function partySums(db: D1Database, partyId: string, instrument = CC): Promise<Sums> {
+  const row = await db
+    .prepare(
+      `SELECT CAST(COALESCE(SUM(CASE WHEN lock_offer_id IS NULL THEN amount END), 0) AS TEXT) AS free,
+              CAST(COALESCE(SUM(CASE WHEN lock_offer_id IS NOT NULL THEN amount END), 0) AS TEXT) AS locked
+       FROM ledger_holdings WHERE owner_party = ? AND instrument_id = ? AND archived_at IS NULL`,
+    )
+    .bind(partyId, instrument)
+    .first<Sums>();
+  return row ?? { free: '0', locked: '0' };
+}
+
+/** GET /wallets/canton/balance/{partyId}: the sum of the party's unlocked CC holdings. */
+export async function partyBalance(db: D1Database, partyId: string) {
+  const now = nowIso();
+  const [sums, pending, price] = await Promise.all([
+    partySums(db, partyId),
+    db
+      .prepare(
+        `SELECT CAST(COALESCE(SUM(amount), 0) AS TEXT) AS units FROM ledger_transfer_offers
+         WHERE receiver_party = ? AND status = 'pending' AND expires_at > ?`,
+      )
+      .bind(partyId, now)
+      .first<{ units: string }>(),
+    ccPrice(db),
+  ]);
+  return {
+    partyId,
+    instrument: CC,
+    balance: formatAmount(sums.free),
+    locked: formatAmount(sums.locked),
+    pendingIncoming: formatAmount(pending?.units ?? '0'),
+    price,
+    balance_usd_cents: Number(usdCents(BigInt(sums.free), price)),
+  };
+}
+
+interface InstrumentRow {
+  id: string;
+  name: string;
+  issuer_party: string;
+  decimals: number;
+  logo_url: string | null;
+  created_at: string;
+}
+
+function assetOf(inst: InstrumentRow, price: string, free: string, locked: string, holdings: number) {
+  return {
+    id: inst.id,
+    symbol: inst.id,
+    name: inst.name,
+    asset_type: 'crypto' as const,
+    currency: 'USD',
+    network: NETWORK,
+    caip2: 'canton:global',
+    issuer_party: inst.issuer_party,
+    decimals: inst.decimals,
+    last_price: price,
+    balance: formatAmount(free),
+    locked: formatAmount(locked),
+    holding_count: holdings,
+    value_usd_cents: Number(usdCents(BigInt(free), price)),
+    logo_url: inst.logo_url,
+    created_at: inst.created_at,
+  };
+}
+export type LedgerAsset = ReturnType<typeof assetOf>;
+
+/** GET /wallets/canton/parties/{partyId}/assets: per instrument, the party's holdings summed. */
+export async function partyAssets(db: D1Database, partyId: string): Promise<LedgerAsset[]> {
+  return assetsFor(db, [partyId]);
+}
+
+/** GET /wallets/canton/assets: the ledger's instruments with the caller's balance over all their parties. */
+export async function assetsFor(db: D1Database, partyIds: string[]): Promise<LedgerAsset[]> {
+  const [{ results: instruments }, price] = await Promise.all([
+    db.prepare('SELECT id, name, issuer_party, decimals, logo_url, created_at FROM ledger_instruments ORDER BY id').all<InstrumentRow>(),
+    ccPrice(db),
+  ]);
+  const sums = new Map<string, { free: bigint; locked: bigint; n: number }>();
+  if (partyIds.length > 0) {
+    const marks = partyIds.map(() => '?').join(',');
+    const { results } = await db
+      .prepare(
+        `SELECT instrument_id,
+                CAST(COALESCE(SUM(CASE WHEN lock_offer_id IS NULL THEN amount END), 0) AS TEXT) AS free,
+                CAST(COALESCE(SUM(CASE WHEN lock_offer_id IS NOT NULL THEN amount END), 0) AS TEXT) AS locked,
+                COUNT(*) AS n
+         FROM ledger_holdings WHERE owner_party IN (${marks}) AND archived_at IS NULL GROUP BY instrument_id`,
+      )
+      .bind(...partyIds)
+      .all<{ instrument_id: string; free: string; locked: string; n: number }>();
+    for (const r of results) sums.set(r.instrument_id, { free: BigInt(r.free), locked: BigInt(r.locked), n: r.n });
+  }
+  return instruments.map((inst) => {
+    const s = sums.get(inst.id);
+    return assetOf(inst, price, (s?.free ?? 0n).toString(), (s?.locked ?? 0n).toString(), s?.n ?? 0);
+  });
+}
+
+/** POST /wallets/canton/holding-transactions: the party's live holdings and its latest offers. */
+export async function holdingTransactions(db: D1Database, partyId: string) {
+  const now = nowIso();
+  const [holdings, offers] = await Promise.all([
+    db
+      .prepare(
+        `SELECT contract_id, instrument_id, CAST(amount AS TEXT) AS units, lock_offer_id, created_by, created_at
+         FROM ledger_holdings WHERE owner_party = ? AND archived_at IS NULL ORDER BY created_at DESC LIMIT 100`,
+      )
+      .bind(partyId)
+      .all<{ contract_id: string; instrument_id: string; units: string; lock_offer_id: string | null; created_by: string; created_at: string }>(),
+    db
+      .prepare(
+        `SELECT * FROM (
+           SELECT id, sender_party, receiver_party, instrument_id, CAST(amount AS TEXT) AS units, status, expires_at, created_at, settled_at
+           FROM ledger_transfer_offers WHERE receiver_party = ?1 ORDER BY created_at DESC LIMIT 100)
+         UNION ALL SELECT * FROM (
+           SELECT id, sender_party, receiver_party, instrument_id, CAST(amount AS TEXT) AS units, status, expires_at, created_at, settled_at
+           FROM ledger_transfer_offers WHERE sender_party = ?1 ORDER BY created_at DESC LIMIT 100)
+         ORDER BY created_at DESC LIMIT 100`,
+      )
+      .bind(partyId)
+      .all<{
+        id: string;
+        sender_party: string;
+        receiver_party: string;
+        instrument_id: string;
+        units: string;
+        status: 'pending' | 'accepted' | 'expired';
+        expires_at: string;
+        created_at: string;
+        settled_at: string | null;
+      }>(),
+  ]);
+  return {
+    partyId,
+    holdings: holdings.results.map((h) => ({
+      contractId: h.contract_id,
+      instrument: h.instrument_id,
+      amount: formatAmount(h.units),
+      locked: h.lock_offer_id !== null,
+      lockedForOfferId: h.lock_offer_id,
+      origin: h.created_by.split(':')[0] ?? 'unknown',
+      createdAt: h.created_at,
+    })),
+    transferOffers: offers.results.map((o) => ({
+      offerId: o.id,
+      direction: o.receiver_party === partyId ? ('incoming' as const) : ('outgoing' as const),
+      senderPartyId: o.sender_party,
+      receiverPartyId: o.receiver_party,
+      instrument: o.instrument_id,
+      amount: formatAmount(o.units),
+      // A lapsed offer is expired even before a sweep records it.
+      status: o.status === 'pending' && o.expires_at <= now ? ('expired' as const) : o.status,
+      expiresAt: o.expires_at,
+      createdAt: o.created_at,
+      settledAt: o.settled_at,
+    })),
+  };
+}
+
+/** GET /wallets/canton/status: the simulated network's identity and the caller's parties count. */
+export async function ledgerStatus(db: D1Database, partyCount: number) {
+  const inst = await db.prepare("SELECT id FROM ledger_instruments WHERE id = 'CC'").first<{ id: string }>();
+  return {
+    connected: inst !== null,
+    mode: 'simulated' as const,
+    network: NETWORK,
+    synchronizerId: 'global-domain::1220f1ae2d9b0d5c0f6e3b1d7e8a4c2b9f0e1d3c5a7b9d1f3e5a7c9b1d3f5e7a9c0b',
+    participantId: 'PAR::dolar-participant::12205b3c1d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c',
+    issuerPartyId: ISSUER_PARTY,
+    treasuryPartyId: TREASURY_PARTY,
+    instruments: [CC],
+    ledgerTime: nowIso(),
+    yourParties: partyCount,
+  };
+}
+
+/** GET /wallets/canton/test: a self-check of the ledger's fixed parts (no full scans). */
+export async function ledgerSelfTest(db: D1Database) {
+  const [inst, treasury] = await Promise.all([
+    db.prepare("SELECT issuer_party FROM ledger_instruments WHERE id = 'CC'").first<{ issuer_party: string }>(),
+    partySums(db, TREASURY_PARTY),
+  ]);
+  const checks = {
+    database: true,
+    instrument: inst?.issuer_party === ISSUER_PARTY,
+    treasuryFunded: BigInt(treasury.free) > 0n,
+  };
+  return { ok: Object.values(checks).every(Boolean), checks, treasuryBalance: formatAmount(treasury.free) };
+}

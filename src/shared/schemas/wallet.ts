@@ -1,0 +1,69 @@
+// Wallet and Canton ledger request bodies (spec section 7, Wallets). Ledger amounts travel as
+// decimal strings (or numbers, which are read through their decimal text): at most 10 decimals.
+import { z } from 'zod';
+
+export const CANTON_PARTY_ID = /^[A-Za-z0-9_-]{1,64}::1220[0-9a-f]{64}$/;
+export const MAX_TRANSFER_CC = 10_000;
+
+const id = z.string().trim().min(1, 'Required').max(100);
+
+export const partyIdSchema = z.string().regex(CANTON_PARTY_ID, 'Invalid Canton party id');
+
+/** A positive CC amount with at most 10 decimals and at most 10,000; kept as canonical text. */
+export const ccAmount = z
+  .union([z.string(), z.number()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  .refine((s) => /^\d{1,5}(\.\d{1,10})?$/.test(s), 'Amount must be a positive number with at most 10 decimals')
+  .refine((s) => /[1-9]/.test(s), 'Amount must be positive')
+  .refine((s) => {
+    const [int = '0', frac = ''] = s.split('.');
+    return Number(int) < MAX_TRANSFER_CC || (Number(int) === MAX_TRANSFER_CC && /^0*$/.test(frac));
+  }, `Amount must be at most ${MAX_TRANSFER_CC}`);
+
+export const accountIdBody = z.object({ account_id: id });
+export const createWalletBody = z.object({ account_id: id, label: z.string().trim().max(100).optional() });
+export const createDigitalAssetBody = accountIdBody;
+export const autoAcceptBody = accountIdBody;
+export const transferBody = z.object({ account_id: id, amount: ccAmount });
+
+export const EXTERNAL_CHAINS = ['canton', 'ethereum', 'polygon', 'base', 'solana', 'bitcoin'] as const;
+export const createExternalWalletBody = z
+  .object({
+    account_id: id,
+    address: z.string().trim().min(1, 'Required').max(200).regex(/^\S+$/, 'Address must not contain spaces'),
+    label: z.string().trim().max(100).optional(),
+    chain: z.enum(EXTERNAL_CHAINS),
+  })
+  .refine((b) => b.chain !== 'canton' || CANTON_PARTY_ID.test(b.address), {
+    message: 'Invalid Canton party id',
+    path: ['address'],
+  });
+
+export const INTERNAL_NETWORKS = ['canton'] as const;
+export const createInternalWalletBody = z.object({
+  account_id: id,
+  label: z.string().trim().max(100).optional(),
+  network: z.enum(INTERNAL_NETWORKS).default('canton'),
+});
+
+/** A raw Ed25519 public key: 32 bytes as 64 hex characters. */
+export const ed25519PublicKey = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{64}$/, 'publicKey must be a 32-byte Ed25519 key in hex')
+  .transform((s) => s.toLowerCase());
+
+export const cantonPrepareBody = z.object({ publicKey: ed25519PublicKey });
+export const cantonCompleteBody = z.object({
+  publicKey: ed25519PublicKey,
+  signedHash: z.string().trim().regex(/^[0-9a-fA-F]{128}$/, 'signedHash must be a 64-byte Ed25519 signature in hex'),
+  walletId: id,
+  partyHint: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'partyHint: 1 to 64 letters, digits, - or _'),
+});
+export const holdingTransactionsBody = z.object({ partyId: partyIdSchema });
+
+export const accountIdParam = z.object({ accountId: id });
+export const walletIdParam = z.object({ id });
+export const partyIdParam = z.object({ partyId: partyIdSchema });
+
+export type TransferBody = z.infer<typeof transferBody>;
