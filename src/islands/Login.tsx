@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TranslationKey } from '../i18n';
 import { useT } from '../i18n/react';
 import { authClient } from '../lib/auth-client';
-import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/validation';
+import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/phone';
 import { $auth, startAuth } from '../stores/auth';
 import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch } from './browser';
-import { newContext, openApp, signIn, testPhone, type Lang } from './app-helpers';
+import { at, newContext, openApp, setAccountLanguage, signIn, testPhone, type Lang } from './app-helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -85,13 +85,14 @@ describe('the accounts screen', () => {
     await page.reload();
     await card(page, 'digital').locator('[data-status="active"]').waitFor();
     await details.click();
-    await page.waitForURL('**/accounts/digital-assets');
+    await page.waitForURL(at('/accounts/digital-assets'));
     await context.close();
   });
 
   it('shows the same screen in Spanish', async () => {
     const s = STRINGS.es;
     const { context, page } = await pageIn('es');
+    await setAccountLanguage(page, 'es');
     await openApp(page, '/accounts');
     await card(page, 'digital').locator('[data-status]').waitFor();
     expect(await page.locator('#main h1').textContent()).toBe('Cuentas');
@@ -110,6 +111,7 @@ describe('the account placeholders and onboarding', () => {
     it(`titles /accounts/usd and /accounts/brokerage, and shows /onboarding (${lang})`, async () => {
       const s = STRINGS[lang];
       const { context, page } = await pageIn(lang);
+      await setAccountLanguage(page, lang);
       await openApp(page, '/accounts/usd');
       expect(await page.locator('#main h1').textContent()).toBe(s.usd);
       await openApp(page, '/accounts/brokerage');

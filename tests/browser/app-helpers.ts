@@ -28,7 +28,7 @@ export async function signIn(page: Page, phone: string): Promise<void> {
   await page.locator('form button[type="submit"]').click();
   await page.locator('input[name="code"]').fill(TEST_CODE);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL('**/transactions');
+  await page.waitForURL(at('/transactions'));
 }
 
 /** Waits until the page's island has passed the gate and the shell is on screen. */
@@ -45,4 +45,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Sets the saved interface language on this origin (what the Security page's select also does). */
 export async function setStoredLang(page: Page, lang: Lang): Promise<void> {
   await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+}
+
+/** Matches a page URL by its path, with or without the trailing slash the static pages get. */
+export const at = (path: string) => new RegExp(`^[^?#]*${path.replace(/[/-]/g, (c) => `\\${c}`)}/?([?#].*)?$`);
+
+const SECURITY_TITLE: Record<Lang, string> = { en: 'Account Security', es: 'Seguridad de la cuenta' };
+
+/**
+ * Saves the account's language through the Security page's select (the account's language wins over
+ * the browser's, spec section 4), and waits until the interface has switched and the save is done.
+ */
+export async function setAccountLanguage(page: Page, lang: Lang): Promise<void> {
+  await openApp(page, '/settings/security');
+  await page.locator('#main select').selectOption(lang);
+  await page.waitForFunction((title) => document.querySelector('#main h1')?.textContent === title, SECURITY_TITLE[lang]);
+  await page.waitForFunction(() => !document.querySelector('#main select')?.hasAttribute('disabled'));
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './browser';
-import { TEST_CODE, newContext, testPhone } from './app-helpers';
+import { TEST_CODE, at, newContext, screenshot, testPhone } from './app-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,8 +23,8 @@ describe('signed out', () => {
     const page = await context.newPage();
     for (const path of ['/dashboard', '/accounts', '/accounts/usd', '/onboarding', '/settings', '/settings/security', '/settings/feature-requests', '/market']) {
       await page.goto(path);
-      await page.waitForURL('**/login');
-      expect(new URL(page.url()).pathname).toBe('/login');
+      await page.waitForURL(at('/login'));
+      expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe('/login');
     }
     await context.close();
   });
@@ -51,6 +51,7 @@ describe('the login page', () => {
     expect(await status(page).getAttribute('class')).toContain('green');
 
     // Resend is blocked while the countdown runs.
+    await screenshot(page, 'login-code-en');
     const resend = page.getByRole('button', { name: /Resend code in \d+s/ });
     expect(await resend.isDisabled()).toBe(true);
 
@@ -80,14 +81,14 @@ describe('the login page', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill(TEST_CODE);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/transactions');
+    await page.waitForURL(at('/transactions'));
     await page.locator('#main').waitFor();
 
     await page.goto('/login');
-    await page.waitForURL('**/transactions');
+    await page.waitForURL(at('/transactions'));
 
     await page.goto('/dashboard');
-    await page.waitForURL('**/transactions');
+    await page.waitForURL(at('/transactions'));
 
     // The session survives a reload.
     await page.goto('/accounts');
@@ -96,17 +97,18 @@ describe('the login page', () => {
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL(at('/login'));
     await page.goto('/accounts');
-    await page.waitForURL('**/login');
+    await page.waitForURL(at('/login'));
     await context.close();
   });
 
   it('speaks Spanish to a Spanish browser', async () => {
-    const context = await newContext(browser, { lang: 'es' });
+    const context = await newContext(browser, { lang: 'es', width: 390, height: 844 });
     const page = await context.newPage();
     await page.goto('/login');
     await page.locator('h1').waitFor();
+    await screenshot(page, 'login-mobile-es');
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.getByRole('button', { name: 'Enviar código' }).waitFor();
     await page.locator('input[name="phone"]').fill('x');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch } from './browser';
-import { newContext, openApp, screenshot, signIn, testPhone, type Lang } from './app-helpers';
+import { at, newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone, type Lang } from './app-helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -81,6 +81,7 @@ describe('the settings pages (en)', () => {
     expect(await select.locator('option').allTextContents()).toEqual(['English (US)', 'Español', 'Français']);
     expect(await page.getByRole('heading', { name: 'Active Sessions & Devices' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: /Remove device/ }).count()).toBe(3);
+    await screenshot(page, 'settings-security-en');
     await context.close();
   });
 });
@@ -195,12 +196,13 @@ describe('the language select', () => {
     expect(await page.locator('#app-sidebar nav a').allTextContents()).toEqual(NAV.es);
     expect(await page.title()).toBe('Seguridad de la cuenta');
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
-    await page.waitForFunction(() => !document.querySelector('select')?.disabled);
+    await page.waitForFunction(() => !document.querySelector('#main select')?.hasAttribute('disabled'));
 
     await page.reload();
     await page.locator('#main h1').waitFor();
     expect(await heading(page).textContent()).toBe('Seguridad de la cuenta');
     expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Sin definir');
+    await screenshot(page, 'settings-security-es');
 
     // The account's language wins in a fresh browser too (even an English one).
     const fresh = await newContext(browser, { lang: 'en', storageState: { cookies: [], origins: (await context.storageState()).origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((i) => i.name !== 'lang') })) } });
@@ -218,12 +220,13 @@ describe('the language select', () => {
     await openApp(page, '/settings/security');
     await page.getByLabel('Idioma').selectOption('en');
     await page.waitForFunction(() => document.querySelector('#main h1')?.textContent === 'Account Security');
-    await page.waitForFunction(() => !document.querySelector('select')?.disabled);
+    await page.waitForFunction(() => !document.querySelector('#main select')?.hasAttribute('disabled'));
     await context.close();
   });
 
   it('walks every settings page in Spanish', async () => {
     const { context, page } = await pageIn('es');
+    await setAccountLanguage(page, 'es');
     for (const [path] of PAGES) {
       await openApp(page, path);
       const i = PAGES.findIndex(([p]) => p === path);
@@ -232,6 +235,7 @@ describe('the language select', () => {
     }
     await openApp(page, '/settings/notifications');
     expect(await heading(page).textContent()).toBe('Notificaciones');
+    await setAccountLanguage(page, 'en');
     await context.close();
   });
 });
@@ -241,9 +245,9 @@ describe('logout', () => {
     const { context, page } = await pageIn('en');
     await openApp(page, '/settings');
     await page.locator('#app-sidebar').getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL(at('/login'));
     await page.goto('/settings/security');
-    await page.waitForURL('**/login');
+    await page.waitForURL(at('/login'));
     await context.close();
   });
 });

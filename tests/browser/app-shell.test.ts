@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch } from './browser';
-import { newContext, openApp, screenshot, signIn, testPhone, type Lang } from './app-helpers';
+import { newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone, type Lang } from './app-helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -30,13 +30,76 @@ async function pageIn(lang: Lang, width = 1440, height = 900): Promise<{ context
 const sidebar = (page: Page) => page.locator('#app-sidebar');
 
 const STRINGS = {
-  en: { nav: ['Market', 'Accounts', 'Transactions', 'Support', 'Settings'], user: 'User', menu: 'User menu', selector: 'Switch account', open: 'Open navigation', accounts: 'Accounts', items: ['My account', 'Security', 'Support', 'Sign out'] },
-  es: { nav: ['Mercado', 'Cuentas', 'Transacciones', 'Soporte', 'Configuración'], user: 'User', menu: 'Menú de usuario', selector: 'Cambiar de cuenta', open: 'Abrir navegación', accounts: 'Cuentas', items: ['Mi cuenta', 'Seguridad', 'Soporte', 'Cerrar sesión'] },
+  en: { nav: ['Market', 'Accounts', 'Transactions', 'Support', 'Settings'], menu: 'User menu', selector: 'Switch account', open: 'Open navigation', accounts: 'Accounts', items: ['My account', 'Security', 'Support', 'Sign out'] },
+  es: { nav: ['Mercado', 'Cuentas', 'Transacciones', 'Soporte', 'Configuración'], menu: 'Menú de usuario', selector: 'Cambiar de cuenta', open: 'Abrir navegación', accounts: 'Cuentas', items: ['Mi cuenta', 'Seguridad', 'Soporte', 'Cerrar sesión'] },
 } as const;
+
+describe('accounts in the shell', () => {
+  it('creates an account, lists it in the selector with Create New Account disabled, and switches to it', async () => {
+    const { context, page } = await pageIn('en');
+    await openApp(page, '/accounts');
+
+    // The navbar shows the account name, else 'User'.
+    const name = await page.locator('[data-navbar-name]').textContent();
+    expect(name && name.length > 0).toBe(true);
+
+    // The selector shows the active account.
+    const selector = page.getByRole('button', { name: /Switch account/ });
+    const before = await selector.textContent();
+
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Account' });
+    await dialog.waitFor();
+    const create = dialog.getByRole('button', { name: 'Create Account' });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Account Name *').fill('   ');
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Account Name *').fill('  Ahorros 2026  ');
+    await dialog.getByLabel('Description (Optional)').fill('Rainy day');
+    await dialog.getByText('Savings', { exact: true }).click();
+    expect(await dialog.getByText('Primary', { exact: true }).count()).toBe(1);
+    await create.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await selector.click();
+    const items = page.getByRole('menuitem');
+    await page.getByRole('menuitem', { name: /Ahorros 2026/ }).waitFor();
+    const created = page.getByRole('menuitem', { name: 'Create New Account' });
+    expect(await created.isDisabled()).toBe(true);
+    expect(await items.count()).toBeGreaterThanOrEqual(3);
+    await page.getByRole('menuitem', { name: /Ahorros 2026/ }).click();
+    await page.waitForFunction(() => /Ahorros 2026/.test(document.querySelector('[data-account-selector]')?.textContent ?? ''));
+    expect(await selector.textContent()).not.toBe(before);
+
+    // The switch survives a reload (the server's active account).
+    await page.reload();
+    await page.locator('#main').waitFor();
+    expect(await page.getByRole('button', { name: /Switch account/ }).textContent()).toContain('Ahorros 2026');
+    await context.close();
+  });
+
+  it('collapses the desktop sidebar to 64 px and indents the main area to match', async () => {
+    const { context, page } = await pageIn('en');
+    await openApp(page, '/market');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getBoundingClientRect().width === 64);
+    expect(await sidebar(page).getByRole('link', { name: 'Market' }).getAttribute('aria-current')).toBe('page');
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getBoundingClientRect().width === 256);
+    await context.close();
+  });
+});
 
 for (const lang of ['en', 'es'] as const) {
   const s = STRINGS[lang];
   describe(`the desktop shell (${lang})`, () => {
+    beforeAll(async () => {
+      // The account's language wins over the browser's (spec section 4): set it as a user would.
+      const { context, page } = await pageIn(lang);
+      await setAccountLanguage(page, lang);
+      await context.close();
+    });
+
     it('shows the sidebar links with Accounts current under /accounts, the navbar name and the user menu', async () => {
       const { context, page } = await pageIn(lang);
       await openApp(page, '/accounts/usd');
@@ -99,58 +162,3 @@ for (const lang of ['en', 'es'] as const) {
   });
 }
 
-describe('accounts in the shell', () => {
-  it('creates an account, lists it in the selector with Create New Account disabled, and switches to it', async () => {
-    const { context, page } = await pageIn('en');
-    await openApp(page, '/accounts');
-
-    // The navbar shows the account name, else 'User'.
-    const name = await page.locator('[data-navbar-name]').textContent();
-    expect(name && name.length > 0).toBe(true);
-
-    // The selector shows the active account.
-    const selector = page.getByRole('button', { name: /Switch account/ });
-    const before = await selector.textContent();
-
-    await page.getByRole('button', { name: 'Create New Account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Account' });
-    await dialog.waitFor();
-    const create = dialog.getByRole('button', { name: 'Create Account' });
-    expect(await create.isDisabled()).toBe(true);
-    await dialog.getByLabel('Account Name *').fill('   ');
-    expect(await create.isDisabled()).toBe(true);
-    await dialog.getByLabel('Account Name *').fill('  Ahorros 2026  ');
-    await dialog.getByLabel('Description (Optional)').fill('Rainy day');
-    await dialog.getByText('Savings', { exact: true }).click();
-    expect(await dialog.getByText('Primary', { exact: true }).count()).toBe(1);
-    await create.click();
-    await dialog.waitFor({ state: 'detached' });
-
-    await selector.click();
-    const items = page.getByRole('menuitem');
-    await page.getByRole('menuitem', { name: /Ahorros 2026/ }).waitFor();
-    const created = page.getByRole('menuitem', { name: 'Create New Account' });
-    expect(await created.isDisabled()).toBe(true);
-    expect(await items.count()).toBeGreaterThanOrEqual(3);
-    await page.getByRole('menuitem', { name: /Ahorros 2026/ }).click();
-    await page.waitForFunction(() => /Ahorros 2026/.test(document.querySelector('[data-account-selector]')?.textContent ?? ''));
-    expect(await selector.textContent()).not.toBe(before);
-
-    // The switch survives a reload (the server's active account).
-    await page.reload();
-    await page.locator('#main').waitFor();
-    expect(await page.getByRole('button', { name: /Switch account/ }).textContent()).toContain('Ahorros 2026');
-    await context.close();
-  });
-
-  it('collapses the desktop sidebar to 64 px and indents the main area to match', async () => {
-    const { context, page } = await pageIn('en');
-    await openApp(page, '/market');
-    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
-    await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getBoundingClientRect().width === 64);
-    expect(await sidebar(page).getByRole('link', { name: 'Market' }).getAttribute('aria-current')).toBe('page');
-    await page.getByRole('button', { name: 'Expand sidebar' }).click();
-    await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getBoundingClientRect().width === 256);
-    await context.close();
-  });
-});

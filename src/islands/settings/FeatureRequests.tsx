@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../../i18n/react';
 import { formatDate } from '../../shared/format';
-import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/validation';
+import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';
 import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
 import AppShell from '../AppShell';
 import { Glyph } from '../shell/icons';
@@ -108,7 +108,7 @@ function FeatureRequests() {
         </div>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-left text-sm">
+          <table aria-labelledby="fr-title" className="w-full min-w-[56rem] text-left text-sm">
             <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-500">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.title')}</th>

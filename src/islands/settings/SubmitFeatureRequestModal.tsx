@@ -12,7 +12,7 @@ import {
   FEATURE_TITLE_MAX,
   FEATURE_TITLE_MIN,
   featureCategoryKey,
-} from '../../shared/validation';
+} from '../../shared/feature-request-labels';
 import { submitFeatureRequest, type FeatureRequestContext } from '../../stores/feature-requests';
 import { toast } from '../../stores/toasts';
 

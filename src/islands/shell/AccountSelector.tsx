@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
 import { useT } from '../../i18n/react';
-import { ACCOUNT_CATEGORIES, type AccountCategory } from '../../shared/validation';
+import { ACCOUNT_CATEGORIES, type AccountCategory } from '../../shared/account-categories';
 import { $accounts, $activeAccount, switchAccount } from '../../stores/account';
 import { Glyph } from './icons';
 

@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useT } from '../../i18n/react';
-import { ACCOUNT_CATEGORIES, accountCategoryKey, type AccountCategory } from '../../shared/validation';
+import { ACCOUNT_CATEGORIES, accountCategoryKey, type AccountCategory } from '../../shared/account-categories';
 import { $accounts, createAccount } from '../../stores/account';
 import { Glyph } from './icons';
 

@@ -60,7 +60,8 @@ export function Shell({ variant, children }: { variant: ShellVariant; children: 
       >
         {variant === 'settings' ? <SettingsSidebar /> : <MainSidebar collapsed={collapsed} />}
       </aside>
-      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 motion-reduce:transition-none ${collapsed ? 'lg:pl-16' : 'lg:pl-64'}`}>
+      {/* While the slide-in panel is open (narrow screens only) the page behind it is out of reach. */}
+      <div inert={mobileOpen} className={`flex min-h-screen flex-col transition-[padding] duration-200 motion-reduce:transition-none ${collapsed ? 'lg:pl-16' : 'lg:pl-64'}`}>
         <Navbar />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           {children}

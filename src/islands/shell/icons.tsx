@@ -22,7 +22,7 @@ const paths = {
   personal: 'M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
   business: 'M3 7h18v13H3zM8 7V4h8v3M3 12h18',
   trading: 'M3 17l6-6 4 4 8-8M14 7h7v7',
-  savings: 'M5 11a7 6 0 0 1 14 0v4l-2 1v3h-3v-2h-4v2H7v-3l-2-2zM15 9h.01M10 6h4',
+  savings: 'M4 4h16v15H4zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM7 19v2M17 19v2',
   investment: 'M4 20V10M10 20V4M16 20v-8M22 20H2',
   // Settings
   bell: 'M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
