@@ -10,7 +10,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react()],
-  build: { inlineStylesheets: 'always', format: 'directory' },
+  // 'preserve': privacy.astro -> privacy.html, served by Workers assets at /privacy without a redirect
+  // ('directory' would make /privacy answer 307 to /privacy/); es/index.astro -> /es/.
+  build: { inlineStylesheets: 'always', format: 'preserve' },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });
