@@ -5,7 +5,8 @@ import cloudflare from '@astrojs/cloudflare';
 import tailwindcss from '@tailwindcss/vite';
 
 export default defineConfig({
-  site: 'http://localhost:8787',
+  // Absolute base of canonical and hreflang URLs; set SITE_URL to the production origin when building.
+  site: process.env.SITE_URL ?? 'http://localhost:8787',
   output: 'static',
   trailingSlash: 'ignore',
   adapter: cloudflare({ imageService: 'passthrough' }),
