@@ -3,7 +3,8 @@
 // landing page's feature images, public/images/landing/<lang>/{global-investing,crypto-investing,
 // smart-savings}.webp (600 x 1200, a 360 x 720 phone at 5/3 density). Signs in with the test number
 // +1 555 555 0119 and, the first time, creates its wallet and moves 100 CC into it so the screens
-// show seeded, realistic data. Run it after any UI change and commit the images.
+// show seeded, realistic data. Run it after any UI change and commit the images (PNG copies for a
+// quick look go to test-results/screenshots/landing-<lang>-<name>.png).
 //   SCREENSHOTS_URL   the app's address (default http://localhost:$PORT or :8787)
 //   CHROME_PATH       Chromium (default /usr/bin/chromium)
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -84,6 +85,11 @@ try {
     });
     await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
     const shot = await context.newPage();
+    // The account's saved language wins over the browser's: save `lang` on it (the Security page).
+    await shot.goto('/settings/security');
+    await shot.locator('#main select').selectOption(lang);
+    await shot.waitForFunction(() => !document.querySelector('#main select')?.hasAttribute('disabled'));
+    await shot.waitForFunction((l) => document.documentElement.lang === l, lang);
     for (const { name, path, ready } of SHOTS) {
       await shot.goto(path);
       await shot.locator(ready).first().waitFor();
@@ -96,6 +102,8 @@ try {
       const out = `public/images/landing/${lang}/${name}.webp`;
       mkdirSync(`public/images/landing/${lang}`, { recursive: true });
       writeFileSync(out, webp);
+      mkdirSync('test-results/screenshots', { recursive: true });
+      writeFileSync(`test-results/screenshots/landing-${lang}-${name}.png`, png);
       console.log(`${out}  ${(webp.length / 1024).toFixed(1)} KB  (${path})`);
     }
     await context.close();

@@ -73,13 +73,13 @@ function Market() {
       id: 'asset',
       header: t('market.column.asset'),
       cell: (row) => (
-        <span className="flex min-w-0 items-center gap-3">
+        <span className="flex min-w-0 items-center gap-2 sm:gap-3">
           <AssetLogo symbol={row.symbol} src={row.logo} />
           <span className="min-w-0">
             <span className="block font-semibold text-gray-900" data-symbol="">
               {row.symbol}
             </span>
-            <span className="block max-w-[7rem] truncate text-xs text-gray-500 sm:max-w-[16rem]">{row.name}</span>
+            <span className="block max-w-[5.5rem] truncate text-xs text-gray-500 sm:max-w-[16rem]">{row.name}</span>
           </span>
         </span>
       ),

@@ -184,18 +184,20 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       await context.close();
     });
 
-    it('fits the table into 390 px: Asset, Price and Change, no sideways scrolling, rows still open', async () => {
-      const { context, page } = await screenPage(browser, state, lang, 390);
-      await openMarket(page);
-      expect(await pageFitsWidth(page)).toBe(true);
-      const table = await page.locator('#main table').evaluate((el) => ({ width: el.scrollWidth, box: el.parentElement!.clientWidth }));
-      expect(table.width).toBeLessThanOrEqual(table.box);
-      const visible = await page.locator('#main thead th').evaluateAll((ths) => ths.filter((th) => (th as HTMLElement).offsetParent !== null).length);
-      expect(visible).toBe(3);
-      if (lang === 'en') await screenshot(page, 'market-390-en');
-      await rows(page).filter({ hasText: 'AAPL' }).first().click();
-      await page.waitForURL('**/accounts/digital-assets/AAPL');
-      await context.close();
-    });
+    for (const width of [390, 360]) {
+      it(`fits the table into ${width} px: Asset, Price and Change, no sideways scrolling, rows still open`, async () => {
+        const { context, page } = await screenPage(browser, state, lang, width);
+        await openMarket(page);
+        expect(await pageFitsWidth(page)).toBe(true);
+        const table = await page.locator('#main table').evaluate((el) => ({ width: el.scrollWidth, box: el.parentElement!.clientWidth }));
+        expect(table.width).toBeLessThanOrEqual(table.box);
+        const visible = await page.locator('#main thead th').evaluateAll((ths) => ths.filter((th) => (th as HTMLElement).offsetParent !== null).length);
+        expect(visible).toBe(3);
+        if (lang === 'en') await screenshot(page, `market-${width}-en`);
+        await rows(page).filter({ hasText: 'AAPL' }).first().click();
+        await page.waitForURL('**/accounts/digital-assets/AAPL');
+        await context.close();
+      });
+    }
   });
 }
