@@ -1,39 +1,32 @@
-// The BFF routers end to end (validation, forwarding with the verified user and Idempotency-Key,
-// the embedded core on D1). Until the auth middleware lands on this branch, a stand-in sets the
-// verified user the way require-user will; through the real Worker the routers answer 401.
-import { Hono } from 'hono';
+// The BFF routers end to end through the real Worker: token verification (require-user),
+// validation, forwarding with the verified user and Idempotency-Key, the embedded core on D1.
+// Users sign in through the local sign-in service; their accounts come from the fixtures.
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/worker/env';
-import { featureRequests } from '../../src/worker/routes/feature-requests';
-import { support } from '../../src/worker/routes/support';
-import { transactions } from '../../src/worker/routes/transactions';
-import { wallets } from '../../src/worker/routes/wallets';
-import { createUser, createUserWithParty, expectedCents, scalar, testEnv } from './fixtures';
+import { bearer, signIn, uniquePhone } from './auth';
+import { createUser as createFixtureUser, createUserWithParty as createFixtureUserWithParty, expectedCents, scalar } from './fixtures';
 import { call } from './helpers';
 
-const bff = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    const user = c.req.header('x-test-verified-user');
-    if (user) {
-      c.set('userId', user);
-      c.set('accessToken', 'test-token');
-    }
-    await next();
-  })
-  .route('/api/wallets', wallets)
-  .route('/api/transactions', transactions)
-  .route('/api/support', support)
-  .route('/api/feature-requests', featureRequests);
+const tokens = new Map<string, string>();
+
+/** A signed-in user whose profile and account come from the fixtures (so provisioning is skipped). */
+async function createUser() {
+  const session = await signIn(uniquePhone());
+  tokens.set(session.userId, session.accessToken);
+  return createFixtureUser(undefined, session.userId);
+}
+
+async function createUserWithParty() {
+  const session = await signIn(uniquePhone());
+  tokens.set(session.userId, session.accessToken);
+  return createFixtureUserWithParty(undefined, session.userId);
+}
 
 async function api(userId: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const res = await bff.fetch(
-    new Request(`http://app.test/api${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { 'content-type': 'application/json', 'x-test-verified-user': userId, ...init.headers },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    }),
-    testEnv,
-  );
+  const res = await call(`/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...bearer(tokens.get(userId) ?? ''), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 

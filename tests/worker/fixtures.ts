@@ -16,8 +16,7 @@ export interface Fixture {
 }
 
 /** A user with one account (active and primary) named `accountName`. */
-export async function createUser(accountName = 'Ana Pérez Savings'): Promise<Fixture> {
-  const userId = crypto.randomUUID();
+export async function createUser(accountName = 'Ana Pérez Savings', userId: string = crypto.randomUUID()): Promise<Fixture> {
   const accountId = crypto.randomUUID();
   await db().batch([
     db().prepare('INSERT INTO profiles (id, name, first_name, last_name) VALUES (?, ?, ?, ?)').bind(userId, 'Ana Pérez', 'Ana', 'Pérez'),
@@ -72,8 +71,8 @@ export async function scalar<T = unknown>(sql: string, ...params: unknown[]): Pr
 }
 
 /** A user with an account and its Canton wallet; answers the party id too. */
-export async function createUserWithParty(accountName?: string): Promise<Fixture & { partyId: string; walletId: string }> {
-  const f = await createUser(accountName);
+export async function createUserWithParty(accountName?: string, userId?: string): Promise<Fixture & { partyId: string; walletId: string }> {
+  const f = await createUser(accountName, userId);
   const { body } = await coreJson(f.userId, '/wallets/digital-asset', { body: { account_id: f.accountId } });
   return { ...f, partyId: body.data.cantonPartyId, walletId: body.data.walletId };
 }
