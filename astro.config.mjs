@@ -5,12 +5,15 @@ import cloudflare from '@astrojs/cloudflare';
 import tailwindcss from '@tailwindcss/vite';
 
 export default defineConfig({
-  site: 'http://localhost:8787',
+  // Absolute base of canonical and hreflang URLs; set SITE_URL to the production origin when building.
+  site: process.env.SITE_URL ?? 'http://localhost:8787',
   output: 'static',
   trailingSlash: 'ignore',
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react()],
-  build: { inlineStylesheets: 'always', format: 'directory' },
+  // 'preserve': privacy.astro -> privacy.html, served by Workers assets at /privacy without a redirect
+  // ('directory' would make /privacy answer 307 to /privacy/); es/index.astro -> /es/.
+  build: { inlineStylesheets: 'always', format: 'preserve' },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });
