@@ -2,7 +2,7 @@
 // both languages; prints the four category scores per page and exits non-zero when any is below
 // 100. Serves the app itself (astro build unless SKIP_BUILD=1, local D1, wrangler dev on a free
 // port), or audits a running server given as BASE_URL. Each page runs LIGHTHOUSE_RUNS times (default
-// 3) and the run with the median performance score counts, as Lighthouse's own guidance on score
+// 5) and the run with the median performance score counts, as Lighthouse's own guidance on score
 // variability recommends. Full JSON reports go to test-results/lighthouse/.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { freePort, startApp, stopGroup } from './serve.mjs';
 
 const PAGES = ['/', '/es/', '/privacy', '/terms', '/es/privacy', '/es/terms'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -43,19 +43,24 @@ async function launchChrome() {
     if (chrome.exitCode !== null || Date.now() > deadline) throw new Error('Chromium did not start (set CHROME_PATH?)');
     await new Promise((r) => setTimeout(r, 100));
   }
+  const exited = new Promise((resolve) => chrome.once('exit', resolve));
+  let stopping;
   return {
     port,
-    stop: () => {
-      stopGroup(chrome);
-      setTimeout(() => rmSync(profile, { recursive: true, force: true }), 500).unref();
-    },
+    // Ends this Chromium and removes its throwaway profile once it has exited.
+    stop: () =>
+      (stopping ??= (async () => {
+        stopGroup(chrome);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        rmSync(profile, { recursive: true, force: true });
+      })()),
   };
 }
 
 const cleanups = [];
-const cleanup = () => cleanups.splice(0).forEach((f) => f());
-process.on('SIGINT', () => {
-  cleanup();
+const cleanup = () => Promise.all(cleanups.splice(0).map((f) => f()));
+process.on('SIGINT', async () => {
+  await cleanup();
   process.exit(130);
 });
 
@@ -67,20 +72,21 @@ try {
     cleanups.push(app.stop);
     baseURL = app.baseURL;
   }
-  const chrome = await launchChrome();
-  cleanups.push(chrome.stop);
   mkdirSync('test-results/lighthouse', { recursive: true });
 
   const rows = [];
   for (const path of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
+      // A fresh Chromium per run, as the Lighthouse CLI does: no tabs or caches left by earlier runs.
+      const chrome = await launchChrome();
+      cleanups.push(chrome.stop);
       const result = await lighthouse(`${baseURL}${path}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
-      });
+      }).finally(chrome.stop);
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       if (result.lhr.runtimeError) console.log(`  ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       runs.push(result);
@@ -116,6 +122,6 @@ try {
   console.error(err instanceof Error ? err.message : err);
   failed = true;
 } finally {
-  cleanup();
+  await cleanup();
 }
 process.exit(failed ? 1 : 0);

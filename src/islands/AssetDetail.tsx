@@ -44,21 +44,22 @@ const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   other: 'asset.type.other',
 };
 
-const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
-
 /** Stock (upper-case symbol), else Canton asset, else a sample row; null when none knows it. */
 export async function findAsset(symbol: string): Promise<Detail | null> {
   const market = api().market;
-  const [stock, asset] = await Promise.allSettled([
-    unwrap(market.stocks[':symbol'].$get({ param: { symbol: symbol.toUpperCase() } })),
-    unwrap(market.assets[':symbol'].$get({ param: { symbol } })),
-  ]);
-  if (stock.status === 'fulfilled') return stockDetail(stock.value);
-  if (asset.status === 'fulfilled') return assetDetail(asset.value);
   // A symbol the BFF refuses as malformed (400) is as unknown as a 404.
-  const unknown = (r: PromiseRejectedResult) => isNotFound(r.reason) || (r.reason instanceof ApiError && r.reason.status === 400);
-  if (unknown(stock) && unknown(asset)) return sampleDetail(symbol);
-  throw stock.reason instanceof Error ? stock.reason : asset.reason;
+  const unknown = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
+  try {
+    return stockDetail(await unwrap(market.stocks[':symbol'].$get({ param: { symbol: symbol.toUpperCase() } })));
+  } catch (err) {
+    if (!unknown(err)) throw err;
+  }
+  try {
+    return assetDetail(await unwrap(market.assets[':symbol'].$get({ param: { symbol } })));
+  } catch (err) {
+    if (!unknown(err)) throw err;
+  }
+  return sampleDetail(symbol);
 }
 
 type State = { status: 'loading' } | { status: 'found'; detail: Detail } | { status: 'notFound' } | { status: 'error' };

@@ -4,7 +4,7 @@
 // balance x last price) with Buy and Sell buttons that do nothing yet; the empty and no-account
 // states.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useT } from '../i18n/react';
@@ -18,6 +18,7 @@ import AppShell from './AppShell';
 import { AssetLogo } from './common/AssetLogo';
 import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
+import { refocus } from './common/refocus';
 import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/useCopied';
 import { Glyph } from './shell/icons';
@@ -64,6 +65,8 @@ function DigitalAssets() {
   const active = useStore($activeAccount);
   const { status, wallet, balance, assets } = useStore($wallet);
   const [busy, setBusy] = useState<'transfer' | 'accept' | null>(null);
+  const transferRef = useRef<HTMLButtonElement>(null);
+  const acceptRef = useRef<HTMLButtonElement>(null);
   const { copiedKey, copy } = useCopied();
   const accountId = active?.account_id ?? null;
 
@@ -88,6 +91,8 @@ function DigitalAssets() {
       await (kind === 'transfer' ? transfer() : autoAccept());
     } finally {
       setBusy(null);
+      // Both buttons were disabled while busy; give the keyboard focus back once they are enabled.
+      setTimeout(() => refocus((kind === 'transfer' ? transferRef : acceptRef).current));
     }
   }
 
@@ -219,10 +224,10 @@ function DigitalAssets() {
             {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
             {copiedKey === 'party' ? t('common.copied') : t('wallet.copyPartyId')}
           </Button>
-          <Button variant="outline" onClick={() => void run('accept')} loading={busy === 'accept'} disabled={busy !== null} data-action="auto-accept">
+          <Button ref={acceptRef} variant="outline" onClick={() => void run('accept')} loading={busy === 'accept'} disabled={busy !== null} data-action="auto-accept">
             {busy === 'accept' ? t('common.processing') : t('wallet.autoAccept')}
           </Button>
-          <Button variant="primary" onClick={() => void run('transfer')} loading={busy === 'transfer'} disabled={busy !== null} data-action="transfer">
+          <Button ref={transferRef} variant="primary" onClick={() => void run('transfer')} loading={busy === 'transfer'} disabled={busy !== null} data-action="transfer">
             {busy === 'transfer' ? t('wallet.transferring') : t('wallet.transfer')}
           </Button>
         </div>

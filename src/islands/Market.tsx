@@ -51,6 +51,8 @@ export function Change({ value }: { value: number | null }) {
 }
 
 const WIDE = 'hidden md:table-cell';
+// Phones: tighter cells so Asset, Price and Change fit 360 px without sideways scrolling.
+const TIGHT = 'max-sm:px-2';
 
 function Market() {
   const t = useT();
@@ -71,30 +73,32 @@ function Market() {
       id: 'asset',
       header: t('market.column.asset'),
       cell: (row) => (
-        <span className="flex min-w-0 items-center gap-3">
+        <span className="flex min-w-0 items-center gap-2 sm:gap-3">
           <AssetLogo symbol={row.symbol} src={row.logo} />
           <span className="min-w-0">
             <span className="block font-semibold text-gray-900" data-symbol="">
               {row.symbol}
             </span>
-            <span className="block max-w-[9rem] truncate text-xs text-gray-500 sm:max-w-[16rem]">{row.name}</span>
+            <span className="block max-w-[5.5rem] truncate text-xs text-gray-500 sm:max-w-[16rem]">{row.name}</span>
           </span>
         </span>
       ),
+      className: TIGHT,
+      headerClassName: TIGHT,
     },
     {
       id: 'price',
       header: t('market.column.price'),
       cell: (row) => formatPrice(row.price),
-      className: 'whitespace-nowrap text-right tabular-nums',
-      headerClassName: 'text-right',
+      className: cx(TIGHT, 'whitespace-nowrap text-right tabular-nums'),
+      headerClassName: cx(TIGHT, 'text-right'),
     },
     {
       id: 'change',
       header: t('market.column.change'),
       cell: (row) => <Change value={row.changePercent} />,
-      className: 'whitespace-nowrap text-right',
-      headerClassName: 'text-right',
+      className: cx(TIGHT, 'whitespace-nowrap text-right'),
+      headerClassName: cx(TIGHT, 'text-right'),
     },
     {
       id: 'marketCap',
@@ -127,7 +131,7 @@ function Market() {
     <>
       <PageHeader title={t('market.title')} />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div role="group" aria-label={t('market.filter.label')} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+        <div role="group" aria-label={t('market.filter.label')} className="flex flex-wrap gap-2">
           {MARKET_FILTERS.map((f) => (
             <button
               key={f}

@@ -9,7 +9,7 @@ import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
 import { useT } from '../i18n/react';
 import { abbreviateHash, formatCents, formatDate } from '../shared/format';
-import { normalizeTransactionStatus, transactionStatusKey, transactionTypeKey, type TransactionStatus } from '../shared/validation';
+import { normalizeTransactionStatus, transactionStatusKey, transactionTypeKey, type TransactionStatus } from '../shared/transaction-labels';
 import { $activeAccount } from '../stores/account';
 import { toast } from '../stores/toasts';
 import { $transactions, loadTransactions, type Transaction } from '../stores/transactions';

@@ -223,6 +223,15 @@ describe('no framework JavaScript on public pages', () => {
   });
 });
 
+describe('layout', () => {
+  it.each(['/', '/es/', '/privacy', '/es/terms'])('%s fits a 360 px screen without sideways scrolling', async (path) => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(baseURL() + path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.close();
+  });
+});
+
 describe('routing', () => {
   it('redirects an unknown path to /', async () => {
     const res = await fetch(`${baseURL()}/nope/deeper`, { redirect: 'manual' });

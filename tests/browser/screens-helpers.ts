@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { t, type TranslationKey } from '../../src/i18n';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
 import { baseURL } from './browser';
-import { newContext, signIn, type Lang } from './app-helpers';
+import { newContext, setAccountLanguage, signIn, type Lang } from './app-helpers';
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -20,6 +20,11 @@ export async function signedInState(browser: Browser, phone: string): Promise<St
   return state;
 }
 
+/**
+ * A page of a signed-in user in `lang`. The account's saved language wins over the browser's (spec
+ * section 4) and new accounts start in English, so the account is switched to `lang` first, through
+ * the Security page.
+ */
 export async function screenPage(
   browser: Browser,
   state: StorageState,
@@ -37,6 +42,7 @@ export async function screenPage(
   page.on('console', (msg) => {
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
   });
+  await setAccountLanguage(page, lang);
   return { context, page, errors };
 }
 

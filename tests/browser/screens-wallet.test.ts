@@ -35,8 +35,9 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       await open(page, '/accounts/digital-assets');
       await main.getByText(s(lang, 'wallet.noAccount.title')).waitFor();
       await main.getByText(s(lang, 'wallet.noAccount.description')).waitFor();
-      expect(await main.getByRole('link', { name: s(lang, 'wallet.noAccount.goBack') }).getAttribute('href')).toBe('/accounts');
-      expect(await main.getByRole('link', { name: s(lang, 'wallet.backToAccounts') }).getAttribute('href')).toBe('/accounts');
+      const noAccount = main.locator('[data-state="no-account"]');
+      expect(await noAccount.getByRole('link', { name: s(lang, 'wallet.noAccount.goBack'), exact: true }).getAttribute('href')).toBe('/accounts');
+      expect(await main.getByRole('link', { name: s(lang, 'wallet.backToAccounts'), exact: true }).first().getAttribute('href')).toBe('/accounts');
 
       await createWallet(page);
       await open(page, '/accounts/digital-assets');

@@ -3,14 +3,15 @@
 // the spec says. 'Submit Feature Request' opens the shared submit dialog (5-200 / 10-2000
 // characters with live counters). Store and dialog are the settings page's, with support's toasts.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n/react';
 import { formatDate } from '../../shared/format';
-import { featureCategoryKey, featureStatusKey, type FeatureRequestStatus } from '../../shared/validation';
+import { featureCategoryKey, featureStatusKey, type FeatureRequestStatus } from '../../shared/feature-request-labels';
 import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
+import { refocus } from '../common/refocus';
 import { Glyph } from '../shell/icons';
 
 const SubmitFeatureRequestModal = lazy(() => import('../settings/SubmitFeatureRequestModal'));
@@ -27,6 +28,12 @@ const STATUS_STYLE: Record<string, string> = {
 function Upvote({ item, busy }: { item: FeatureRequest; busy: boolean }) {
   const t = useT();
   const on = item.myVote === 'upvote';
+  const ref = useRef<HTMLButtonElement>(null);
+  const onClick = async () => {
+    await vote(item.id, 'upvote', 'support');
+    // The button is disabled while the vote travels; keep the keyboard focus on it.
+    setTimeout(() => refocus(ref.current));
+  };
   return (
     <div className="flex shrink-0 flex-col items-center gap-1">
       <button
@@ -35,7 +42,8 @@ function Upvote({ item, busy }: { item: FeatureRequest; busy: boolean }) {
         aria-label={`${on ? t('featureRequests.unvote') : t('featureRequests.upvote')} (${t('featureRequests.upvotes', { count: item.upvotes })})`}
         title={on ? t('featureRequests.unvote') : t('featureRequests.upvote')}
         disabled={busy}
-        onClick={() => void vote(item.id, 'upvote', 'support')}
+        ref={ref}
+        onClick={() => void onClick()}
         data-vote="up"
         className={cx(
           'inline-flex min-h-11 min-w-11 flex-col items-center justify-center rounded-lg border px-2 text-sm font-medium disabled:opacity-60',

@@ -2,7 +2,7 @@
 // agent, the comments with their author's name and an 'Agent' badge, and a form to add a comment.
 // Loaded on demand.
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -20,6 +20,7 @@ export default function TicketModal({ ticket, onClose }: { ticket: Ticket; onClo
   const [content, setContent] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     void loadComments(ticket.id);
@@ -38,6 +39,8 @@ export default function TicketModal({ ticket, onClose }: { ticket: Ticket; onClo
     const ok = await addComment(ticket.id, parsed.data.content);
     setSaving(false);
     if (ok) setContent('');
+    // The busy button lost focus while sending: bring it back to the field.
+    commentRef.current?.focus();
   }
 
   return (
@@ -89,6 +92,7 @@ export default function TicketModal({ ticket, onClose }: { ticket: Ticket; onClo
             {t('support.comments.add')}
           </label>
           <textarea
+            ref={commentRef}
             id={ids.comment}
             name="content"
             rows={3}

@@ -3,7 +3,7 @@
 import { cx } from '../../components/cx';
 import { useT } from '../../i18n/react';
 import { formatDate } from '../../shared/format';
-import { ticketCategoryKey, ticketPriorityKey, ticketStatusKey, type TicketCategory, type TicketPriority, type TicketStatus } from '../../shared/validation';
+import { ticketCategoryKey, ticketPriorityKey, ticketStatusKey, type TicketCategory, type TicketPriority, type TicketStatus } from '../../shared/ticket-labels';
 import type { Ticket } from '../../stores/support';
 
 export const TICKET_STATUS_STYLE: Record<string, string> = {

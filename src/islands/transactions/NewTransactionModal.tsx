@@ -3,7 +3,7 @@
 // destination Canton Coin (CC), and the simulated quote ('Getting quote...' for 1 s). Submitting
 // calls no server: the form is checked and reset. Loaded on demand.
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -37,6 +37,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
   const [quote, setQuote] = useState<QuoteState>({ status: 'none' });
   const [wallets, setWallets] = useState<WalletList | null>(null);
   const [done, setDone] = useState(false);
+  const amountRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const accountId = active?.account_id;
@@ -80,6 +81,8 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
     // No server call (spec section 2): the form only resets.
     setForm(EMPTY_FORM);
     setDone(true);
+    // The submit button is now disabled: keep focus in the form (Escape, then, still closes it).
+    amountRef.current?.focus();
   }
 
   return (
@@ -90,6 +93,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
             {t('transactions.new.amount')}
           </label>
           <input
+            ref={amountRef}
             id={ids.amount}
             name="amount"
             type="number"

@@ -2,7 +2,7 @@
 // button is enabled, and the quote's life cycle (cleared for an empty or non-positive amount,
 // otherwise 'Getting quote...' for 1 s, then the simulated quote).
 import { QUOTE_DELAY_MS, simulatedQuote, type SimulatedQuote } from '../../shared/quote';
-import { ADD_NEW_WALLET } from '../../shared/validation';
+import { ADD_NEW_WALLET } from '../../shared/transaction-labels';
 
 export interface NewTransactionFields {
   amount: string;

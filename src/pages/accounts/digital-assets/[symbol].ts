@@ -1,13 +1,13 @@
 // /accounts/digital-assets/{symbol}: any symbol, known or not, gets the static asset page (built from
 // asset.astro), so the island can look it up and show the not-found toast itself. Static assets are
-// matched before the Worker runs, so /accounts/digital-assets and /accounts/digital-assets/asset/
+// matched before the Worker runs, so /accounts/digital-assets and /accounts/digital-assets/asset
 // never reach this endpoint.
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
 
 export const prerender = false;
 
-export const ASSET_PAGE_PATH = '/accounts/digital-assets/asset/';
+export const ASSET_PAGE_PATH = '/accounts/digital-assets/asset';
 
 export const GET: APIRoute = async ({ request }) => {
   const url = new URL(ASSET_PAGE_PATH, request.url);
