@@ -13,14 +13,15 @@
 // Environment: BENCH_SKIP_BUILD=1 reuses dist/ (built by this script before), BENCH_LH_RUNS (3),
 // BENCH_SECONDS (3 per row and round), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10),
 // BENCH_ONLY=js,lighthouse,load,scale (a subset, for working on one part; writes no results file),
-// CHROME_PATH (/usr/bin/chromium).
+// BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { firstLoadJs } from './lib/first-load-js.mjs';
-import { audit, launchChrome, signIntoBrowser } from './lib/lighthouse.mjs';
+import { audit, benchmarkIndex, calibratedMultiplier, launchChrome, signIntoBrowser } from './lib/lighthouse.mjs';
+import { startLogoService } from './lib/logo-service.mjs';
 import { latency, throughput } from './lib/load.mjs';
 import { seedSql } from './lib/seed.mjs';
 import { buildApp, d1File, freePort, freshDatabase, serve, signIn } from './lib/server.mjs';
@@ -48,6 +49,10 @@ const env = process.env;
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',')) : null;
 const doing = (part) => !only || only.has(part);
 const LH_RUNS = Math.max(1, Number(env.BENCH_LH_RUNS ?? 3));
+// 'calibrated' (default): Lighthouse's CPU slowdown set from this host's benchmarkIndex, measured
+// before each run, so the emulated phone is the preset's reference device whatever the host's speed
+// or load; a number: that multiplier (4 is the preset's own).
+const LH_CPU = env.BENCH_LH_CPU ?? 'calibrated';
 const LOAD = {
   seconds: Number(env.BENCH_SECONDS ?? 3),
   rounds: Number(env.BENCH_ROUNDS ?? 5),
@@ -106,7 +111,7 @@ const result = {
       return null;
     }
   })(),
-  settings: { lighthouseRuns: LH_RUNS, load: LOAD, kB: 1000, gzip: 'zlib default level (6), each file on its own' },
+  settings: { lighthouseRuns: LH_RUNS, lighthouseCpu: LH_CPU, load: LOAD, kB: 1000, gzip: 'zlib default level (6), each file on its own' },
 };
 
 let failed = false;
@@ -163,19 +168,29 @@ try {
 
     // ---- 2. Lighthouse ---------------------------------------------------------------------------
     if (doing('lighthouse')) {
-      const chrome = await launchChrome();
+      const logos = await startLogoService();
+      if (logos) cleanups.push(() => logos.stop());
+      else log('warning: openssl not found; logo requests to the (offline) logo service will fail');
+      const chrome = await launchChrome(logos?.chromeFlags ?? []);
       cleanups.push(() => chrome.stop());
       mkdirSync('test-results/bench', { recursive: true });
       const runPage = async (path, categories) => {
         const runs = [];
-        for (let i = 0; i < LH_RUNS; i++) runs.push(await audit(chrome.port, `${base}${path}`, categories));
+        for (let i = 0; i < LH_RUNS; i++) {
+          const cpuSlowdownMultiplier = LH_CPU === 'calibrated' ? round(calibratedMultiplier(await benchmarkIndex(chrome.port))) : Number(LH_CPU);
+          runs.push(await audit(chrome.port, `${base}${path}`, categories, { cpuSlowdownMultiplier }));
+        }
         const lhrs = runs.map((r) => JSON.parse(r.report));
         const median = runs[lhrs.indexOf(computeMedianRun(lhrs))];
         const name = path === '/' ? 'home' : path.replace(/^\/|\/$/g, '').replace(/\//g, '-');
         writeFileSync(`test-results/bench/lighthouse-${name}.json`, median.report);
         const { report, ...rest } = median;
-        log(`lighthouse ${path}: ${Object.values(rest.scores).join('/')} LCP ${rest.lcpMs} ms CLS ${rest.cls} TBT ${rest.tbtMs} ms`);
-        return { path, ...rest, runs: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, cls: r.cls, tbtMs: r.tbtMs })) };
+        log(`lighthouse ${path}: ${Object.values(rest.scores).join('/')} LCP ${rest.lcpMs} ms CLS ${rest.cls} TBT ${rest.tbtMs} ms (CPU x${rest.cpuSlowdownMultiplier})`);
+        return {
+          path,
+          ...rest,
+          runs: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, cls: r.cls, tbtMs: r.tbtMs, fcpMs: r.fcpMs, benchmarkIndex: r.benchmarkIndex, cpuSlowdownMultiplier: r.cpuSlowdownMultiplier })),
+        };
       };
       result.lighthouse = [];
       const all = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -293,8 +308,9 @@ result.pass = !failed && budgets.every((b) => b.pass);
 const table = (header, rows) => {
   const cells = [header, ...rows].map((r) => r.map((c) => String(c ?? '')));
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const line = (r) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [line(cells[0]), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+  const numeric = header.map((_, i) => i > 0 && cells.slice(1).every((r) => /^[-\d.,x<>= kBmsn/a]*$/.test(r[i])));
+  const line = (r) => `| ${r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  return [line(cells[0]), `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
 };
 const out = [];
 if (result.firstLoadJs) {
@@ -313,11 +329,11 @@ if (result.firstLoadJs) {
   );
 }
 if (result.lighthouse) {
-  out.push('', `Lighthouse 13, mobile preset (median of ${LH_RUNS} runs by FCP and TTI)`);
+  out.push('', `Lighthouse 13, mobile preset, CPU ${LH_CPU === 'calibrated' ? 'slowdown calibrated to the host' : `x${LH_CPU}`} (median of ${LH_RUNS} runs by FCP and TTI)`);
   out.push(
     table(
-      ['page', 'perf', 'a11y', 'best pr.', 'seo', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms'],
-      result.lighthouse.map((r) => [r.path, r.scores.performance, r.scores.accessibility, r.scores['best-practices'], r.scores.seo ?? '-', r.lcpMs, r.cls, r.tbtMs, r.fcpMs]),
+      ['page', 'perf', 'a11y', 'best pr.', 'seo', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms', 'CPU x'],
+      result.lighthouse.map((r) => [r.path, r.scores.performance, r.scores.accessibility, r.scores['best-practices'], r.scores.seo ?? '-', r.lcpMs, r.cls, r.tbtMs, r.fcpMs, r.cpuSlowdownMultiplier]),
     ),
   );
 }

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { freePort } from './server.mjs';
 
 const CHROME_FLAGS = [
@@ -21,12 +23,12 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-export async function launchChrome() {
+export async function launchChrome(extraFlags = []) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'bench-chrome-'));
   const chrome = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    [...CHROME_FLAGS, ...extraFlags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore', detached: true },
   );
   const exited = new Promise((resolve) => chrome.on('exit', resolve));
@@ -84,7 +86,7 @@ async function withPage(port, url, fn) {
   };
   try {
     const deadline = Date.now() + 20_000;
-    while ((await evaluate('document.readyState')) !== 'complete' || (await evaluate('location.href')) === 'about:blank') {
+    while ((await evaluate('document.readyState')) !== 'complete' || (url !== 'about:blank' && (await evaluate('location.href')) === 'about:blank')) {
       if (Date.now() > deadline) throw new Error(`${url} did not load`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -110,9 +112,31 @@ export async function signOutOfBrowser(port, baseURL) {
   await withPage(port, `${baseURL}/api/health`, (evaluate) => evaluate(`localStorage.clear(); true`));
 }
 
-/** One Lighthouse run: the category scores (0-100), LCP, CLS, TBT, and what cost points. */
-export async function audit(port, url, categories) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
+/** Lighthouse's own CPU benchmark (the benchmarkIndex of its reports), run in a blank tab now. */
+export async function benchmarkIndex(port) {
+  return withPage(port, 'about:blank', (evaluate) => evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+}
+
+/**
+ * The CPU slowdown that makes this host emulate Lighthouse's reference mobile device, from its
+ * benchmarkIndex, by the formula of Lighthouse's CPU throttling calculator (docs/throttling.md):
+ * 1533 -> 4x (the preset's value), 1300 -> 3x, 800 -> 2x, 150 -> 1x.
+ */
+export function calibratedMultiplier(index) {
+  if (index >= 1300) return 3 + (index - 1300) / 233;
+  if (index >= 800) return 2 + (index - 800) / 500;
+  return Math.max(1, 1 + (index - 150) / 650);
+}
+
+/**
+ * One Lighthouse run (mobile preset; cpuSlowdownMultiplier replaced when given): the category
+ * scores (0-100), LCP, CLS, TBT, FCP, and what cost points.
+ */
+export async function audit(port, url, categories, { cpuSlowdownMultiplier } = {}) {
+  const config = cpuSlowdownMultiplier
+    ? { extends: 'lighthouse:default', settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier } } }
+    : undefined;
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories }, config);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
@@ -134,6 +158,8 @@ export async function audit(port, url, categories) {
     tbtMs: num('total-blocking-time') === undefined ? null : Math.round(num('total-blocking-time')),
     fcpMs: num('first-contentful-paint') === undefined ? null : Math.round(num('first-contentful-paint')),
     scriptTransferBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : null,
     lost,
     report: result.report,
