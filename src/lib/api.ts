@@ -21,6 +21,33 @@ export type TokenFamily = 'account' | 'other';
 export const noTokenMessage = (family: TokenFamily) =>
   family === 'account' ? 'No access token available' : 'No authentication token available';
 
+declare global {
+  interface Window {
+    /** GETs the page's HTML started with the stored session (src/layouts/AppLayout.astro). */
+    __apiPrefetch?: { token: string; responses: Record<string, Promise<Response> | undefined> };
+  }
+}
+
+/**
+ * The response to this GET that the page already asked for while its JavaScript downloaded (same
+ * path and query, same token), handed out once. Only in the first 30 s of the page and before any
+ * write, so a later read never gets an answer older than the change it should see.
+ */
+export function takePrefetched(input: RequestInfo | URL, init: RequestInit | undefined, token: string): Promise<Response> | undefined {
+  if (typeof window === 'undefined' || !window.__apiPrefetch) return undefined;
+  if ((init?.method ?? 'GET').toUpperCase() !== 'GET' || performance.now() > 30_000) {
+    window.__apiPrefetch = undefined;
+    return undefined;
+  }
+  const { token: prefetchedWith, responses } = window.__apiPrefetch;
+  if (prefetchedWith !== token) return undefined;
+  const url = new URL(input instanceof Request ? input.url : String(input), location.origin);
+  const key = url.pathname + url.search;
+  const res = responses[key];
+  responses[key] = undefined;
+  return res;
+}
+
 const authedFetch =
   (family: TokenFamily): typeof fetch =>
   async (input, init) => {
@@ -31,7 +58,7 @@ const authedFetch =
     headers.set('authorization', `Bearer ${token}`);
     headers.set('x-user-id', userId);
     if (init?.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    return fetch(input, { ...init, headers });
+    return takePrefetched(input, init, token) ?? fetch(input, { ...init, headers });
   };
 
 const base = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
