@@ -3,6 +3,7 @@
 // /auth/v1 when no project is configured. auth-js alone keeps the first-load JavaScript inside the
 // budget (supabase-js adds ~35 KB gzip of PostgREST, Realtime and Storage clients we never use).
 import { GoTrueClient } from '@supabase/auth-js';
+import { AUTH_STORAGE_KEY } from './auth-storage';
 
 export const supabaseUrl = (): string => import.meta.env.PUBLIC_SUPABASE_URL || globalThis.location.origin;
 
@@ -15,7 +16,7 @@ export function authClient(): GoTrueClient {
       apikey: import.meta.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY || 'local',
       'X-Client-Info': 'dolar-app',
     },
-    storageKey: 'dolar-auth',
+    storageKey: AUTH_STORAGE_KEY,
     autoRefreshToken: true,
     persistSession: true,
     detectSessionInUrl: false,

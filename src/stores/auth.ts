@@ -3,7 +3,11 @@
 // refresh fails with a non-retryable error, so this store only mirrors its events.
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { atom } from 'nanostores';
-import { authClient } from '../lib/auth-client';
+import { storedSession } from '../lib/auth-storage';
+
+// The auth client (auth-js, ~24 kB gzip) is not part of a signed-in page's first load: a valid stored
+// session lets the gate open at once, and the client loads right after to refresh and watch it.
+const loadAuthClient = () => import('../lib/auth-client').then((m) => m.authClient());
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export interface AuthState {
@@ -35,19 +39,27 @@ export function reduceAuth(state: AuthState, event: AuthChangeEvent, session: Se
 
 let started = false;
 
-/** Starts listening to the auth client once per page; INITIAL_SESSION arrives right after. */
+/**
+ * Starts listening to the auth client once per page; INITIAL_SESSION arrives once it has loaded. A
+ * stored session valid for more than two minutes counts as that event at once (auth-js would read
+ * the same storage and not refresh it); the client's own events then confirm or correct it.
+ */
 export function startAuth(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  authClient().onAuthStateChange((event, session) => {
-    $auth.set(reduceAuth($auth.get(), event, session));
-  });
+  const stored = storedSession();
+  if (stored) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', stored));
+  void loadAuthClient().then((client) =>
+    client.onAuthStateChange((event, session) => {
+      $auth.set(reduceAuth($auth.get(), event, session));
+    }),
+  );
 }
 
 export const accessToken = (): string | undefined => $auth.get().session?.access_token;
 export const currentUserId = (): string | undefined => $auth.get().user?.id;
 
 export async function signOut(): Promise<void> {
-  await authClient().signOut();
+  await (await loadAuthClient()).signOut();
   $auth.set({ status: 'unauthenticated', user: null, session: null });
 }
