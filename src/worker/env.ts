@@ -8,6 +8,8 @@ export interface Bindings {
   SUPABASE_JWT_SECRET?: string;
   UPSTREAM_API_URL?: string;
   AUTH_TEST_OTP?: string;
+  /** Origins allowed to call /api and /auth/v1 cross-origin (comma-separated); empty = same-origin only. */
+  CORS_ALLOWED_ORIGINS?: string;
 }
 
 export interface Variables {
