@@ -1,5 +1,7 @@
 // Bindings and per-request variables of the Hono BFF.
-export interface Bindings {
+import type { Limiters } from './middleware/rate-limit';
+
+export interface Bindings extends Limiters {
   DB: D1Database;
   MARKET_CACHE: KVNamespace;
   ASSETS?: Fetcher;

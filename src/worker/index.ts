@@ -10,6 +10,7 @@ import { featureRequests } from './routes/feature-requests';
 import { health } from './routes/health';
 import { market } from './routes/market';
 import { crossOrigin } from './middleware/cross-origin';
+import { rateLimit } from './middleware/rate-limit';
 import { requireUser } from './middleware/require-user';
 import { securityHeaders } from './middleware/security-headers';
 import { support } from './routes/support';
@@ -24,6 +25,7 @@ const api = new Hono<AppEnv>()
   .route('/health', health)
   // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
   .use(requireUser())
+  .use(rateLimit())
   .route('/accounts', accounts)
   .route('/market', market)
   .route('/wallets', wallets)

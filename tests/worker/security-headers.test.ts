@@ -68,7 +68,7 @@ describe('cross-origin requests', () => {
   const allowEnv = { ...testEnv, CORS_ALLOWED_ORIGINS: 'https://partner.example, not an origin' } as unknown as Cloudflare.Env;
 
   it('pass from the same origin and without an Origin header, with no CORS headers', async () => {
-    for (const headers of [{}, { origin: 'http://app.test' }]) {
+    for (const headers of [{}, { origin: 'http://app.test' }] as Record<string, string>[]) {
       const res = await call('/api/health', { headers });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
