@@ -9,6 +9,8 @@ export interface Bindings extends Limiters {
   PUBLIC_SUPABASE_PUBLISHABLE_KEY?: string;
   SUPABASE_JWT_SECRET?: string;
   UPSTREAM_API_URL?: string;
+  /** Time limit of one call to the remote upstream or the Supabase REST interface, in ms (default 10000). */
+  UPSTREAM_TIMEOUT_MS?: string;
   AUTH_TEST_OTP?: string;
   /** Origins allowed to call /api and /auth/v1 cross-origin (comma-separated); empty = same-origin only. */
   CORS_ALLOWED_ORIGINS?: string;
