@@ -26,7 +26,7 @@ describe('dictionaries', () => {
   it('keys are flat dotted names under a known screen prefix', () => {
     const prefixes = [
       'common', 'shell', 'login', 'accounts', 'market', 'wallet', 'asset', 'settings', 'support',
-      'transactions', 'featureRequests', 'toast', 'errors',
+      'transactions', 'featureRequests', 'toast', 'errors', 'onboarding',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

@@ -2,59 +2,16 @@
 // The submit form's live counters and the worker's POST /feature-requests use the same limits.
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
-import type { TranslationKey } from '../../i18n';
+import {
+  FEATURE_REQUEST_CATEGORIES,
+  FEATURE_TITLE_MIN,
+  FEATURE_TITLE_MAX,
+  FEATURE_DESCRIPTION_MIN,
+  FEATURE_DESCRIPTION_MAX,
+} from '../feature-request-labels';
 import { msg } from './messages';
 
-export const FEATURE_REQUEST_STATUSES = [
-  'submitted',
-  'under_review',
-  'planned',
-  'in_progress',
-  'completed',
-  'rejected',
-] as const;
-export type FeatureRequestStatus = (typeof FEATURE_REQUEST_STATUSES)[number];
-
-export const FEATURE_REQUEST_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type FeatureRequestPriority = (typeof FEATURE_REQUEST_PRIORITIES)[number];
-
-/** The form's categories (the server may list more; those are shown by their own name). */
-export const FEATURE_REQUEST_CATEGORIES = [
-  'UI/UX',
-  'Trading',
-  'Security',
-  'Mobile',
-  'Web',
-  'Performance',
-  'Integration',
-  'Other',
-] as const;
-export type FeatureRequestCategory = (typeof FEATURE_REQUEST_CATEGORIES)[number];
-
-const CATEGORY_KEYS: Record<FeatureRequestCategory, TranslationKey> = {
-  'UI/UX': 'featureRequests.category.uiUx',
-  Trading: 'featureRequests.category.trading',
-  Security: 'featureRequests.category.security',
-  Mobile: 'featureRequests.category.mobile',
-  Web: 'featureRequests.category.web',
-  Performance: 'featureRequests.category.performance',
-  Integration: 'featureRequests.category.integration',
-  Other: 'featureRequests.category.other',
-};
-
-/** Dictionary key of a known category, or null for one the server added (show it as it is). */
-export function featureCategoryKey(category: string): TranslationKey | null {
-  return (CATEGORY_KEYS as Partial<Record<string, TranslationKey>>)[category] ?? null;
-}
-
-export const featureStatusKey = (status: FeatureRequestStatus): TranslationKey => `featureRequests.status.${status}`;
-export const featurePriorityKey = (priority: FeatureRequestPriority): TranslationKey =>
-  `featureRequests.priority.${priority}`;
-
-export const FEATURE_TITLE_MIN = 5;
-export const FEATURE_TITLE_MAX = 200;
-export const FEATURE_DESCRIPTION_MIN = 10;
-export const FEATURE_DESCRIPTION_MAX = 2000;
+export * from '../feature-request-labels';
 
 /**
  * POST /feature-requests. Title 5-200 and description 10-2000 characters after trimming; an empty

@@ -1,0 +1,164 @@
+// /accounts (spec sections 2 and 4): the USD, Brokerage and Digital Assets cards of the active
+// account, each Active or Not Created. 'View Details' goes where the wallet's chain or vendor says;
+// 'Request Access' (USD, Brokerage) is disabled; 'Create Account' on Digital Assets creates the
+// wallet, toasts the party id, and reloads the list. 'Create New Account' opens the account modal.
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Button } from '../components/Button';
+import type { TranslationKey } from '../i18n';
+import { useT } from '../i18n/react';
+import { api, unwrap } from '../lib/api';
+import { $activeAccount, refreshAccounts } from '../stores/account';
+import { toast } from '../stores/toasts';
+import AppShell from './AppShell';
+import { Glyph, type GlyphName } from './shell/icons';
+import { PageHeader } from './shell/PageHeader';
+
+const CreateAccountModal = lazy(() => import('./shell/CreateAccountModal'));
+
+type Categories = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<ReturnType<typeof api>['wallets'][':accountId']['categories']['$get']>>>>>;
+type Wallet = NonNullable<Categories['digital_asset_account']>;
+type CardKind = 'usd' | 'brokerage' | 'digital';
+
+/** Where 'View Details' goes for a wallet: by its chain, else its vendor; /accounts otherwise. */
+export function detailsRoute(wallet: { chain?: string | null; vendor?: string | null } | null | undefined): string {
+  const by = (v: string | null | undefined) =>
+    v === 'canton' ? '/accounts/digital-assets' : v === 'usd' ? '/accounts/usd' : v === 'brokerage' ? '/accounts/brokerage' : null;
+  return by(wallet?.chain) ?? by(wallet?.vendor) ?? '/accounts';
+}
+
+const CARDS: readonly { kind: CardKind; title: TranslationKey; description: TranslationKey; icon: GlyphName; slot: keyof Categories }[] = [
+  { kind: 'usd', title: 'accounts.usd.title', description: 'accounts.usd.description', icon: 'card', slot: 'usd_account' },
+  { kind: 'brokerage', title: 'accounts.brokerage.title', description: 'accounts.brokerage.description', icon: 'investment', slot: 'brokerage_account' },
+  { kind: 'digital', title: 'accounts.digitalAssets.title', description: 'accounts.digitalAssets.description', icon: 'accounts', slot: 'digital_asset_account' },
+];
+
+function Accounts() {
+  const t = useT();
+  const active = useStore($activeAccount);
+  const accountId = active?.account_id;
+  const [categories, setCategories] = useState<Categories | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [creating, setCreating] = useState(false);
+  const [modal, setModal] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!accountId) {
+      setCategories(null);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
+    try {
+      setCategories(await unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } })));
+    } catch (err) {
+      console.error('Failed to fetch wallets', err instanceof Error ? err.message : err);
+      setCategories(null);
+    } finally {
+      setLoading(false);
+    }
+  }, [accountId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function createDigital() {
+    if (!accountId) {
+      toast({ type: 'error', title: t('toast.authError.title'), description: t('toast.authError.description') });
+      return;
+    }
+    setCreating(true);
+    try {
+      const created = await unwrap(api().wallets['digital-asset'].$post({ json: { account_id: accountId } }));
+      toast({
+        type: 'success',
+        title: t('toast.digitalAccountCreated.title'),
+        description: t('toast.digitalAccountCreated.description', { partyId: created.cantonPartyId }),
+      });
+      await Promise.all([load(), refreshAccounts()]);
+    } catch (err) {
+      console.error('Failed to create digital asset account', err instanceof Error ? err.message : err);
+      toast({ type: 'error', title: t('toast.digitalAccountFailed.title'), description: t('toast.digitalAccountFailed.description') });
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('accounts.title')}
+        description={active ? t('accounts.subtitle', { name: active.account_name }) : undefined}
+        actions={
+          <Button variant="outline" onClick={() => setModal(true)}>
+            <Glyph name="plus" className="h-4 w-4" />
+            {t('shell.accountSelector.createNew')}
+          </Button>
+        }
+      />
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
+        {CARDS.map((card) => {
+          const wallet = (categories?.[card.slot] ?? null) as Wallet | null;
+          const isActive = wallet !== null;
+          return (
+            <section key={card.kind} data-card={card.kind} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5" aria-labelledby={`card-${card.kind}`}>
+              <div className="flex items-start justify-between gap-3">
+                <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-gray-100 text-gray-700">
+                  <Glyph name={card.icon} />
+                </span>
+                {loading ? (
+                  <span className="h-6 w-20 animate-pulse rounded-full bg-gray-100" aria-hidden="true" />
+                ) : (
+                  <span
+                    data-status={isActive ? 'active' : 'not-created'}
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${isActive ? 'bg-green-100 text-green-800' : 'bg-gray-100 text-gray-600'}`}
+                  >
+                    {isActive ? t('common.active') : t('accounts.status.notCreated')}
+                  </span>
+                )}
+              </div>
+              <h2 id={`card-${card.kind}`} className="mt-4 text-lg font-semibold text-gray-900">
+                {t(card.title)}
+              </h2>
+              <p className="mt-1 flex-1 text-sm text-gray-600">{t(card.description)}</p>
+              <div className="mt-5 flex flex-wrap gap-2">
+                {isActive && (
+                  <a
+                    href={detailsRoute(wallet)}
+                    className="inline-flex min-h-11 items-center justify-center rounded-lg bg-gray-900 px-4 text-sm font-semibold text-white hover:bg-gray-800"
+                  >
+                    {t('accounts.viewDetails')}
+                  </a>
+                )}
+                {!isActive && card.kind !== 'digital' && (
+                  <Button variant="outline" disabled>
+                    {t('accounts.requestAccess')}
+                  </Button>
+                )}
+                {!isActive && card.kind === 'digital' && (
+                  <Button variant="secondary" onClick={() => void createDigital()} loading={creating} disabled={loading}>
+                    {creating ? t('accounts.creating') : t('accounts.createAccount')}
+                  </Button>
+                )}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+      {modal && (
+        <Suspense fallback={null}>
+          <CreateAccountModal onClose={() => setModal(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export default function AccountsPage() {
+  return (
+    <AppShell title="accounts.title">
+      <Accounts />
+    </AppShell>
+  );
+}

@@ -1,0 +1,145 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $auth } from '../stores/auth';
+
+const client = {
+  signInWithOtp: vi.fn(),
+  verifyOtp: vi.fn(),
+  onAuthStateChange: vi.fn(() => ({ data: { subscription: { unsubscribe() {} } } })),
+};
+vi.mock('../lib/auth-client', () => ({ authClient: () => client }));
+
+const { default: Login, RESEND_SECONDS } = await import('./Login');
+
+const assign = vi.fn();
+const replace = vi.fn();
+
+beforeEach(() => {
+  vi.stubGlobal('location', { ...window.location, assign, replace, pathname: '/login', origin: 'http://localhost' });
+  client.signInWithOtp.mockReset().mockResolvedValue({ data: {}, error: null });
+  client.verifyOtp.mockReset();
+  assign.mockReset();
+  replace.mockReset();
+  $auth.set({ status: 'unauthenticated', user: null, session: null });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const phoneInput = () => screen.getByLabelText('Phone number') as HTMLInputElement;
+const codeInput = () => screen.getByLabelText('Verification code') as HTMLInputElement;
+
+async function toCodeStep(phone = '+1 555 555 0100') {
+  render(<Login />);
+  fireEvent.change(phoneInput(), { target: { value: phone } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+  });
+}
+
+describe('the login island', () => {
+  it('refuses an invalid phone number in a red box', async () => {
+    render(<Login />);
+    fireEvent.change(phoneInput(), { target: { value: '+0 12' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Please enter a valid phone number');
+    expect(alert.className).toContain('red');
+    expect(client.signInWithOtp).not.toHaveBeenCalled();
+  });
+
+  it('sends the code to the number without spaces and says so in green', async () => {
+    await toCodeStep();
+    expect(client.signInWithOtp).toHaveBeenCalledWith({ phone: '+15555550100' });
+    const status = screen.getByText('We sent a code to +15555550100');
+    expect(status.className).toContain('green');
+    expect(codeInput()).toBeTruthy();
+  });
+
+  it("shows the provider's message, or the fallback, when sending fails", async () => {
+    client.signInWithOtp.mockResolvedValueOnce({ data: {}, error: { message: 'For security purposes, you can only request this after 42 seconds.' } });
+    await toCodeStep();
+    expect(screen.getByRole('alert').textContent).toBe('For security purposes, you can only request this after 42 seconds.');
+    cleanup();
+    client.signInWithOtp.mockRejectedValueOnce(new Error(''));
+    await toCodeStep();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to send verification code');
+  });
+
+  it('keeps digits only, at most 6, and enables Verify only with 6', async () => {
+    await toCodeStep();
+    fireEvent.change(codeInput(), { target: { value: '12a34' } });
+    expect(codeInput().value).toBe('1234');
+    expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(codeInput(), { target: { value: '1234567' } });
+    expect(codeInput().value).toBe('123456');
+    expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('blocks resend for 60 s, then resends and says so', async () => {
+    vi.useFakeTimers();
+    await toCodeStep();
+    const resend = () => screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement;
+    expect(resend().textContent).toBe(`Resend code in ${RESEND_SECONDS}s`);
+    expect(resend().disabled).toBe(true);
+    for (let i = 0; i < RESEND_SECONDS; i++) {
+      await act(async () => {
+        vi.advanceTimersByTime(1000);
+      });
+    }
+    expect(resend().textContent).toBe('Resend code');
+    expect(resend().disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(resend());
+    });
+    expect(client.signInWithOtp).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Code resent successfully')).toBeTruthy();
+    expect(resend().disabled).toBe(true);
+  });
+
+  it('goes to /dashboard when the code gives a user', async () => {
+    client.verifyOtp.mockResolvedValue({ data: { user: { id: 'u' }, session: {} }, error: null });
+    await toCodeStep();
+    fireEvent.change(codeInput(), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    });
+    expect(client.verifyOtp).toHaveBeenCalledWith({ phone: '+15555550100', token: '123456', type: 'sms' });
+    expect(assign).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it("says 'Invalid verification code' without a user, and 'An error occurred during verification' when it throws", async () => {
+    client.verifyOtp.mockResolvedValueOnce({ data: { user: null, session: null }, error: { message: 'Token has expired or is invalid' } });
+    await toCodeStep();
+    fireEvent.change(codeInput(), { target: { value: '000000' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Invalid verification code');
+    client.verifyOtp.mockRejectedValueOnce(new Error('network'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('An error occurred during verification');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("'Change number' resets everything and goes back to step 1", async () => {
+    await toCodeStep();
+    fireEvent.change(codeInput(), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
+    expect(phoneInput().value).toBe('');
+    expect(screen.queryByRole('status', { name: /We sent/ })).toBeNull();
+    expect(screen.queryByText(/We sent a code/)).toBeNull();
+  });
+
+  it('sends a signed-in visitor to /dashboard', async () => {
+    $auth.set({ status: 'authenticated', user: { id: 'u' } as never, session: { access_token: 'a', refresh_token: 'r' } as never });
+    render(<Login />);
+    expect(replace).toHaveBeenCalledWith('/dashboard');
+  });
+});

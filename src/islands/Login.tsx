@@ -1,0 +1,213 @@
+// /login (spec sections 2, 4, 5 and 8): step 1 the phone number, step 2 the six-digit code sent by
+// SMS, 'Change number' back to step 1, a 60 s resend countdown, errors in a red box and successes in
+// a green one. Success goes to /dashboard; a visitor who is already signed in goes there at once.
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { TranslationKey } from '../i18n';
+import { useT } from '../i18n/react';
+import { authClient } from '../lib/auth-client';
+import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/phone';
+import { $auth, startAuth } from '../stores/auth';
+import { useDocumentTitle } from './shell/hooks';
+import { FullScreenSpinner } from './shell/FullScreenSpinner';
+
+export const RESEND_SECONDS = 60;
+
+/** A message is a dictionary key (translated when shown) or the provider's own text. */
+type Message = { kind: 'error' | 'success'; key?: TranslationKey; text?: string; params?: Record<string, string> };
+
+export default function Login() {
+  const t = useT();
+  useDocumentTitle('login.title');
+  const auth = useStore($auth);
+  const [step, setStep] = useState<'phone' | 'code'>('phone');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [countdown, setCountdown] = useState(0);
+  const ids = { phone: useId(), code: useId(), message: useId() };
+  const codeInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const navigating = useRef(false);
+
+  useEffect(() => startAuth(), []);
+  useEffect(() => {
+    if (auth.status === 'authenticated' && !navigating.current) {
+      navigating.current = true;
+      location.replace('/dashboard');
+    }
+  }, [auth.status]);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  useEffect(() => {
+    (step === 'code' ? codeInput : phoneInput).current?.focus();
+  }, [step]);
+
+  const normalized = normalizePhone(phone);
+
+  async function send(resend: boolean) {
+    setMessage(null);
+    if (!isValidPhone(phone)) {
+      setMessage({ kind: 'error', key: 'login.error.invalidPhone' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { error } = await authClient().signInWithOtp({ phone: normalized });
+      if (error) {
+        setMessage({ kind: 'error', text: error.message || undefined, key: error.message ? undefined : 'login.error.sendFailed' });
+        return;
+      }
+      setStep('code');
+      setCountdown(RESEND_SECONDS);
+      setMessage(resend ? { kind: 'success', key: 'login.codeResent' } : { kind: 'success', key: 'login.codeSent', params: { phone: normalized } });
+    } catch {
+      setMessage({ kind: 'error', key: 'login.error.sendFailed' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(e: FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    if (!isCompleteCode(code)) {
+      setMessage({ kind: 'error', key: 'login.error.invalidCodeFormat' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data, error } = await authClient().verifyOtp({ phone: normalized, token: code, type: 'sms' });
+      if (error || !data.user) {
+        setMessage({ kind: 'error', key: 'login.error.invalidCode' });
+        setBusy(false);
+        return;
+      }
+      navigating.current = true;
+      location.assign('/dashboard');
+    } catch {
+      setMessage({ kind: 'error', key: 'login.error.verificationFailed' });
+      setBusy(false);
+    }
+  }
+
+  function changeNumber() {
+    setStep('phone');
+    setPhone('');
+    setCode('');
+    setCountdown(0);
+    setMessage(null);
+    setBusy(false);
+  }
+
+  if (auth.status !== 'unauthenticated') return <FullScreenSpinner label={t('common.loading')} />;
+
+  const text = message ? (message.key ? t(message.key, message.params) : message.text) : '';
+  const input =
+    'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-3 text-base text-gray-900 placeholder:text-gray-400 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
+  const primary =
+    'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-gray-900 px-4 py-3 text-sm font-semibold text-white hover:bg-gray-800 disabled:cursor-not-allowed disabled:opacity-50';
+  const link = 'min-h-11 px-1 text-sm font-medium text-gray-700 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline';
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4 py-10">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm sm:p-8">
+        <a href="/" className="mb-6 inline-flex h-10 w-10 items-center justify-center rounded-xl bg-gray-900 text-lg font-bold text-white" aria-label={t('login.home')}>
+          M
+        </a>
+        <h1 className="text-2xl font-semibold text-gray-900">{t('login.title')}</h1>
+        <p className="mt-1 text-sm text-gray-600">{step === 'phone' ? t('login.subtitle') : t('login.codeSubtitle')}</p>
+
+        <div aria-live="polite" id={ids.message}>
+          {message && (
+            <p
+              role={message.kind === 'error' ? 'alert' : 'status'}
+              data-kind={message.kind}
+              className={`mt-4 rounded-lg border px-3 py-2 text-sm ${
+                message.kind === 'error' ? 'border-red-200 bg-red-50 text-red-700' : 'border-green-200 bg-green-50 text-green-700'
+              }`}
+            >
+              {text}
+            </p>
+          )}
+        </div>
+
+        {step === 'phone' ? (
+          <form
+            className="mt-6 space-y-4"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void send(false);
+            }}
+          >
+            <div>
+              <label htmlFor={ids.phone} className="block text-sm font-medium text-gray-700">
+                {t('login.phone.label')}
+              </label>
+              <input
+                ref={phoneInput}
+                id={ids.phone}
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder={t('login.phone.placeholder')}
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                aria-invalid={message?.key === 'login.error.invalidPhone' || undefined}
+                aria-describedby={message ? ids.message : undefined}
+                className={input}
+                required
+              />
+            </div>
+            <button type="submit" className={primary} disabled={busy || !phone.trim()}>
+              {busy ? t('login.sendingCode') : t('login.sendCode')}
+            </button>
+          </form>
+        ) : (
+          <form className="mt-6 space-y-4" noValidate onSubmit={verify}>
+            <div>
+              <label htmlFor={ids.code} className="block text-sm font-medium text-gray-700">
+                {t('login.code.label')}
+              </label>
+              <input
+                ref={codeInput}
+                id={ids.code}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={6}
+                placeholder={t('login.code.placeholder')}
+                value={code}
+                onChange={(e) => setCode(sanitizeCode(e.target.value))}
+                aria-describedby={message ? ids.message : undefined}
+                className={`${input} tracking-[0.3em]`}
+                required
+              />
+            </div>
+            <button type="submit" className={primary} disabled={busy || !isCompleteCode(code)}>
+              {busy ? t('login.verifying') : t('login.verify')}
+            </button>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <button type="button" className={link} onClick={changeNumber}>
+                {t('login.changeNumber')}
+              </button>
+              <button type="button" className={link} disabled={busy || countdown > 0} onClick={() => void send(true)}>
+                {countdown > 0 ? t('login.resendIn', { seconds: String(countdown) }) : t('login.resendCode')}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}

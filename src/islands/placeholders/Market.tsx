@@ -1,0 +1,18 @@
+// Placeholder until the Market screen lands (issue 7, branch `screens`): the gate and the shell with
+// the screen's title, so navigation works.
+import { useT } from '../../i18n/react';
+import AppShell from '../AppShell';
+import { PageHeader } from '../shell/PageHeader';
+
+function Screen() {
+  const t = useT();
+  return <PageHeader title={t('market.title')} />;
+}
+
+export default function MarketPage() {
+  return (
+    <AppShell title="market.title">
+      <Screen />
+    </AppShell>
+  );
+}

@@ -1,0 +1,37 @@
+// /settings/faq: questions and answers about the product, one <details> each (keyboard and
+// screen-reader friendly without script).
+import type { TranslationKey } from '../../i18n';
+import { useT } from '../../i18n/react';
+import AppShell from '../AppShell';
+import { SettingsSection } from './SettingsSection';
+
+export const FAQ_ITEMS = ['what', 'custody', 'accounts', 'digitalAssets', 'language', 'security', 'who', 'ideas'] as const;
+
+function Faq() {
+  const t = useT();
+  return (
+    <SettingsSection title={t('settings.faq.title')} description={t('settings.faq.description')}>
+      <div className="divide-y divide-gray-200 rounded-lg border border-gray-200">
+        {FAQ_ITEMS.map((item) => (
+          <details key={item} className="group px-4 py-3">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 text-sm font-medium text-gray-900">
+              {t(`settings.faq.${item}.question` as TranslationKey)}
+              <span aria-hidden="true" className="text-gray-400 transition group-open:rotate-180">
+                ▾
+              </span>
+            </summary>
+            <p className="pb-2 text-sm leading-6 text-gray-600">{t(`settings.faq.${item}.answer` as TranslationKey)}</p>
+          </details>
+        ))}
+      </div>
+    </SettingsSection>
+  );
+}
+
+export default function FaqPage() {
+  return (
+    <AppShell title="settings.faq.title" variant="settings">
+      <Faq />
+    </AppShell>
+  );
+}

@@ -1,0 +1,165 @@
+// /settings/feature-requests (spec sections 2, 4 and 5): the community board sorted by total score,
+// with the votes column (upvote and its count, the score, downvote and its count), the empty state,
+// and a 'Submit Feature Request' button that opens the submit modal (loaded on demand).
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useT } from '../../i18n/react';
+import { formatDate } from '../../shared/format';
+import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';
+import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
+import AppShell from '../AppShell';
+import { Glyph } from '../shell/icons';
+import { Button } from '../../components/Button';
+
+const SubmitFeatureRequestModal = lazy(() => import('./SubmitFeatureRequestModal'));
+
+const STATUS_STYLE: Record<string, string> = {
+  submitted: 'bg-gray-100 text-gray-700',
+  under_review: 'bg-yellow-100 text-yellow-800',
+  planned: 'bg-blue-100 text-blue-800',
+  in_progress: 'bg-indigo-100 text-indigo-800',
+  completed: 'bg-green-100 text-green-800',
+  rejected: 'bg-red-100 text-red-700',
+};
+
+function Votes({ item, busy }: { item: FeatureRequest; busy: boolean }) {
+  const t = useT();
+  const up = item.myVote === 'upvote';
+  const down = item.myVote === 'downvote';
+  const btn = (on: boolean, tone: 'up' | 'down') =>
+    `inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-2 text-sm font-medium disabled:opacity-60 ${
+      on ? (tone === 'up' ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-700') : 'text-gray-600 hover:bg-gray-100'
+    }`;
+  return (
+    <div className="flex items-center gap-1" role="group" aria-label={t('featureRequests.column.votes')}>
+      <button
+        type="button"
+        className={btn(up, 'up')}
+        aria-pressed={up}
+        aria-label={`${up ? t('featureRequests.unvote') : t('featureRequests.upvote')} (${t('featureRequests.upvotes', { count: item.upvotes })})`}
+        title={up ? t('featureRequests.unvote') : t('featureRequests.upvote')}
+        disabled={busy}
+        onClick={() => void vote(item.id, 'upvote')}
+        data-vote="up"
+      >
+        <Glyph name="arrowUp" className="h-4 w-4" />
+        <span data-count="up">{item.upvotes}</span>
+      </button>
+      <span className="min-w-8 text-center text-sm font-semibold text-gray-900" data-score="" aria-label={`${t('featureRequests.score')}: ${item.total_score}`}>
+        {item.total_score}
+      </span>
+      <button
+        type="button"
+        className={btn(down, 'down')}
+        aria-pressed={down}
+        aria-label={`${down ? t('featureRequests.unvote') : t('featureRequests.downvote')} (${t('featureRequests.downvotes', { count: item.downvotes })})`}
+        title={down ? t('featureRequests.unvote') : t('featureRequests.downvote')}
+        disabled={busy}
+        onClick={() => void vote(item.id, 'downvote')}
+        data-vote="down"
+      >
+        <Glyph name="arrowDown" className="h-4 w-4" />
+        <span data-count="down">{item.downvotes}</span>
+      </button>
+    </div>
+  );
+}
+
+function FeatureRequests() {
+  const t = useT();
+  const { status, items, pending } = useStore($featureRequests);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    void loadFeatureRequests();
+  }, []);
+
+  const category = (c: string | null | undefined) => {
+    if (!c) return t('common.none');
+    const key = featureCategoryKey(c);
+    return key ? t(key) : c;
+  };
+
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white" aria-labelledby="fr-title">
+      <div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 p-6">
+        <div>
+          <h1 id="fr-title" className="text-xl font-semibold text-gray-900">
+            {t('featureRequests.title')}
+          </h1>
+          <p className="mt-1 text-sm text-gray-600">{t('featureRequests.subtitle')}</p>
+        </div>
+        <Button onClick={() => setOpen(true)}>
+          <Glyph name="plus" className="h-4 w-4" />
+          {t('featureRequests.submit.title')}
+        </Button>
+      </div>
+
+      {status === 'loading' || status === 'idle' ? (
+        <div className="flex justify-center p-10" role="status">
+          <div className="app-static-spinner" aria-hidden="true" />
+          <span className="sr-only">{t('common.loading')}</span>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="p-10 text-center">
+          <Glyph name="bulb" className="mx-auto h-10 w-10 text-gray-300" />
+          <p className="mt-3 font-medium text-gray-900">{t('featureRequests.empty.title')}</p>
+          <p className="mt-1 text-sm text-gray-600">{t('featureRequests.empty.description')}</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table aria-labelledby="fr-title" className="w-full min-w-[56rem] text-left text-sm">
+            <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-500">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.title')}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.description')}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.status')}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.priority')}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.category')}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.date')}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.votes')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {items.map((item) => (
+                <tr key={item.id} data-id={item.id} className="align-top">
+                  <td className="max-w-[14rem] px-4 py-3 font-medium text-gray-900">{item.title}</td>
+                  <td className="max-w-[22rem] px-4 py-3 text-gray-600">
+                    <p className="line-clamp-2" title={item.description}>
+                      {item.description}
+                    </p>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted}`}>
+                      {t(featureStatusKey(item.status as FeatureRequestStatus))}
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">{t(featurePriorityKey(item.priority as FeatureRequestPriority))}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">{category(item.category)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-gray-600">{formatDate(item.created_at)}</td>
+                  <td className="px-4 py-2">
+                    <Votes item={item} busy={pending.includes(item.id)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {open && (
+        <Suspense fallback={null}>
+          <SubmitFeatureRequestModal onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+export default function FeatureRequestsPage() {
+  return (
+    <AppShell title="featureRequests.title" variant="settings">
+      <FeatureRequests />
+    </AppShell>
+  );
+}

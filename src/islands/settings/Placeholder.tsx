@@ -1,0 +1,27 @@
+// /settings/notifications, billing, privacy, collaboration and api: heading-and-sentence placeholders.
+import { useT } from '../../i18n/react';
+import AppShell from '../AppShell';
+import { SettingsSection } from './SettingsSection';
+
+const SECTIONS = {
+  notifications: ['settings.notifications.title', 'settings.notifications.description'],
+  billing: ['settings.billing.title', 'settings.billing.description'],
+  privacy: ['settings.privacy.title', 'settings.privacy.description'],
+  collaboration: ['settings.collaboration.title', 'settings.collaboration.description'],
+  api: ['settings.api.title', 'settings.api.description'],
+} as const;
+export type PlaceholderSection = keyof typeof SECTIONS;
+
+function Placeholder({ section }: { section: PlaceholderSection }) {
+  const t = useT();
+  const [title, description] = SECTIONS[section];
+  return <SettingsSection title={t(title)} description={t(description)} />;
+}
+
+export default function PlaceholderPage({ section }: { section: PlaceholderSection }) {
+  return (
+    <AppShell title={SECTIONS[section][0]} variant="settings">
+      <Placeholder section={section} />
+    </AppShell>
+  );
+}

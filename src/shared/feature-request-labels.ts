@@ -1,0 +1,55 @@
+// Feature requests' plain values (statuses, priorities, categories, their dictionary keys, the length
+// limits) without zod, so a screen can show them without loading the schemas; ./schemas/featureRequest
+// re-exports them.
+import type { TranslationKey } from '../i18n';
+
+export const FEATURE_REQUEST_STATUSES = [
+  'submitted',
+  'under_review',
+  'planned',
+  'in_progress',
+  'completed',
+  'rejected',
+] as const;
+export type FeatureRequestStatus = (typeof FEATURE_REQUEST_STATUSES)[number];
+
+export const FEATURE_REQUEST_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type FeatureRequestPriority = (typeof FEATURE_REQUEST_PRIORITIES)[number];
+
+/** The form's categories (the server may list more; those are shown by their own name). */
+export const FEATURE_REQUEST_CATEGORIES = [
+  'UI/UX',
+  'Trading',
+  'Security',
+  'Mobile',
+  'Web',
+  'Performance',
+  'Integration',
+  'Other',
+] as const;
+export type FeatureRequestCategory = (typeof FEATURE_REQUEST_CATEGORIES)[number];
+
+const CATEGORY_KEYS: Record<FeatureRequestCategory, TranslationKey> = {
+  'UI/UX': 'featureRequests.category.uiUx',
+  Trading: 'featureRequests.category.trading',
+  Security: 'featureRequests.category.security',
+  Mobile: 'featureRequests.category.mobile',
+  Web: 'featureRequests.category.web',
+  Performance: 'featureRequests.category.performance',
+  Integration: 'featureRequests.category.integration',
+  Other: 'featureRequests.category.other',
+};
+
+/** Dictionary key of a known category, or null for one the server added (show it as it is). */
+export function featureCategoryKey(category: string): TranslationKey | null {
+  return (CATEGORY_KEYS as Partial<Record<string, TranslationKey>>)[category] ?? null;
+}
+
+export const featureStatusKey = (status: FeatureRequestStatus): TranslationKey => `featureRequests.status.${status}`;
+export const featurePriorityKey = (priority: FeatureRequestPriority): TranslationKey =>
+  `featureRequests.priority.${priority}`;
+
+export const FEATURE_TITLE_MIN = 5;
+export const FEATURE_TITLE_MAX = 200;
+export const FEATURE_DESCRIPTION_MIN = 10;
+export const FEATURE_DESCRIPTION_MAX = 2000;

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $auth } from './auth';
+import { $featureRequests, loadFeatureRequests, sortByScore, submitFeatureRequest, vote } from './feature-requests';
+import { $toasts, clearToasts } from './toasts';
+
+const item = (id: string, up: number, down: number, my_vote: 'upvote' | 'downvote' | null = null) => ({
+  id,
+  title: `Request ${id}`,
+  description: 'A description long enough',
+  category: null,
+  is_anonymous: false,
+  author: null,
+  is_mine: false,
+  status: 'submitted',
+  priority: 'medium',
+  upvotes: up,
+  downvotes: down,
+  total_score: up - down,
+  my_vote,
+  created_at: '2025-05-01T10:00:00Z',
+  updated_at: '2025-05-01T10:00:00Z',
+});
+
+let answer: (method: string, path: string, body: unknown) => Response | Promise<Response>;
+const calls: { method: string; path: string; search: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  $auth.set({ status: 'authenticated', user: { id: 'u1' } as never, session: { access_token: 't', refresh_token: 'r' } as never });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, search: url.search, body });
+    return answer(method, url.pathname, body);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearToasts();
+  $featureRequests.set({ status: 'idle', items: [], pending: [] });
+});
+
+const ok = (data: unknown) => Response.json({ data });
+const counts = (id: string) => {
+  const i = $featureRequests.get().items.find((x) => x.id === id)!;
+  return { up: i.upvotes, down: i.downvotes, score: i.total_score, mine: i.myVote };
+};
+
+async function loaded(...items: ReturnType<typeof item>[]) {
+  answer = () => ok(items);
+  await loadFeatureRequests();
+  calls.length = 0;
+}
+
+describe('the feature request list', () => {
+  it('asks for the 50 best by total score and keeps the caller\'s vote', async () => {
+    await loaded(item('a', 1, 0), item('b', 5, 1, 'upvote'));
+    expect($featureRequests.get().items.map((i) => i.id)).toEqual(['b', 'a']);
+    expect(counts('b').mine).toBe('upvote');
+  });
+  it('sends sortBy, sortOrder and limit', async () => {
+    answer = () => ok([]);
+    await loadFeatureRequests();
+    expect(calls[0]?.search).toContain('sortBy=total_score');
+    expect(calls[0]?.search).toContain('sortOrder=desc');
+    expect(calls[0]?.search).toContain('limit=50');
+  });
+  it('toasts a load failure and empties the list', async () => {
+    answer = () => Response.json({ message: 'down' }, { status: 500 });
+    await loadFeatureRequests();
+    expect($featureRequests.get()).toMatchObject({ status: 'error', items: [] });
+    expect($toasts.get()[0]).toMatchObject({ type: 'error', title: 'Failed to load feature requests', description: 'Please try again later' });
+  });
+  it('sorts by total score, highest first', () => {
+    expect(sortByScore([{ total_score: 1 }, { total_score: 3 }, { total_score: -2 }]).map((i) => i.total_score)).toEqual([3, 1, -2]);
+  });
+});
+
+describe('voting', () => {
+  it('upvotes at once, then the same upvote again unvotes', async () => {
+    await loaded(item('a', 2, 1));
+    answer = () => ok({});
+    const first = vote('a', 'upvote');
+    expect(counts('a')).toEqual({ up: 3, down: 1, score: 2, mine: 'upvote' });
+    expect($featureRequests.get().pending).toEqual(['a']);
+    await expect(first).resolves.toBe(true);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/feature-requests/a/vote', body: { vote_type: 'upvote' } });
+
+    await vote('a', 'upvote');
+    expect(counts('a')).toEqual({ up: 2, down: 1, score: 1, mine: null });
+    expect(calls[1]).toMatchObject({ method: 'DELETE', path: '/api/feature-requests/a/vote' });
+  });
+  it('moves a downvote to an upvote', async () => {
+    await loaded(item('a', 2, 1, 'downvote'));
+    answer = () => ok({});
+    await vote('a', 'upvote');
+    expect(counts('a')).toEqual({ up: 3, down: 0, score: 3, mine: 'upvote' });
+    expect(calls[0]?.body).toEqual({ vote_type: 'upvote' });
+  });
+  it('downvotes and un-downvotes', async () => {
+    await loaded(item('a', 0, 0));
+    answer = () => ok({});
+    await vote('a', 'downvote');
+    expect(counts('a')).toEqual({ up: 0, down: 1, score: -1, mine: 'downvote' });
+    await vote('a', 'downvote');
+    expect(counts('a')).toEqual({ up: 0, down: 0, score: 0, mine: null });
+  });
+  it('rolls back and toasts when the server refuses', async () => {
+    await loaded(item('a', 4, 2, 'upvote'));
+    answer = () => Response.json({ message: 'nope' }, { status: 409 });
+    await expect(vote('a', 'downvote')).resolves.toBe(false);
+    expect(counts('a')).toEqual({ up: 4, down: 2, score: 2, mine: 'upvote' });
+    expect($featureRequests.get().pending).toEqual([]);
+    expect($toasts.get()[0]).toMatchObject({ type: 'error', title: 'Failed to vote on feature request', description: 'Please try again later' });
+  });
+  it('ignores a second click while the first vote is on its way', async () => {
+    await loaded(item('a', 0, 0));
+    let release!: () => void;
+    answer = () => new Promise<Response>((r) => (release = () => r(ok({}))));
+    const first = vote('a', 'upvote');
+    await expect(vote('a', 'upvote')).resolves.toBe(false);
+    expect(counts('a').up).toBe(1);
+    release();
+    await first;
+  });
+});
+
+describe('submitting', () => {
+  it('posts the request, toasts success and reloads', async () => {
+    answer = (m) => (m === 'POST' ? ok(item('n', 0, 0)) : ok([item('n', 0, 0)]));
+    const body = { title: 'Dark mode please', description: 'Easier on the eyes at night', is_anonymous: true };
+    await expect(submitFeatureRequest(body)).resolves.toBe(true);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/feature-requests', body });
+    expect($toasts.get()[0]).toMatchObject({
+      type: 'success',
+      title: 'Feature request submitted successfully!',
+      description: 'Your request has been added to the community board',
+    });
+    expect($featureRequests.get().items).toHaveLength(1);
+  });
+  it('toasts a failure', async () => {
+    answer = () => Response.json({ message: 'bad' }, { status: 400 });
+    await expect(submitFeatureRequest({ title: 'Dark mode please', description: 'Easier on the eyes at night', is_anonymous: false })).resolves.toBe(false);
+    expect($toasts.get()[0]).toMatchObject({ type: 'error', title: 'Failed to submit feature request', description: 'Please try again later' });
+  });
+});

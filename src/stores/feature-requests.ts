@@ -1,0 +1,114 @@
+// Feature requests of the settings page (spec sections 2, 4, 7 and 8): the list sorted by total
+// score (limit 50), voting with the counts updated at once and rolled back when the server refuses,
+// and submitting a new request.
+import { atom } from 'nanostores';
+import { t, type TranslationKey } from '../i18n';
+import { api, unwrap } from '../lib/api';
+import { applyVote, voteScore, type VoteState } from '../shared/voting';
+import type { VoteType } from '../shared/schemas/featureRequest';
+import { $lang } from './lang';
+import { toast } from './toasts';
+
+type FeatureRequestsApi = ReturnType<typeof api>['feature-requests'];
+type Listed = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<FeatureRequestsApi['$get']>>>>>;
+export type FeatureRequest = Listed[number] & { myVote: VoteType | null };
+type SubmitArgs = Parameters<FeatureRequestsApi['$post']>[0];
+export type FeatureRequestSubmission = SubmitArgs extends { json: infer J } ? J : never;
+
+export interface FeatureRequestsState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  items: FeatureRequest[];
+  /** Ids with a vote on its way to the server. */
+  pending: readonly string[];
+}
+
+export const $featureRequests = atom<FeatureRequestsState>({ status: 'idle', items: [], pending: [] });
+
+export const SETTINGS_LIST_LIMIT = 50;
+
+const tr = (key: TranslationKey) => t($lang.get(), key);
+
+/** The list as the settings page shows it: highest total score first. */
+export function sortByScore<T extends { total_score: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => b.total_score - a.total_score);
+}
+
+export async function loadFeatureRequests(): Promise<void> {
+  $featureRequests.set({ ...$featureRequests.get(), status: 'loading' });
+  try {
+    const data = await unwrap(
+      api()['feature-requests'].$get({ query: { sortBy: 'total_score', sortOrder: 'desc', limit: String(SETTINGS_LIST_LIMIT) } }),
+    );
+    // The list carries the caller's own vote (my_vote), so no my-vote round trip per row.
+    const items = data.map((r) => ({ ...r, myVote: r.my_vote ?? null }));
+    $featureRequests.set({ status: 'ready', items: sortByScore(items), pending: [] });
+  } catch (err) {
+    console.error('Failed to load feature requests', err instanceof Error ? err.message : err);
+    $featureRequests.set({ status: 'error', items: [], pending: [] });
+    toast({ type: 'error', title: tr('toast.featureRequestsLoadFailed'), description: tr('toast.tryAgainLater') });
+  }
+}
+
+function replaceItem(id: string, update: (item: FeatureRequest) => FeatureRequest): void {
+  const state = $featureRequests.get();
+  $featureRequests.set({ ...state, items: state.items.map((i) => (i.id === id ? update(i) : i)) });
+}
+
+function setPending(id: string, on: boolean): void {
+  const state = $featureRequests.get();
+  const pending = state.pending.filter((p) => p !== id);
+  $featureRequests.set({ ...state, pending: on ? [...pending, id] : pending });
+}
+
+const withVote = (item: FeatureRequest, v: VoteState): FeatureRequest => ({
+  ...item,
+  upvotes: v.upvotes,
+  downvotes: v.downvotes,
+  total_score: voteScore(v),
+  myVote: v.myVote,
+});
+
+/**
+ * Votes (or unvotes) at once, then tells the server; a refusal puts the counts back and shows the
+ * 'Failed to vote on feature request' toast. Answers whether the server took it.
+ */
+export async function vote(id: string, action: VoteType): Promise<boolean> {
+  const state = $featureRequests.get();
+  const item = state.items.find((i) => i.id === id);
+  if (!item || state.pending.includes(id)) return false;
+  const before: VoteState = { upvotes: item.upvotes, downvotes: item.downvotes, myVote: item.myVote };
+  const { state: after, call } = applyVote(before, action);
+  replaceItem(id, (i) => withVote(i, after));
+  setPending(id, true);
+  try {
+    const vote = api()['feature-requests'][':id'].vote;
+    if (call.kind === 'unvote') await unwrap(vote.$delete({ param: { id } }));
+    else await unwrap(vote.$post({ param: { id }, json: { vote_type: call.vote_type } }));
+    return true;
+  } catch (err) {
+    console.error('Failed to vote on feature request', err instanceof Error ? err.message : err);
+    replaceItem(id, (i) => withVote(i, before));
+    toast({ type: 'error', title: tr('toast.featureRequestVoteFailed'), description: tr('toast.tryAgainLater') });
+    return false;
+  } finally {
+    setPending(id, false);
+  }
+}
+
+/** Submits a request; on success the success toast and a reload, on failure the error toast. */
+export async function submitFeatureRequest(body: FeatureRequestSubmission): Promise<boolean> {
+  try {
+    await unwrap(api()['feature-requests'].$post({ json: body }));
+    toast({
+      type: 'success',
+      title: tr('toast.featureRequestSubmittedSettings.title'),
+      description: tr('toast.featureRequestSubmittedSettings.description'),
+    });
+    await loadFeatureRequests();
+    return true;
+  } catch (err) {
+    console.error('Failed to submit feature request', err instanceof Error ? err.message : err);
+    toast({ type: 'error', title: tr('toast.featureRequestSubmitFailed'), description: tr('toast.tryAgainLater') });
+    return false;
+  }
+}

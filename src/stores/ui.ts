@@ -1,0 +1,39 @@
+// $sidebar: the application shell's sidebar (spec section 2 and 4). On desktop (>= 1024 px) it is
+// expanded (256 px) or collapsed (64 px) and the choice is remembered; below 1024 px it is a slide-in
+// panel that is open or closed (the hamburger opens it, the backdrop or Escape closes it).
+import { atom } from 'nanostores';
+
+export interface SidebarState {
+  collapsed: boolean;
+  mobileOpen: boolean;
+}
+
+const STORAGE_KEY = 'dolar-sidebar-collapsed';
+
+function storedCollapsed(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export const $sidebar = atom<SidebarState>({ collapsed: storedCollapsed(), mobileOpen: false });
+
+export function toggleCollapsed(): void {
+  const collapsed = !$sidebar.get().collapsed;
+  $sidebar.set({ ...$sidebar.get(), collapsed });
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, collapsed ? '1' : '0');
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
+}
+
+export const openMobileSidebar = (): void => $sidebar.set({ ...$sidebar.get(), mobileOpen: true });
+export const closeMobileSidebar = (): void => $sidebar.set({ ...$sidebar.get(), mobileOpen: false });
+
+/** Desktop widths in px (Tailwind w-64 / w-16); the main area is indented to match. */
+export const SIDEBAR_EXPANDED_PX = 256;
+export const SIDEBAR_COLLAPSED_PX = 64;
+export const DESKTOP_MIN_PX = 1024;

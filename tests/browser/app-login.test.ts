@@ -1,0 +1,119 @@
+// /login and the session in Chromium: the redirects when signed out, both login steps with the
+// spec's messages (red errors, green successes), the resend countdown, 'Change number', the signed-in
+// redirect away from /login, and sign-out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch } from './browser';
+import { TEST_CODE, at, newContext, screenshot, testPhone } from './app-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const alert = (page: import('playwright-core').Page) => page.locator('[role="alert"]');
+const status = (page: import('playwright-core').Page) => page.locator('p[role="status"]');
+
+describe('signed out', () => {
+  it('sends every protected page to /login', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const path of ['/dashboard', '/accounts', '/accounts/usd', '/onboarding', '/settings', '/settings/security', '/settings/feature-requests', '/market']) {
+      await page.goto(path);
+      await page.waitForURL(at('/login'));
+      expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe('/login');
+    }
+    await context.close();
+  });
+});
+
+describe('the login page', () => {
+  it('checks the phone, sends the code, counts down, rejects a wrong code and goes back with Change number', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Sign in');
+    expect(await page.title()).toBe('Sign in');
+
+    // Whitespace is removed, then the pattern applies: a leading 0 is not a valid number.
+    await page.getByLabel('Phone number').fill('0 123');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(alert(page).textContent()).resolves.toBe('Please enter a valid phone number');
+    expect(await alert(page).getAttribute('class')).toContain('red');
+
+    await page.getByLabel('Phone number').fill(testPhone(1));
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await status(page).waitFor();
+    expect(await status(page).textContent()).toBe('We sent a code to +15555550101');
+    expect(await status(page).getAttribute('class')).toContain('green');
+
+    // Resend is blocked while the countdown runs.
+    await screenshot(page, 'login-code-en');
+    const resend = page.getByRole('button', { name: /Resend code in \d+s/ });
+    expect(await resend.isDisabled()).toBe(true);
+
+    // Digits only, at most 6; Verify only with exactly 6.
+    const code = page.getByLabel('Verification code');
+    await code.fill('12a3');
+    expect(await code.inputValue()).toBe('123');
+    expect(await page.getByRole('button', { name: 'Verify' }).isDisabled()).toBe(true);
+    await code.fill('1234567');
+    expect(await code.inputValue()).toBe('123456');
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(alert(page).textContent()).resolves.toBe('Invalid verification code');
+
+    await page.getByRole('button', { name: 'Change number' }).click();
+    await page.getByLabel('Phone number').waitFor();
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('');
+    expect(await alert(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('signs in, lands on /transactions through /dashboard, leaves /login when signed in, and signs out', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Phone number').fill(testPhone(2));
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(TEST_CODE);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(at('/transactions'));
+    await page.locator('#main').waitFor();
+
+    await page.goto('/login');
+    await page.waitForURL(at('/transactions'));
+
+    await page.goto('/dashboard');
+    await page.waitForURL(at('/transactions'));
+
+    // The session survives a reload.
+    await page.goto('/accounts');
+    await page.locator('#main h1').waitFor();
+    expect(await page.locator('#main h1').textContent()).toBe('Accounts');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(at('/login'));
+    await page.goto('/accounts');
+    await page.waitForURL(at('/login'));
+    await context.close();
+  });
+
+  it('speaks Spanish to a Spanish browser', async () => {
+    const context = await newContext(browser, { lang: 'es', width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.locator('h1').waitFor();
+    await screenshot(page, 'login-mobile-es');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.getByRole('button', { name: 'Enviar código' }).waitFor();
+    await page.locator('input[name="phone"]').fill('x');
+    await page.locator('form button[type="submit"]').click();
+    expect(await alert(page).textContent()).toBe('Por favor ingresa un número de teléfono válido');
+    await context.close();
+  });
+});
