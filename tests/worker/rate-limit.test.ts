@@ -69,6 +69,7 @@ describe('per-user write limits', () => {
     expect(limiterFor('DELETE', '/api/feature-requests/abc/vote')).toBe('RL_VOTES');
     expect(limiterFor('DELETE', '/api/feature-requests/abc')).toBe('RL_WRITES');
     expect(limiterFor('POST', '/api/accounts/user/create-account')).toBe('RL_ACCOUNTS');
+    expect(limiterFor('POST', '/api/wallets/external')).toBe('RL_WALLETS');
     expect(limiterFor('POST', '/api/wallets/transfer')).toBe('RL_TRANSFERS');
     expect(limiterFor('POST', '/api/wallets/auto-accept')).toBe('RL_AUTO_ACCEPT');
     expect(limiterFor('PUT', '/api/support/tickets/abc')).toBe('RL_WRITES');

@@ -19,6 +19,7 @@ export type LimiterName =
   | 'RL_AUTH_VERIFY'
   | 'RL_AUTH_TOKEN'
   | 'RL_ACCOUNTS'
+  | 'RL_WALLETS'
   | 'RL_TRANSFERS'
   | 'RL_AUTO_ACCEPT'
   | 'RL_TICKETS'
@@ -32,13 +33,13 @@ export type Limiters = { [K in LimiterName]?: RateLimit };
 /** Which limiter counts each BFF write (first match wins); every other write counts on RL_WRITES. */
 export const WRITE_LIMITS: readonly { method: string; path: string; limiter: LimiterName }[] = [
   { method: 'POST', path: '/api/accounts/user/create-account', limiter: 'RL_ACCOUNTS' },
-  { method: 'POST', path: '/api/wallets', limiter: 'RL_ACCOUNTS' },
-  { method: 'POST', path: '/api/wallets/external', limiter: 'RL_ACCOUNTS' },
-  { method: 'POST', path: '/api/wallets/internal', limiter: 'RL_ACCOUNTS' },
-  { method: 'POST', path: '/api/wallets/digital-asset', limiter: 'RL_ACCOUNTS' },
-  { method: 'POST', path: '/api/wallets/canton', limiter: 'RL_ACCOUNTS' },
-  { method: 'POST', path: '/api/wallets/canton/prepare', limiter: 'RL_ACCOUNTS' },
-  { method: 'POST', path: '/api/wallets/canton/complete', limiter: 'RL_ACCOUNTS' },
+  { method: 'POST', path: '/api/wallets', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/external', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/internal', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/digital-asset', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/canton', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/canton/prepare', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/canton/complete', limiter: 'RL_WALLETS' },
   { method: 'POST', path: '/api/wallets/transfer', limiter: 'RL_TRANSFERS' },
   { method: 'POST', path: '/api/wallets/auto-accept', limiter: 'RL_AUTO_ACCEPT' },
   { method: 'POST', path: '/api/support/tickets', limiter: 'RL_TICKETS' },
