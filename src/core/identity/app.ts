@@ -34,7 +34,8 @@ const OTP_INVALID = 'Token has expired or is invalid';
 const issuerOf = (c: Ctx) => localIssuer(new URL(c.req.url).origin);
 
 async function readBody(c: Ctx): Promise<Record<string, unknown> | Response> {
-  const text = await c.req.text();
+  // Decoded by hand: GoTrue reads the body as JSON whatever its Content-Type says.
+  const text = new TextDecoder().decode(await c.req.arrayBuffer());
   if (!text) return {};
   try {
     const body: unknown = JSON.parse(text);
