@@ -3,14 +3,27 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import cloudflare from '@astrojs/cloudflare';
 import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
+import { securityHeaders } from './src/integrations/security-headers';
+import { HEADER_ONLY_DIRECTIVES, pageBaseDirectives } from './src/worker/security-policy';
+
+// The Supabase project the islands sign in with (empty: the app's own /auth/v1), as the build sees it.
+const { PUBLIC_SUPABASE_URL: supabaseUrl } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
 
 export default defineConfig({
   site: 'http://localhost:8787',
   output: 'static',
   trailingSlash: 'ignore',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [react(), securityHeaders({ supabaseUrl })],
   build: { inlineStylesheets: 'always', format: 'directory' },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  // Shiki colours code with inline style attributes, which the CSP refuses; the site shows no code.
+  markdown: { syntaxHighlight: false },
+  // Each page gets a CSP <meta> with the hashes of its own inline scripts and styles (no
+  // 'unsafe-inline'); the `_headers` policy carries the rest (see src/integrations/security-headers.ts).
+  security: {
+    csp: { directives: pageBaseDirectives({ supabaseUrl }).filter((d) => !HEADER_ONLY_DIRECTIVES.includes(d)) },
+  },
 });
