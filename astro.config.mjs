@@ -11,12 +11,15 @@ import { HEADER_ONLY_DIRECTIVES, pageBaseDirectives } from './src/worker/securit
 const { PUBLIC_SUPABASE_URL: supabaseUrl } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
 
 export default defineConfig({
-  site: 'http://localhost:8787',
+  // Absolute base of canonical and hreflang URLs; set SITE_URL to the production origin when building.
+  site: process.env.SITE_URL ?? 'http://localhost:8787',
   output: 'static',
   trailingSlash: 'ignore',
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react(), securityHeaders({ supabaseUrl })],
-  build: { inlineStylesheets: 'always', format: 'directory' },
+  // 'preserve': privacy.astro -> privacy.html, served by Workers assets at /privacy without a redirect
+  // ('directory' would make /privacy answer 307 to /privacy/); es/index.astro -> /es/.
+  build: { inlineStylesheets: 'always', format: 'preserve' },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // Shiki colours code with inline style attributes, which the CSP refuses; the site shows no code.

@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['./src/test-setup.ts'],
         },
       },
       {
@@ -38,6 +39,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./tests/browser/global-setup.ts'],
+          // The tests read the interface strings through t(): every dictionary loaded, as in unit tests.
+          setupFiles: ['./src/test-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -126,6 +126,8 @@ export const en = {
   'market.category.fiat': 'Fiat',
   'market.category.cryptocurrency': 'Cryptocurrency',
   'market.category.digitalAssets': 'Digital Assets',
+  'market.filter.label': 'Filter assets',
+  'market.resultCount': '{count} assets shown',
 
   // Digital assets account (Canton wallet)
   'wallet.backToAccounts': 'Back to Accounts',
@@ -149,6 +151,7 @@ export const en = {
   'wallet.noAccount.title': 'No Digital Assets Account',
   'wallet.noAccount.description': "You don't have a digital assets account set up yet.",
   'wallet.noAccount.goBack': 'Go Back to Accounts',
+  'wallet.balance.pending': 'Pending incoming: {amount}',
 
   // Asset detail
   'asset.backToMarket': 'Back to Market',
@@ -187,6 +190,8 @@ export const en = {
   'asset.type.other': 'Other',
   'asset.notFound.title': 'Asset Not Found',
   'asset.notFound.description': 'The requested asset could not be found.',
+  'asset.title': 'Asset',
+  'asset.chart.label': 'Price chart',
 
   // Settings
   'settings.title': 'Settings',
@@ -234,6 +239,8 @@ export const en = {
   'support.tab.knowledgeBase': 'Knowledge Base',
   'support.kb.empty.title': "We're adding answers soon",
   'support.kb.empty.description': 'Check back later!',
+  'support.subtitle': 'Get help from our team and shape what we build next.',
+  'support.tickets.title': 'Your support requests',
   'support.tickets.new': 'New Request',
   'support.tickets.createTitle': 'Create Support Request',
   'support.tickets.empty.title': 'No support requests yet',
@@ -310,6 +317,8 @@ export const en = {
   'transactions.new.quote.fees': 'Fees',
   'transactions.new.quote.net': 'You receive',
   'transactions.new.submit': 'Continue',
+  'transactions.new.quote.hint': 'Enter an amount to see your quote.',
+  'transactions.new.reset': 'Request received. The form has been cleared.',
   'transactions.validation.amountRequired': 'Please enter an amount',
   'transactions.validation.amountMin': 'Amount must be at least $1',
   'transactions.validation.amountMax': 'Amount must be $50 or less',

@@ -126,6 +126,8 @@ export const es: Dictionary = {
   'market.category.fiat': 'Fiat',
   'market.category.cryptocurrency': 'Criptomoneda',
   'market.category.digitalAssets': 'Activos digitales',
+  'market.filter.label': 'Filtrar activos',
+  'market.resultCount': '{count} activos mostrados',
 
   // Cuenta de activos digitales
   'wallet.backToAccounts': 'Volver a Cuentas',
@@ -149,6 +151,7 @@ export const es: Dictionary = {
   'wallet.noAccount.title': 'Sin cuenta de activos digitales',
   'wallet.noAccount.description': 'Todavía no tienes una cuenta de activos digitales.',
   'wallet.noAccount.goBack': 'Volver a Cuentas',
+  'wallet.balance.pending': 'Entrante pendiente: {amount}',
 
   // Detalle del activo
   'asset.backToMarket': 'Volver al Mercado',
@@ -187,6 +190,8 @@ export const es: Dictionary = {
   'asset.type.other': 'Otro',
   'asset.notFound.title': 'Activo no encontrado',
   'asset.notFound.description': 'No se pudo encontrar el activo solicitado.',
+  'asset.title': 'Activo',
+  'asset.chart.label': 'Gráfico de precio',
 
   // Configuración
   'settings.title': 'Configuración',
@@ -234,6 +239,8 @@ export const es: Dictionary = {
   'support.tab.knowledgeBase': 'Base de conocimiento',
   'support.kb.empty.title': 'Pronto agregaremos respuestas',
   'support.kb.empty.description': '¡Vuelve más tarde!',
+  'support.subtitle': 'Recibe ayuda de nuestro equipo y ayúdanos a decidir qué construir.',
+  'support.tickets.title': 'Tus solicitudes de soporte',
   'support.tickets.new': 'Nueva solicitud',
   'support.tickets.createTitle': 'Crear solicitud de soporte',
   'support.tickets.empty.title': 'Aún no tienes solicitudes de soporte',
@@ -310,6 +317,8 @@ export const es: Dictionary = {
   'transactions.new.quote.fees': 'Comisiones',
   'transactions.new.quote.net': 'Recibes',
   'transactions.new.submit': 'Continuar',
+  'transactions.new.quote.hint': 'Ingresa un monto para ver tu cotización.',
+  'transactions.new.reset': 'Solicitud recibida. El formulario se ha vaciado.',
   'transactions.validation.amountRequired': 'Por favor ingresa un monto',
   'transactions.validation.amountMin': 'El monto debe ser de al menos $1',
   'transactions.validation.amountMax': 'El monto debe ser de $50 o menos',

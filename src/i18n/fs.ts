@@ -127,6 +127,8 @@ export const fs: Dictionary = {
   'market.category.fiat': 'Monnaie fiduciaire',
   'market.category.cryptocurrency': 'Cryptomonnaie',
   'market.category.digitalAssets': 'Actifs numériques',
+  'market.filter.label': 'Filtrer les actifs',
+  'market.resultCount': '{count} actifs affichés',
 
   // Compte d'actifs numériques
   'wallet.backToAccounts': 'Retour aux comptes',
@@ -150,6 +152,7 @@ export const fs: Dictionary = {
   'wallet.noAccount.title': "Aucun compte d'actifs numériques",
   'wallet.noAccount.description': "Vous n'avez pas encore de compte d'actifs numériques.",
   'wallet.noAccount.goBack': 'Retour aux comptes',
+  'wallet.balance.pending': 'Entrant en attente : {amount}',
 
   // Détail de l'actif
   'asset.backToMarket': 'Retour au marché',
@@ -188,6 +191,8 @@ export const fs: Dictionary = {
   'asset.type.other': 'Autre',
   'asset.notFound.title': 'Actif introuvable',
   'asset.notFound.description': "L'actif demandé est introuvable.",
+  'asset.title': 'Actif',
+  'asset.chart.label': 'Graphique du prix',
 
   // Paramètres
   'settings.title': 'Paramètres',
@@ -235,6 +240,8 @@ export const fs: Dictionary = {
   'support.tab.knowledgeBase': 'Base de connaissances',
   'support.kb.empty.title': 'Nous ajoutons bientôt des réponses',
   'support.kb.empty.description': 'Revenez plus tard !',
+  'support.subtitle': 'Obtenez l’aide de notre équipe et aidez-nous à choisir la suite.',
+  'support.tickets.title': 'Vos demandes d’assistance',
   'support.tickets.new': 'Nouvelle demande',
   'support.tickets.createTitle': "Créer une demande d'assistance",
   'support.tickets.empty.title': "Aucune demande d'assistance pour l'instant",
@@ -311,6 +318,8 @@ export const fs: Dictionary = {
   'transactions.new.quote.fees': 'Frais',
   'transactions.new.quote.net': 'Vous recevez',
   'transactions.new.submit': 'Continuer',
+  'transactions.new.quote.hint': 'Saisissez un montant pour voir votre devis.',
+  'transactions.new.reset': 'Demande reçue. Le formulaire a été vidé.',
   'transactions.validation.amountRequired': 'Veuillez saisir un montant',
   'transactions.validation.amountMin': "Le montant doit être d'au moins 1 $",
   'transactions.validation.amountMax': 'Le montant doit être de 50 $ maximum',

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
-import { detectLanguage, dictionaries, htmlLang, isTranslationKey, LANGS, resolveLanguage, t } from './index';
+import { es } from './es';
+import { fs } from './fs';
+import { detectLanguage, htmlLang, isTranslationKey, LANGS, resolveLanguage, t } from './index';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+const dictionaries = { en, es, fs };
 
 describe('dictionaries', () => {
   const englishKeys = Object.keys(en).sort();

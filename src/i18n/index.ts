@@ -2,8 +2,6 @@
 // language rule of spec section 4 (browser language, overridden by the account's language).
 // Framework-free so the worker and stores can use it; React components use useT() from ./react.
 import { en, type Dictionary, type TranslationKey } from './en';
-import { es } from './es';
-import { fs } from './fs';
 
 export type { Dictionary, TranslationKey };
 
@@ -12,7 +10,21 @@ export const LANGS = ['en', 'es', 'fs'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
 
-export const dictionaries: Record<Lang, Dictionary> = { en, es, fs };
+// English ships with every island (it is the fallback); Spanish and French load on demand, so a
+// page carries one extra dictionary (~6 KB gzip) instead of two it never shows.
+const loaded: Partial<Record<Lang, Dictionary>> = { en };
+const loaders: Record<Exclude<Lang, 'en'>, () => Promise<Dictionary>> = {
+  es: () => import('./es').then((m) => m.es),
+  fs: () => import('./fs').then((m) => m.fs),
+};
+
+export const isDictionaryLoaded = (lang: Lang): boolean => loaded[lang] !== undefined;
+
+/** Loads `lang`'s dictionary once; until it is in, t() answers in English. */
+export async function loadDictionary(lang: Lang): Promise<void> {
+  if (lang === 'en' || loaded[lang]) return;
+  loaded[lang] = await loaders[lang]();
+}
 
 export type TranslateParams = Readonly<Record<string, string | number>>;
 
@@ -33,7 +45,7 @@ const PLACEHOLDER = /\{(\w+)\}/g;
  * a placeholder without a value stays visible so the gap is noticed rather than hidden.
  */
 export function t(lang: Lang, key: TranslationKey, params?: TranslateParams): string {
-  const text = dictionaries[lang]?.[key] || en[key];
+  const text = loaded[lang]?.[key] || en[key];
   if (!params) return text;
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const value = params[name];

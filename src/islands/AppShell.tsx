@@ -9,6 +9,7 @@ import type { TranslationKey } from '../i18n';
 import { useT } from '../i18n/react';
 import { $accountStatus, startAccountSync } from '../stores/account';
 import { $auth, startAuth } from '../stores/auth';
+import { $langReady } from '../stores/lang';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 import { useDocumentTitle } from './shell/hooks';
 import { Shell, type ShellVariant } from './shell/Shell';
@@ -28,7 +29,8 @@ export function useGate(): 'auth-loading' | 'signed-out' | 'account-loading' | '
   }, []);
   const auth = useStore($auth);
   const account = useStore($accountStatus);
-  if (auth.status === 'loading') return 'auth-loading';
+  const langReady = useStore($langReady);
+  if (auth.status === 'loading' || !langReady) return 'auth-loading';
   if (auth.status === 'unauthenticated') return 'signed-out';
   return account === 'ready' ? 'ready' : 'account-loading';
 }

@@ -8,6 +8,7 @@ import { useT } from '../i18n/react';
 import { authClient } from '../lib/auth-client';
 import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/phone';
 import { $auth, startAuth } from '../stores/auth';
+import { $langReady } from '../stores/lang';
 import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 
@@ -20,6 +21,7 @@ export default function Login() {
   const t = useT();
   useDocumentTitle('login.title');
   const auth = useStore($auth);
+  const langReady = useStore($langReady);
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -106,7 +108,7 @@ export default function Login() {
     setBusy(false);
   }
 
-  if (auth.status !== 'unauthenticated') return <FullScreenSpinner label={t('common.loading')} />;
+  if (auth.status !== 'unauthenticated' || !langReady) return <FullScreenSpinner label={t('common.loading')} />;
 
   const text = message ? (message.key ? t(message.key, message.params) : message.text) : '';
   const input =

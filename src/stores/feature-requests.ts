@@ -1,6 +1,7 @@
-// Feature requests of the settings page (spec sections 2, 4, 7 and 8): the list sorted by total
-// score (limit 50), voting with the counts updated at once and rolled back when the server refuses,
-// and submitting a new request.
+// Feature requests of the settings page and of the support page's Requests tab (spec sections 2, 4,
+// 7 and 8): the list sorted by total score (limit 50 in settings), voting with the counts updated at
+// once and rolled back when the server refuses, and submitting a new request. The two pages word
+// their toasts differently (section 8), hence the `context` argument.
 import { atom } from 'nanostores';
 import { t, type TranslationKey } from '../i18n';
 import { api, unwrap } from '../lib/api';
@@ -26,6 +27,38 @@ export const $featureRequests = atom<FeatureRequestsState>({ status: 'idle', ite
 
 export const SETTINGS_LIST_LIMIT = 50;
 
+/** Which page asks: the toasts differ (settings is the default). */
+export type FeatureRequestContext = 'settings' | 'support';
+
+const MESSAGES: Record<
+  FeatureRequestContext,
+  {
+    loadFailed: [TranslationKey, TranslationKey | null];
+    voteFailed: [TranslationKey, TranslationKey];
+    voted: [TranslationKey, TranslationKey] | null;
+    submitted: [TranslationKey, TranslationKey | null];
+    submitFailed: [TranslationKey, TranslationKey];
+  }
+> = {
+  settings: {
+    loadFailed: ['toast.featureRequestsLoadFailed', 'toast.tryAgainLater'],
+    voteFailed: ['toast.featureRequestVoteFailed', 'toast.tryAgainLater'],
+    voted: null,
+    submitted: ['toast.featureRequestSubmittedSettings.title', 'toast.featureRequestSubmittedSettings.description'],
+    submitFailed: ['toast.featureRequestSubmitFailed', 'toast.tryAgainLater'],
+  },
+  support: {
+    loadFailed: ['toast.featureRequestsLoadFailed', null],
+    voteFailed: ['toast.voteFailed', 'toast.tryAgain'],
+    voted: ['toast.voteRecorded.title', 'toast.voteRecorded.description'],
+    submitted: ['toast.featureRequestSubmitted', null],
+    submitFailed: ['toast.featureRequestSubmitFailed', 'toast.tryAgain'],
+  },
+};
+
+const say = (type: 'success' | 'error', [title, description]: [TranslationKey, TranslationKey | null]) =>
+  toast({ type, title: tr(title), description: description ? tr(description) : undefined });
+
 const tr = (key: TranslationKey) => t($lang.get(), key);
 
 /** The list as the settings page shows it: highest total score first. */
@@ -33,11 +66,13 @@ export function sortByScore<T extends { total_score: number }>(items: readonly T
   return [...items].sort((a, b) => b.total_score - a.total_score);
 }
 
-export async function loadFeatureRequests(): Promise<void> {
+export async function loadFeatureRequests(context: FeatureRequestContext = 'settings'): Promise<void> {
   $featureRequests.set({ ...$featureRequests.get(), status: 'loading' });
   try {
     const data = await unwrap(
-      api()['feature-requests'].$get({ query: { sortBy: 'total_score', sortOrder: 'desc', limit: String(SETTINGS_LIST_LIMIT) } }),
+      api()['feature-requests'].$get({
+        query: { sortBy: 'total_score', sortOrder: 'desc', ...(context === 'settings' ? { limit: String(SETTINGS_LIST_LIMIT) } : {}) },
+      }),
     );
     // The list carries the caller's own vote (my_vote), so no my-vote round trip per row.
     const items = data.map((r) => ({ ...r, myVote: r.my_vote ?? null }));
@@ -45,7 +80,7 @@ export async function loadFeatureRequests(): Promise<void> {
   } catch (err) {
     console.error('Failed to load feature requests', err instanceof Error ? err.message : err);
     $featureRequests.set({ status: 'error', items: [], pending: [] });
-    toast({ type: 'error', title: tr('toast.featureRequestsLoadFailed'), description: tr('toast.tryAgainLater') });
+    say('error', MESSAGES[context].loadFailed);
   }
 }
 
@@ -72,7 +107,7 @@ const withVote = (item: FeatureRequest, v: VoteState): FeatureRequest => ({
  * Votes (or unvotes) at once, then tells the server; a refusal puts the counts back and shows the
  * 'Failed to vote on feature request' toast. Answers whether the server took it.
  */
-export async function vote(id: string, action: VoteType): Promise<boolean> {
+export async function vote(id: string, action: VoteType, context: FeatureRequestContext = 'settings'): Promise<boolean> {
   const state = $featureRequests.get();
   const item = state.items.find((i) => i.id === id);
   if (!item || state.pending.includes(id)) return false;
@@ -84,11 +119,13 @@ export async function vote(id: string, action: VoteType): Promise<boolean> {
     const vote = api()['feature-requests'][':id'].vote;
     if (call.kind === 'unvote') await unwrap(vote.$delete({ param: { id } }));
     else await unwrap(vote.$post({ param: { id }, json: { vote_type: call.vote_type } }));
+    const voted = MESSAGES[context].voted;
+    if (voted) say('success', voted);
     return true;
   } catch (err) {
     console.error('Failed to vote on feature request', err instanceof Error ? err.message : err);
     replaceItem(id, (i) => withVote(i, before));
-    toast({ type: 'error', title: tr('toast.featureRequestVoteFailed'), description: tr('toast.tryAgainLater') });
+    say('error', MESSAGES[context].voteFailed);
     return false;
   } finally {
     setPending(id, false);
@@ -96,19 +133,18 @@ export async function vote(id: string, action: VoteType): Promise<boolean> {
 }
 
 /** Submits a request; on success the success toast and a reload, on failure the error toast. */
-export async function submitFeatureRequest(body: FeatureRequestSubmission): Promise<boolean> {
+export async function submitFeatureRequest(
+  body: FeatureRequestSubmission,
+  context: FeatureRequestContext = 'settings',
+): Promise<boolean> {
   try {
     await unwrap(api()['feature-requests'].$post({ json: body }));
-    toast({
-      type: 'success',
-      title: tr('toast.featureRequestSubmittedSettings.title'),
-      description: tr('toast.featureRequestSubmittedSettings.description'),
-    });
-    await loadFeatureRequests();
+    say('success', MESSAGES[context].submitted);
+    await loadFeatureRequests(context);
     return true;
   } catch (err) {
     console.error('Failed to submit feature request', err instanceof Error ? err.message : err);
-    toast({ type: 'error', title: tr('toast.featureRequestSubmitFailed'), description: tr('toast.tryAgainLater') });
+    say('error', MESSAGES[context].submitFailed);
     return false;
   }
 }

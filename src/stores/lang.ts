@@ -1,13 +1,16 @@
 // $lang: the interface language shared by every island. Starts from the browser (spec section 4),
 // or from what the user picked before (localStorage); the account's language overrides it.
 import { atom } from 'nanostores';
-import { DEFAULT_LANG, detectLanguage, htmlLang, isLang, resolveLanguage, type Lang } from '../i18n';
+import { DEFAULT_LANG, detectLanguage, htmlLang, isDictionaryLoaded, isLang, loadDictionary, resolveLanguage, type Lang } from '../i18n';
 
 export const LANG_STORAGE_KEY = 'lang';
 
 // `init` stays 'en' (what prerendered HTML is in), so useT can render that during hydration and then
 // switch to the client's language without a hydration mismatch.
 export const $lang = atom<Lang>(DEFAULT_LANG);
+/** False until the starting language's dictionary is in, so no screen paints in English first. */
+export const $langReady = atom<boolean>(false);
+let wanted: Lang = DEFAULT_LANG;
 
 function readStored(): Lang | null {
   try {
@@ -25,24 +28,46 @@ export function initialLanguage(): Lang {
   return readStored() ?? detectLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
-/** Sets the language for every island and remembers it on this device. */
+/**
+ * Switches every island to `lang` and remembers it on this device. The switch is immediate when the
+ * dictionary is already in; otherwise it happens as soon as it loads (the last request wins).
+ */
 export function setLanguage(lang: Lang): void {
-  $lang.set(lang);
+  wanted = lang;
   try {
     globalThis.localStorage?.setItem(LANG_STORAGE_KEY, lang);
   } catch {
     // Not persisted; the choice still holds for this page.
   }
+  switchTo(lang);
+}
+
+function switchTo(lang: Lang): void {
+  if (isDictionaryLoaded(lang)) {
+    $lang.set(lang);
+    $langReady.set(true);
+    return;
+  }
+  loadDictionary(lang)
+    .then(() => {
+      if (wanted === lang) $lang.set(lang);
+    })
+    .catch((err: unknown) => {
+      // Offline or a failed chunk: English stays (t() falls back to it anyway).
+      console.error('Failed to load the dictionary', lang, err);
+    })
+    .finally(() => $langReady.set(true));
 }
 
 /** Applies the account's language (en, es or fs) when the account loads; other values change nothing. */
 export function applyAccountLanguage(accountLanguage: string | null | undefined): void {
-  const next = resolveLanguage($lang.get(), accountLanguage);
-  if (next !== $lang.get()) setLanguage(next);
+  const next = resolveLanguage(wanted, accountLanguage);
+  if (next !== wanted) setLanguage(next);
 }
 
 if (typeof window !== 'undefined') {
-  $lang.set(initialLanguage());
+  wanted = initialLanguage();
+  switchTo(wanted);
   // Keep <html lang> right for screen readers and hyphenation.
   $lang.subscribe((lang) => {
     document.documentElement.lang = htmlLang(lang);

@@ -61,7 +61,7 @@ describe('provisioning', () => {
 describe('GET /api/accounts/{userId} and PATCH (language)', () => {
   it('answers the own profile, from which the KYC summary derives', async () => {
     const profile = await data<Record<string, unknown>>(await api(me, `/${me.userId}`));
-    expect(profile).toMatchObject({ id: me.userId, language: 'en', idv: null, idv_status: null, first_name: null, last_name: null, address: null });
+    expect(profile).toMatchObject({ id: me.userId, language: null, idv: null, idv_status: null, first_name: null, last_name: null, address: null });
     expect(typeof profile.created_at).toBe('string');
   });
 
@@ -78,7 +78,7 @@ describe('GET /api/accounts/{userId} and PATCH (language)', () => {
     await expectError(await api(me, `/${me.userId}`, { method: 'PATCH', body: { language: 'en', name: 'x' } }), 400);
     await expectError(await api(me, `/${other.userId}`, { method: 'PATCH', body: { language: 'en' } }), 404);
     expect(await data<{ language: string }>(await api(me, `/${me.userId}`))).toMatchObject({ language: 'es' });
-    expect(await data<{ language: string }>(await api(other, `/${other.userId}`))).toMatchObject({ language: 'en' });
+    expect(await data<{ language: string }>(await api(other, `/${other.userId}`))).toMatchObject({ language: null });
   });
 });
 

@@ -31,7 +31,7 @@ describe('hc<AppType>', () => {
 
     const profile = await api.accounts[':userId'].$patch({ param: { userId }, json: { language: 'es' } });
     expect(profile.status).toBe(200);
-    if (profile.status === 200) expectTypeOf((await profile.json()).data.language).toEqualTypeOf<'en' | 'es' | 'fs'>();
+    if (profile.status === 200) expectTypeOf((await profile.json()).data.language).toEqualTypeOf<'en' | 'es' | 'fs' | null>();
 
     const market = await api.market.$get();
     expect(market.status).toBe(200);

@@ -50,7 +50,7 @@ export async function ensureProvisioned(db: D1Database, userId: string): Promise
 interface ProfileRow {
   id: string;
   name: string;
-  language: string;
+  language: string | null;
   first_name: string | null;
   last_name: string | null;
   address: string | null;
@@ -66,7 +66,8 @@ function toProfile(r: ProfileRow) {
   return {
     id: r.id,
     name: r.name,
-    language: r.language as z.infer<typeof updateProfileBody>['language'],
+    // NULL until the user picks a language: the app follows the browser meanwhile.
+    language: r.language as z.infer<typeof updateProfileBody>['language'] | null,
     first_name: r.first_name,
     last_name: r.last_name,
     address: r.address,

@@ -13,7 +13,7 @@ import {
   FEATURE_TITLE_MIN,
   featureCategoryKey,
 } from '../../shared/feature-request-labels';
-import { submitFeatureRequest } from '../../stores/feature-requests';
+import { submitFeatureRequest, type FeatureRequestContext } from '../../stores/feature-requests';
 import { toast } from '../../stores/toasts';
 
 export type LengthProblem = 'min' | 'max' | null;
@@ -22,7 +22,14 @@ export function lengthProblem(value: string, min: number, max: number): LengthPr
   return n < min ? 'min' : n > max ? 'max' : null;
 }
 
-export default function SubmitFeatureRequestModal({ onClose }: { onClose: () => void }) {
+export default function SubmitFeatureRequestModal({
+  onClose,
+  context = 'settings',
+}: {
+  onClose: () => void;
+  /** The support page's Requests tab words its toasts differently. */
+  context?: FeatureRequestContext;
+}) {
   const t = useT();
   const ids = { title: useId(), description: useId(), category: useId(), anonymous: useId(), titleMsg: useId(), descMsg: useId() };
   const [title, setTitle] = useState('');
@@ -55,12 +62,15 @@ export default function SubmitFeatureRequestModal({ onClose }: { onClose: () => 
       return;
     }
     setSaving(true);
-    const ok = await submitFeatureRequest({
-      title: title.trim(),
-      description: description.trim(),
-      ...(category ? { category } : {}),
-      is_anonymous: anonymous,
-    });
+    const ok = await submitFeatureRequest(
+      {
+        title: title.trim(),
+        description: description.trim(),
+        ...(category ? { category } : {}),
+        is_anonymous: anonymous,
+      },
+      context,
+    );
     setSaving(false);
     if (ok) onClose();
   }

@@ -4,23 +4,9 @@ import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
 import { msg } from './messages';
+import { COMMENT_MAX, TICKET_CATEGORIES, TICKET_DESCRIPTION_MAX, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TITLE_MAX } from '../ticket-labels';
 
-export const TICKET_CATEGORIES = ['general', 'technical', 'billing', 'account', 'bug_report'] as const;
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
-
-export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-
-export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-export const ticketCategoryKey = (category: TicketCategory): TranslationKey => `support.ticket.category.${category}`;
-export const ticketPriorityKey = (priority: TicketPriority): TranslationKey => `support.ticket.priority.${priority}`;
-export const ticketStatusKey = (status: TicketStatus): TranslationKey => `support.ticket.status.${status}`;
-
-export const TICKET_TITLE_MAX = 200;
-export const TICKET_DESCRIPTION_MAX = 5000;
-export const COMMENT_MAX = 5000;
+export * from '../ticket-labels';
 
 const required = (max: number, key: TranslationKey) =>
   z.string(msg(key)).check(z.trim(), z.minLength(1, msg(key)), z.maxLength(max, msg('errors.tooLong')));
@@ -45,7 +31,6 @@ export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySch
 // ---------------------------------------------------------------------------------------------
 // The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
 // Support tickets and comments (spec sections 3 and 5): server request bodies.
-
 
 const title = zf.string().trim().min(1, 'Title is required').max(200);
 const description = zf.string().trim().min(1, 'Description is required').max(5000);

@@ -1,0 +1,62 @@
+// Serves the built app the way `npm start` and the browser tests do: applies the D1 migrations to
+// a fresh local state directory and runs `wrangler dev` on a free port. Used by scripts/lighthouse.mjs.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { offlineEnv, run } from './env.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+// Ends a process started detached (its own process group) together with its children.
+export function stopGroup(child) {
+  if (!child || child.exitCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Builds (unless SKIP_BUILD=1), migrates and serves the app; resolves to { baseURL, stop }. */
+export async function startApp({ persist = '.wrangler/serve-state', build = process.env.SKIP_BUILD !== '1' } = {}) {
+  const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
+  if (build && (await run('astro', ['build'], quiet)) !== 0) throw new Error('astro build failed');
+  rmSync(persist, { recursive: true, force: true });
+  if ((await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], quiet)) !== 0) {
+    throw new Error('D1 migrations failed');
+  }
+  const port = await freePort();
+  const logs = [];
+  const server = spawn(
+    'wrangler',
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'],
+    { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  server.stdout.on('data', (d) => logs.push(String(d)));
+  server.stderr.on('data', (d) => logs.push(String(d)));
+  const stop = () => stopGroup(server);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (server.exitCode !== null || Date.now() > deadline) {
+      stop();
+      throw new Error(`wrangler dev did not start:\n${logs.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseURL, stop };
+}

@@ -1,0 +1,295 @@
+// /accounts/digital-assets/{symbol} (spec sections 2, 4, 5, 8 and 9). One static page serves every
+// symbol (the Worker maps the path to it); the symbol comes from the address. Lookup is
+// case-insensitive: the stock by its upper-case symbol, else the Canton asset, else a built-in
+// sample row. Not found: the 'Asset not found' toast, then /market.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from '../components/Button';
+import { cx } from '../components/cx';
+import type { TranslationKey } from '../i18n';
+import { useT } from '../i18n/react';
+import { ApiError, api, unwrap } from '../lib/api';
+import { formatChangePercent, formatCompact, formatMarketCap, formatVolume } from '../shared/format';
+import {
+  assetDetail,
+  changeTone,
+  DEFAULT_TIMEFRAME,
+  formatPrice,
+  sampleDetail,
+  statText,
+  stockDetail,
+  symbolFromPath,
+  TIMEFRAMES,
+  type AssetDetail as Detail,
+  type AssetKind,
+  type Timeframe,
+} from '../shared/market';
+import { $lang } from '../stores/lang';
+import { flashToast } from '../stores/flash';
+import { toast } from '../stores/toasts';
+import { t as translate } from '../i18n';
+import AppShell from './AppShell';
+import { AssetLogo } from './common/AssetLogo';
+import { BackLink } from './common/BackLink';
+import { LoadingPanel } from './common/LoadingPanel';
+
+const TradeModal = lazy(() => import('./asset/TradeModal'));
+
+/** Holdings are always 0 for now (spec section 2). */
+const HOLDINGS = 0;
+
+const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
+  stock: 'asset.type.stock',
+  crypto: 'asset.type.crypto',
+  fiat: 'asset.type.fiat',
+  other: 'asset.type.other',
+};
+
+/** Stock (upper-case symbol), else Canton asset, else a sample row; null when none knows it. */
+export async function findAsset(symbol: string): Promise<Detail | null> {
+  const market = api().market;
+  // A symbol the BFF refuses as malformed (400) is as unknown as a 404.
+  const unknown = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
+  try {
+    return stockDetail(await unwrap(market.stocks[':symbol'].$get({ param: { symbol: symbol.toUpperCase() } })));
+  } catch (err) {
+    if (!unknown(err)) throw err;
+  }
+  try {
+    return assetDetail(await unwrap(market.assets[':symbol'].$get({ param: { symbol } })));
+  } catch (err) {
+    if (!unknown(err)) throw err;
+  }
+  return sampleDetail(symbol);
+}
+
+type State = { status: 'loading' } | { status: 'found'; detail: Detail } | { status: 'notFound' } | { status: 'error' };
+
+function notFound(symbol: string) {
+  const lang = $lang.get();
+  flashToast({
+    type: 'error',
+    title: translate(lang, 'toast.assetNotFound.title'),
+    description: translate(lang, 'toast.assetNotFound.description', { symbol }),
+  });
+  location.replace('/market');
+}
+
+function Stat({ label, value, tone }: { label: string; value: string; tone?: 'up' | 'down' | undefined }) {
+  return (
+    <div className="rounded-lg bg-gray-50 p-4">
+      <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
+      <dd className={cx('mt-1 text-lg font-semibold tabular-nums', tone === 'up' ? 'text-green-700' : tone === 'down' ? 'text-red-700' : 'text-gray-900')}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Found({ detail }: { detail: Detail }) {
+  const t = useT();
+  const [timeframe, setTimeframe] = useState<Timeframe>(DEFAULT_TIMEFRAME);
+  const [trade, setTrade] = useState<'buy' | 'sell' | null>(null);
+  const na = t('common.na');
+  const tone = changeTone(detail.change24h);
+  const changeStat = (v: number) => ({ value: statText(v, formatChangePercent, na), tone: v === 0 ? undefined : changeTone(v) });
+
+  return (
+    <>
+      <BackLink href="/market" label={t('asset.backToMarket')} />
+      <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-title">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div className="flex min-w-0 items-center gap-4">
+            <AssetLogo symbol={detail.symbol} src={detail.logo} size="lg" />
+            <div className="min-w-0">
+              <h1 id="asset-title" className="text-2xl font-semibold text-gray-900" data-symbol="">
+                {detail.symbol}
+              </h1>
+              <p className="truncate text-sm text-gray-600">{detail.name}</p>
+              <span className="mt-1 inline-block rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+                {t('asset.network')}
+              </span>
+            </div>
+          </div>
+          <div className="text-right">
+            <p className="text-3xl font-semibold tabular-nums text-gray-900" data-price="">
+              {formatPrice(detail.price)}
+            </p>
+            <p className={cx('text-sm font-medium tabular-nums', tone === 'up' ? 'text-green-700' : 'text-red-700')} data-change={tone}>
+              <span className="sr-only">{t('asset.change24h')}: </span>
+              {formatChangePercent(detail.change24h)} <span className="text-gray-500">(24h)</span>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-label={t('asset.chart.label')}>
+            <div role="group" aria-label={t('asset.timeframe.label')} className="flex flex-wrap gap-2">
+              {TIMEFRAMES.map((tf) => (
+                <button
+                  key={tf}
+                  type="button"
+                  aria-pressed={timeframe === tf}
+                  data-timeframe={tf}
+                  onClick={() => setTimeframe(tf)}
+                  className={cx(
+                    'min-h-11 min-w-11 rounded-lg px-3 text-sm font-medium',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900',
+                    timeframe === tf ? 'bg-gray-900 text-white' : 'bg-gray-100 text-gray-700 hover:bg-gray-200',
+                  )}
+                >
+                  {t(`asset.timeframe.${tf}`)}
+                </button>
+              ))}
+            </div>
+            <div className="mt-4 flex h-56 items-center justify-center rounded-lg border border-dashed border-gray-300 bg-gray-50 text-sm text-gray-500 sm:h-72">
+              {t('asset.chartPlaceholder')}
+            </div>
+          </section>
+
+          <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-stats">
+            <h2 id="asset-stats" className="text-lg font-semibold text-gray-900">
+              {t('asset.stats.title')}
+            </h2>
+            <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
+              <Stat label={t('asset.stats.marketCap')} value={statText(detail.marketCap, formatMarketCap, na)} />
+              <Stat label={t('asset.stats.volume24h')} value={statText(detail.volume24h, formatVolume, na)} />
+              <Stat label={t('asset.stats.totalSupply')} value={statText(detail.totalSupply, formatCompact, na)} />
+              <Stat label={t('asset.stats.circulatingSupply')} value={statText(detail.circulatingSupply, formatCompact, na)} />
+              <Stat label={t('asset.stats.change7d')} {...changeStat(detail.change7d)} />
+              <Stat label={t('asset.stats.change30d')} {...changeStat(detail.change30d)} />
+            </dl>
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-holdings">
+            <h2 id="asset-holdings" className="text-lg font-semibold text-gray-900">
+              {t('asset.holdings.title')}
+            </h2>
+            <div className="mt-4 rounded-lg bg-gray-50 p-6 text-center">
+              <p className="font-medium text-gray-900">{t('asset.holdings.none', { symbol: detail.symbol })}</p>
+              <p className="mt-1 text-sm text-gray-600">{t('asset.holdings.cta')}</p>
+            </div>
+          </section>
+
+          <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-trade">
+            <h2 id="asset-trade" className="text-lg font-semibold text-gray-900">
+              {t('asset.trade.title')}
+            </h2>
+            <div className="mt-4 grid grid-cols-2 gap-3">
+              <Button variant="secondary" onClick={() => setTrade('buy')}>
+                {t('common.buy')}
+              </Button>
+              <Button variant="outline" onClick={() => setTrade('sell')} disabled={HOLDINGS <= 0}>
+                {t('common.sell')}
+              </Button>
+            </div>
+          </section>
+
+          <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-quick">
+            <h2 id="asset-quick" className="text-lg font-semibold text-gray-900">
+              {t('asset.quickStats.title')}
+            </h2>
+            <dl className="mt-4 divide-y divide-gray-100 text-sm">
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-gray-600">{t('asset.quickStats.network')}</dt>
+                <dd className="font-medium text-gray-900">{t('asset.network')}</dd>
+              </div>
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-gray-600">{t('asset.quickStats.type')}</dt>
+                <dd className="font-medium text-gray-900">{t(TYPE_KEYS[detail.kind])}</dd>
+              </div>
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-gray-600">{t('asset.quickStats.currency')}</dt>
+                <dd className="font-medium text-gray-900">{detail.currency}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      {trade && (
+        <Suspense fallback={null}>
+          <TradeModal side={trade} symbol={detail.symbol} onClose={() => setTrade(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function AssetDetail() {
+  const t = useT();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [symbol] = useState(() => symbolFromPath(location.pathname) ?? '');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    if (!symbol) {
+      setState({ status: 'notFound' });
+      notFound(symbol);
+      return;
+    }
+    setState({ status: 'loading' });
+    findAsset(symbol).then(
+      (detail) => {
+        if (!live) return;
+        if (detail) {
+          setState({ status: 'found', detail });
+          document.title = `${detail.symbol} · ${detail.name}`;
+        } else {
+          setState({ status: 'notFound' });
+          notFound(symbol);
+        }
+      },
+      (err: unknown) => {
+        if (!live) return;
+        console.error('Error loading asset', err instanceof Error ? err.message : err);
+        setState({ status: 'error' });
+        toast({ type: 'error', title: t('toast.assetLoadError.title'), description: t('toast.assetLoadError.description') });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // t is read once per attempt; a language change does not refetch.
+  }, [symbol, attempt]);
+
+  if (state.status === 'loading') {
+    return (
+      <>
+        <BackLink href="/market" label={t('asset.backToMarket')} />
+        <LoadingPanel text={t('asset.loading')} />
+      </>
+    );
+  }
+  if (state.status === 'found') return <Found detail={state.detail} />;
+  return (
+    <>
+      <BackLink href="/market" label={t('asset.backToMarket')} />
+      <section role={state.status === 'error' ? 'alert' : undefined} className="mx-auto max-w-lg rounded-xl border border-gray-200 bg-white p-8 text-center">
+        <h1 className="text-xl font-semibold text-gray-900">
+          {state.status === 'error' ? t('toast.assetLoadError.title') : t('asset.notFound.title')}
+        </h1>
+        <p className="mt-2 text-sm text-gray-600">
+          {state.status === 'error' ? t('toast.assetLoadError.description') : t('asset.notFound.description')}
+        </p>
+        {state.status === 'error' && (
+          <Button className="mt-6" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </section>
+    </>
+  );
+}
+
+export default function AssetDetailPage() {
+  return (
+    <AppShell title="asset.title">
+      <AssetDetail />
+    </AppShell>
+  );
+}

@@ -1,0 +1,279 @@
+// /accounts/digital-assets (spec sections 2, 4, 7 and 8): the active account's Canton wallet. Back
+// link, 'Loading account data...', the header with its Active badge, the party id (6...6), the
+// balance in USD, Copy Party ID, Auto-Accept and Transfer 100, and the assets table (Value =
+// balance x last price) with Buy and Sell buttons that do nothing yet; the empty and no-account
+// states.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../components/Button';
+import { ListTable, type ListColumn } from '../components/ListTable';
+import { useT } from '../i18n/react';
+import { abbreviatePartyId, formatCents, formatDecimal, formatUsd, multiplyDecimalByPrice } from '../shared/format';
+import { parseDecimal } from '../shared/decimal';
+import { assetPath, formatPrice, logoUrl } from '../shared/market';
+import { $activeAccount } from '../stores/account';
+import { toast } from '../stores/toasts';
+import { $wallet, autoAccept, loadWallet, transfer, type WalletAsset } from '../stores/wallet';
+import AppShell from './AppShell';
+import { AssetLogo } from './common/AssetLogo';
+import { BackLink } from './common/BackLink';
+import { LoadingPanel } from './common/LoadingPanel';
+import { refocus } from './common/refocus';
+import { CopyIcon } from './common/CopyIcon';
+import { useCopied } from './common/useCopied';
+import { Glyph } from './shell/icons';
+
+const isPositive = (amount: string | null | undefined) => {
+  const parsed = amount ? parseDecimal(amount) : null;
+  return parsed !== null && parsed.units > 0n;
+};
+
+function NoAccount() {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-lg rounded-xl border border-gray-200 bg-white p-8 text-center" data-state="no-account">
+      <Glyph name="accounts" className="mx-auto h-10 w-10 text-gray-300" />
+      <h1 className="mt-4 text-xl font-semibold text-gray-900">{t('wallet.noAccount.title')}</h1>
+      <p className="mt-2 text-sm text-gray-600">{t('wallet.noAccount.description')}</p>
+      <a
+        href="/accounts"
+        className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-black px-4 text-sm font-medium text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
+      >
+        {t('wallet.noAccount.goBack')}
+      </a>
+    </section>
+  );
+}
+
+function AssetActions() {
+  const t = useT();
+  // Buy and Sell have no behaviour yet (spec section 2).
+  return (
+    <span className="flex justify-end gap-2">
+      <Button size="sm" variant="secondary">
+        {t('common.buy')}
+      </Button>
+      <Button size="sm" variant="outline">
+        {t('common.sell')}
+      </Button>
+    </span>
+  );
+}
+
+function DigitalAssets() {
+  const t = useT();
+  const active = useStore($activeAccount);
+  const { status, wallet, balance, assets } = useStore($wallet);
+  const [busy, setBusy] = useState<'transfer' | 'accept' | null>(null);
+  const transferRef = useRef<HTMLButtonElement>(null);
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  const { copiedKey, copy } = useCopied();
+  const accountId = active?.account_id ?? null;
+
+  useEffect(() => {
+    void loadWallet(accountId);
+  }, [accountId]);
+
+  const partyId = wallet?.address ?? '';
+
+  async function copyPartyId() {
+    try {
+      await copy(partyId, 'party');
+      toast({ type: 'success', title: t('common.copied'), description: t('toast.partyIdCopied'), duration: 2000 });
+    } catch {
+      toast({ type: 'error', title: t('common.error'), description: t('toast.copyHashFailed.description') });
+    }
+  }
+
+  async function run(kind: 'transfer' | 'accept') {
+    setBusy(kind);
+    try {
+      await (kind === 'transfer' ? transfer() : autoAccept());
+    } finally {
+      setBusy(null);
+      // Both buttons were disabled while busy; give the keyboard focus back once they are enabled.
+      setTimeout(() => refocus((kind === 'transfer' ? transferRef : acceptRef).current));
+    }
+  }
+
+  if (status === 'idle' || status === 'loading') {
+    return (
+      <>
+        <BackLink href="/accounts" label={t('wallet.backToAccounts')} />
+        <LoadingPanel text={t('wallet.loading')} />
+      </>
+    );
+  }
+  if (status === 'none') {
+    return (
+      <>
+        <BackLink href="/accounts" label={t('wallet.backToAccounts')} />
+        <NoAccount />
+      </>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <>
+        <BackLink href="/accounts" label={t('wallet.backToAccounts')} />
+        <section role="alert" className="mx-auto max-w-lg rounded-xl border border-gray-200 bg-white p-8 text-center">
+          <h1 className="text-xl font-semibold text-gray-900">{t('toast.accountLoadError.title')}</h1>
+          <p className="mt-2 text-sm text-gray-600">{t('toast.accountLoadError.description')}</p>
+          <Button className="mt-6" variant="outline" onClick={() => void loadWallet(accountId)}>
+            {t('common.retry')}
+          </Button>
+        </section>
+      </>
+    );
+  }
+
+  const columns: ListColumn<WalletAsset>[] = [
+    {
+      id: 'asset',
+      header: t('wallet.column.asset'),
+      cell: (a) => (
+        <a
+          href={assetPath(a.symbol)}
+          className="flex min-h-11 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
+        >
+          <AssetLogo symbol={a.symbol} src={logoUrl(a.symbol, a.logo_url)} />
+          <span className="min-w-0">
+            <span className="block font-semibold text-gray-900">{a.symbol}</span>
+            <span className="block truncate text-xs text-gray-500">{a.name}</span>
+          </span>
+        </a>
+      ),
+    },
+    {
+      id: 'balance',
+      header: t('wallet.column.balance'),
+      cell: (a) => <span data-balance="">{formatDecimal(a.balance, 4)}</span>,
+      className: 'whitespace-nowrap text-right tabular-nums',
+      headerClassName: 'text-right',
+    },
+    {
+      id: 'price',
+      header: t('wallet.column.price'),
+      cell: (a) => formatPrice(a.last_price),
+      className: 'whitespace-nowrap text-right tabular-nums',
+      headerClassName: 'text-right',
+    },
+    {
+      id: 'value',
+      header: t('wallet.column.value'),
+      cell: (a) => <span data-value="">{formatUsd(multiplyDecimalByPrice(a.balance, a.last_price))}</span>,
+      className: 'whitespace-nowrap text-right font-medium tabular-nums',
+      headerClassName: 'text-right',
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only sm:not-sr-only">{t('wallet.column.actions')}</span>,
+      cell: () => <AssetActions />,
+      headerClassName: 'text-right',
+    },
+  ];
+
+  return (
+    <>
+      <BackLink href="/accounts" label={t('wallet.backToAccounts')} />
+      <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="wallet-title">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex items-center gap-3">
+            <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-gray-900 text-white">
+              <Glyph name="accounts" />
+            </span>
+            <div>
+              <h1 id="wallet-title" className="text-xl font-semibold text-gray-900 sm:text-2xl">
+                {t('wallet.title')}
+              </h1>
+              <p className="text-sm text-gray-600">{t('wallet.subtitle')}</p>
+            </div>
+          </div>
+          <span data-status="active" className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">
+            {t('common.active')}
+          </span>
+        </div>
+
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <div>
+            <p className="text-sm text-gray-600">{t('wallet.balance.title')}</p>
+            <p className="mt-1 text-3xl font-semibold tabular-nums text-gray-900" data-wallet-balance="">
+              {balance ? formatCents(balance.balance_usd_cents) : formatCents(0)}
+            </p>
+            {balance && (
+              <p className="mt-1 text-sm text-gray-600 tabular-nums" data-wallet-units="">
+                {formatDecimal(balance.balance, 4)} {balance.instrument}
+              </p>
+            )}
+            {balance && isPositive(balance.pendingIncoming) && (
+              <p className="mt-1 text-sm text-yellow-800" data-wallet-pending="">
+                {t('wallet.balance.pending', { amount: `${formatDecimal(balance.pendingIncoming, 4)} ${balance.instrument}` })}
+              </p>
+            )}
+          </div>
+          <div>
+            <p className="text-sm text-gray-600">{t('wallet.partyId')}</p>
+            <p className="mt-1 break-all font-mono text-sm text-gray-900" title={partyId || undefined} data-party-id="">
+              {abbreviatePartyId(partyId, t('common.na'))}
+            </p>
+          </div>
+        </div>
+
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button variant="outline" onClick={() => void copyPartyId()} disabled={!partyId} data-action="copy-party">
+            {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
+            {copiedKey === 'party' ? t('common.copied') : t('wallet.copyPartyId')}
+          </Button>
+          <Button ref={acceptRef} variant="outline" onClick={() => void run('accept')} loading={busy === 'accept'} disabled={busy !== null} data-action="auto-accept">
+            {busy === 'accept' ? t('common.processing') : t('wallet.autoAccept')}
+          </Button>
+          <Button ref={transferRef} variant="primary" onClick={() => void run('transfer')} loading={busy === 'transfer'} disabled={busy !== null} data-action="transfer">
+            {busy === 'transfer' ? t('wallet.transferring') : t('wallet.transfer')}
+          </Button>
+        </div>
+      </section>
+
+      <section className="mt-6 overflow-hidden rounded-xl border border-gray-200 bg-white" aria-labelledby="wallet-assets">
+        <h2 id="wallet-assets" className="border-b border-gray-200 px-5 py-4 text-lg font-semibold text-gray-900">
+          {t('wallet.assets.title')}
+        </h2>
+        <ListTable
+          columns={columns}
+          rows={assets}
+          rowKey={(a) => a.id}
+          emptyTitle={t('wallet.empty.title')}
+          emptyDescription={t('wallet.empty.description')}
+          caption={t('wallet.assets.title')}
+          renderMobileCard={(a) => (
+            <div className="space-y-3">
+              {columns[0]!.cell(a, 0)}
+              <dl className="grid grid-cols-3 gap-2 text-sm">
+                <div>
+                  <dt className="text-xs text-gray-500">{t('wallet.column.balance')}</dt>
+                  <dd className="tabular-nums">{formatDecimal(a.balance, 4)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-gray-500">{t('wallet.column.price')}</dt>
+                  <dd className="tabular-nums">{formatPrice(a.last_price)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-gray-500">{t('wallet.column.value')}</dt>
+                  <dd className="font-medium tabular-nums">{formatUsd(multiplyDecimalByPrice(a.balance, a.last_price))}</dd>
+                </div>
+              </dl>
+              <AssetActions />
+            </div>
+          )}
+        />
+      </section>
+    </>
+  );
+}
+
+export default function DigitalAssetsPage() {
+  return (
+    <AppShell title="wallet.title">
+      <DigitalAssets />
+    </AppShell>
+  );
+}

@@ -1,0 +1,31 @@
+// An asset's logo from the public logo service, over a lettered circle: when the image cannot load
+// (offline, unknown symbol) it is hidden and the letter stays, so rows keep their shape.
+import { useState } from 'react';
+
+const SIZES = { sm: 'h-8 w-8 text-xs', md: 'h-10 w-10 text-sm', lg: 'h-14 w-14 text-lg' } as const;
+
+export function AssetLogo({ symbol, src, size = 'sm' }: { symbol: string; src: string; size?: keyof typeof SIZES }) {
+  const [failed, setFailed] = useState(false);
+  const px = size === 'lg' ? 56 : size === 'md' ? 40 : 32;
+  return (
+    <span
+      aria-hidden="true"
+      className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gray-200 font-semibold text-gray-600 ${SIZES[size]}`}
+    >
+      {symbol.slice(0, 1).toUpperCase()}
+      {!failed && (
+        <img
+          src={src}
+          alt=""
+          width={px}
+          height={px}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(true)}
+          className="absolute inset-0 h-full w-full bg-white object-contain"
+        />
+      )}
+    </span>
+  );
+}

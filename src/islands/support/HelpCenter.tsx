@@ -1,0 +1,86 @@
+// The Help Center tab of /support (spec sections 2, 3, 5 and 8): the user's tickets with status,
+// priority, category and assigned agent (or 'Unassigned'); a ticket opens in a dialog with its
+// comments; 'New Request' opens the create form. Both dialogs load on demand.
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+import { useT } from '../../i18n/react';
+import { $tickets, loadTickets, type Ticket } from '../../stores/support';
+import { Glyph } from '../shell/icons';
+import { TicketMeta, TicketStatusBadge } from './TicketParts';
+
+const TicketModal = lazy(() => import('./TicketModal'));
+const CreateTicketModal = lazy(() => import('./CreateTicketModal'));
+
+export function HelpCenter() {
+  const t = useT();
+  const { status, items } = useStore($tickets);
+  const [open, setOpen] = useState<Ticket | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    void loadTickets();
+  }, []);
+
+  return (
+    <section aria-labelledby="help-center-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="help-center-title" className="text-lg font-semibold text-gray-900">
+          {t('support.tickets.title')}
+        </h2>
+        <Button onClick={() => setCreating(true)} data-action="new-ticket">
+          <Glyph name="plus" className="h-4 w-4" />
+          {t('support.tickets.new')}
+        </Button>
+      </div>
+
+      {status === 'idle' || (status === 'loading' && items.length === 0) ? (
+        <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-gray-200 bg-white py-12 text-gray-600">
+          <Spinner decorative />
+          <span>{t('common.loading')}</span>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-gray-200 bg-white p-10 text-center">
+          <Glyph name="help" className="mx-auto h-10 w-10 text-gray-300" />
+          <p className="mt-3 font-medium text-gray-900">{t('support.tickets.empty.title')}</p>
+          <p className="mt-1 text-sm text-gray-600">{t('support.tickets.empty.description')}</p>
+        </div>
+      ) : (
+        <ul className="space-y-3" aria-label={t('support.tickets.title')}>
+          {items.map((ticket) => (
+            <li key={ticket.id} data-ticket={ticket.id}>
+              <button
+                type="button"
+                onClick={() => setOpen(ticket)}
+                className="block w-full rounded-xl border border-gray-200 bg-white p-4 text-left hover:border-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
+              >
+                <span className="flex items-start justify-between gap-3">
+                  <span className="min-w-0 font-medium text-gray-900" data-title="">
+                    {ticket.title}
+                  </span>
+                  <TicketStatusBadge status={ticket.status} />
+                </span>
+                <span className="mt-1 line-clamp-2 block text-sm text-gray-600">{ticket.description}</span>
+                <span className="mt-3 block">
+                  <TicketMeta ticket={ticket} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {open && (
+        <Suspense fallback={null}>
+          <TicketModal ticket={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateTicketModal onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+// The Requests tab of /support (spec sections 2, 4, 5 and 8): the community's feature requests sorted
+// by score, each with an upvote button (pressed again: Unvote) and the score; no downvote here, as
+// the spec says. 'Submit Feature Request' opens the shared submit dialog (5-200 / 10-2000
+// characters with live counters). Store and dialog are the settings page's, with support's toasts.
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/Button';
+import { cx } from '../../components/cx';
+import { Spinner } from '../../components/Spinner';
+import { useT } from '../../i18n/react';
+import { formatDate } from '../../shared/format';
+import { featureCategoryKey, featureStatusKey, type FeatureRequestStatus } from '../../shared/feature-request-labels';
+import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
+import { refocus } from '../common/refocus';
+import { Glyph } from '../shell/icons';
+
+const SubmitFeatureRequestModal = lazy(() => import('../settings/SubmitFeatureRequestModal'));
+
+const STATUS_STYLE: Record<string, string> = {
+  submitted: 'bg-gray-100 text-gray-700',
+  under_review: 'bg-yellow-100 text-yellow-800',
+  planned: 'bg-blue-100 text-blue-800',
+  in_progress: 'bg-indigo-100 text-indigo-800',
+  completed: 'bg-green-100 text-green-800',
+  rejected: 'bg-red-100 text-red-700',
+};
+
+function Upvote({ item, busy }: { item: FeatureRequest; busy: boolean }) {
+  const t = useT();
+  const on = item.myVote === 'upvote';
+  const ref = useRef<HTMLButtonElement>(null);
+  const onClick = async () => {
+    await vote(item.id, 'upvote', 'support');
+    // The button is disabled while the vote travels; keep the keyboard focus on it.
+    setTimeout(() => refocus(ref.current));
+  };
+  return (
+    <div className="flex shrink-0 flex-col items-center gap-1">
+      <button
+        type="button"
+        aria-pressed={on}
+        aria-label={`${on ? t('featureRequests.unvote') : t('featureRequests.upvote')} (${t('featureRequests.upvotes', { count: item.upvotes })})`}
+        title={on ? t('featureRequests.unvote') : t('featureRequests.upvote')}
+        disabled={busy}
+        ref={ref}
+        onClick={() => void onClick()}
+        data-vote="up"
+        className={cx(
+          'inline-flex min-h-11 min-w-11 flex-col items-center justify-center rounded-lg border px-2 text-sm font-medium disabled:opacity-60',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900',
+          on ? 'border-green-300 bg-green-50 text-green-800' : 'border-gray-200 text-gray-700 hover:bg-gray-50',
+        )}
+      >
+        <Glyph name="arrowUp" className="h-4 w-4" />
+        <span data-count="up">{item.upvotes}</span>
+      </button>
+      <span className="text-xs text-gray-500" data-score="">
+        {t('featureRequests.score')}: {item.total_score}
+      </span>
+    </div>
+  );
+}
+
+export function Requests() {
+  const t = useT();
+  const { status, items, pending } = useStore($featureRequests);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    void loadFeatureRequests('support');
+  }, []);
+
+  const category = (c: string | null | undefined) => {
+    if (!c) return null;
+    const key = featureCategoryKey(c);
+    return key ? t(key) : c;
+  };
+
+  return (
+    <section aria-labelledby="requests-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="requests-title" className="text-lg font-semibold text-gray-900">
+            {t('featureRequests.title')}
+          </h2>
+          <p className="text-sm text-gray-600">{t('featureRequests.subtitle')}</p>
+        </div>
+        <Button onClick={() => setOpen(true)} data-action="submit-feature">
+          <Glyph name="plus" className="h-4 w-4" />
+          {t('featureRequests.submit.title')}
+        </Button>
+      </div>
+
+      {status === 'idle' || status === 'loading' ? (
+        <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-gray-200 bg-white py-12 text-gray-600">
+          <Spinner decorative />
+          <span>{t('common.loading')}</span>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-gray-200 bg-white p-10 text-center">
+          <Glyph name="bulb" className="mx-auto h-10 w-10 text-gray-300" />
+          <p className="mt-3 font-medium text-gray-900">{t('featureRequests.empty.title')}</p>
+          <p className="mt-1 text-sm text-gray-600">{t('featureRequests.empty.description')}</p>
+        </div>
+      ) : (
+        <ul className="space-y-3" aria-label={t('featureRequests.title')}>
+          {items.map((item) => (
+            <li key={item.id} data-id={item.id} className="flex gap-4 rounded-xl border border-gray-200 bg-white p-4">
+              <Upvote item={item} busy={pending.includes(item.id)} />
+              <div className="min-w-0 flex-1">
+                <h3 className="font-medium text-gray-900" data-title="">
+                  {item.title}
+                </h3>
+                <p className="mt-1 line-clamp-2 text-sm text-gray-600">{item.description}</p>
+                <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-500">
+                  <span className={cx('rounded-full px-2 py-0.5 font-medium', STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted)}>
+                    {t(featureStatusKey(item.status as FeatureRequestStatus))}
+                  </span>
+                  {category(item.category) && <span className="rounded-full bg-gray-100 px-2 py-0.5 text-gray-700">{category(item.category)}</span>}
+                  <span>{formatDate(item.created_at)}</span>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {open && (
+        <Suspense fallback={null}>
+          <SubmitFeatureRequestModal context="support" onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

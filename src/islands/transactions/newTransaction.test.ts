@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { simulatedQuote } from '../../shared/quote';
+import { canSubmit, requestQuote, type QuoteState } from './newTransaction';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the New Transaction quote', () => {
+  it("shows 'Getting quote...' for 1 s, then rate 0.95, fee 2.5 USD and net = amount x 0.95 - 2.5", () => {
+    const states: QuoteState[] = [];
+    requestQuote('20', (s) => states.push(s));
+    expect(states).toEqual([{ status: 'loading' }]);
+    vi.advanceTimersByTime(999);
+    expect(states).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(states[1]).toEqual({
+      status: 'ready',
+      quote: { input_amount_usd: 20, exchange_rate: 0.95, fees_usd: 2.5, destination_asset: 'cc', net_destination_amount: 16.5 },
+    });
+  });
+
+  it('gives the spec numbers at both ends of the 1-50 range', () => {
+    expect(simulatedQuote('1')?.net_destination_amount).toBe(-1.55);
+    expect(simulatedQuote('50')?.net_destination_amount).toBe(45);
+    expect(simulatedQuote('12.34')?.net_destination_amount).toBe(9.223);
+  });
+
+  it('clears the quote at once when the amount is empty or not positive', () => {
+    for (const amount of ['', '0', '-3', 'abc']) {
+      const states: QuoteState[] = [];
+      requestQuote(amount, (s) => states.push(s));
+      vi.advanceTimersByTime(2000);
+      expect(states, amount).toEqual([{ status: 'none' }]);
+    }
+  });
+
+  it('drops a quote that was cancelled because the amount changed', () => {
+    const states: QuoteState[] = [];
+    const cancel = requestQuote('10', (s) => states.push(s));
+    vi.advanceTimersByTime(500);
+    cancel();
+    vi.advanceTimersByTime(1000);
+    expect(states).toEqual([{ status: 'loading' }]);
+  });
+});
+
+describe('the New Transaction submit button', () => {
+  const quote = simulatedQuote('10');
+
+  it('is enabled with an amount, a quote and a real wallet', () => {
+    expect(canSubmit({ amount: '10', wallet_id: 'w1' }, quote)).toBe(true);
+  });
+
+  it('is disabled without a quote, an amount or a wallet, or with the add_new option', () => {
+    expect(canSubmit({ amount: '10', wallet_id: 'w1' }, null)).toBe(false);
+    expect(canSubmit({ amount: '', wallet_id: 'w1' }, quote)).toBe(false);
+    expect(canSubmit({ amount: '10', wallet_id: '' }, quote)).toBe(false);
+    expect(canSubmit({ amount: '10', wallet_id: 'add_new' }, quote)).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+// The New Transaction form's rules (spec sections 3, 4, 5 and 9) as plain functions: when the submit
+// button is enabled, and the quote's life cycle (cleared for an empty or non-positive amount,
+// otherwise 'Getting quote...' for 1 s, then the simulated quote).
+import { QUOTE_DELAY_MS, simulatedQuote, type SimulatedQuote } from '../../shared/quote';
+import { ADD_NEW_WALLET } from '../../shared/transaction-labels';
+
+export interface NewTransactionFields {
+  amount: string;
+  onramp_provider: 'usdc' | 'apple_pay';
+  wallet_id: string;
+  destination_asset: 'cc';
+}
+
+export const EMPTY_FORM: NewTransactionFields = { amount: '', onramp_provider: 'usdc', wallet_id: '', destination_asset: 'cc' };
+
+/** Disabled when there is no quote, no amount or no wallet, or the wallet is the 'add_new' option. */
+export function canSubmit(fields: Pick<NewTransactionFields, 'amount' | 'wallet_id'>, quote: SimulatedQuote | null): boolean {
+  return quote !== null && fields.amount.trim() !== '' && fields.wallet_id !== '' && fields.wallet_id !== ADD_NEW_WALLET;
+}
+
+export type QuoteState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; quote: SimulatedQuote };
+
+/**
+ * Starts the quote for `amount`: `onChange` gets 'loading' at once and the quote after 1 s, or
+ * 'none' at once when the amount gives no quote. Returns a function that cancels the pending quote.
+ */
+export function requestQuote(amount: string, onChange: (state: QuoteState) => void, delayMs = QUOTE_DELAY_MS): () => void {
+  const quote = simulatedQuote(amount);
+  if (!quote) {
+    onChange({ status: 'none' });
+    return () => {};
+  }
+  onChange({ status: 'loading' });
+  const timer = setTimeout(() => onChange({ status: 'ready', quote }), delayMs);
+  return () => clearTimeout(timer);
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { formatChangePercent, formatCompact, formatMarketCap, formatVolume } from './format';
+import {
+  assetCategory,
+  assetDetail,
+  filterRows,
+  formatPrice,
+  logoUrl,
+  LOGO_SERVICE_ORIGIN,
+  MARKET_FALLBACK_THRESHOLD,
+  marketRows,
+  PLACEHOLDER_STATS,
+  sampleDetail,
+  SAMPLE_ROWS,
+  statText,
+  stockDetail,
+  symbolFromPath,
+  changeTone,
+} from './market';
+import type { DigitalAsset, Stock } from './schemas/market';
+
+const stock = (symbol: string, name: string, price: Partial<NonNullable<Stock['price']>> | null = {}): Stock => ({
+  id: `id-${symbol}`,
+  symbol,
+  name,
+  description: null,
+  logo_url: null,
+  created_at: '2025-11-21T21:00:00.000Z',
+  updated_at: '2025-11-21T21:00:00.000Z',
+  price:
+    price === null
+      ? null
+      : {
+          price: 229.87,
+          change: -2.46,
+          change_percent: -1.06,
+          market_cap: 3_494_974_972_190,
+          volume: 50_669_652,
+          high: 0,
+          low: 0,
+          open: 0,
+          previous_close: 0,
+          weighted_shares_outstanding: 15_204_137_000,
+          updated_at: '',
+          ...price,
+        },
+});
+
+const asset = (symbol: string, name: string, asset_type: string, currency: string | null, last_price = '1.00'): DigitalAsset => ({
+  id: `id-${symbol}`,
+  symbol,
+  name,
+  asset_type,
+  currency,
+  network: 'canton',
+  caip2: 'canton:mainnet',
+  last_price,
+  logo_url: null,
+  created_at: '',
+  updated_at: '',
+});
+
+describe('market rows', () => {
+  it('puts every row in one of the spec categories', () => {
+    expect(assetCategory(asset('USD', 'US Dollar', 'fiat', 'USD'))).toBe('fiat');
+    expect(assetCategory(asset('USDCX', 'USDCx', 'crypto', 'USD'))).toBe('stablecoin');
+    expect(assetCategory(asset('CBTC', 'CBTC (Bitcoin on Canton)', 'crypto', 'BTC'))).toBe('cryptocurrency');
+    expect(assetCategory(asset('CC', 'Canton Coin', 'crypto', 'CC'))).toBe('cryptocurrency');
+    expect(assetCategory(asset('TBILL', 'US Treasury Bill Fund Token', 'other', 'USD'))).toBe('bond');
+    expect(assetCategory(asset('ART', 'Tokenized art', 'other', 'USD'))).toBe('digitalAssets');
+    expect(marketRows({ stocks: [stock('AAPL', 'Apple Inc.')], assets: [] })[0]!.category).toBe('stocks');
+  });
+
+  it('adds the stablecoin and bond fund samples when fewer than 10 assets load', () => {
+    expect(MARKET_FALLBACK_THRESHOLD).toBe(10);
+    const nine = Array.from({ length: 9 }, (_, i) => stock(`S${i}`, `Stock ${i}`));
+    const rows = marketRows({ stocks: nine, assets: [] });
+    expect(rows).toHaveLength(11);
+    expect(rows.slice(-2).map((r) => r.category)).toEqual(['stablecoin', 'bond']);
+    expect(SAMPLE_ROWS.map((r) => r.kind)).toEqual(['sample', 'sample']);
+    const ten = marketRows({ stocks: nine, assets: [asset('CC', 'Canton Coin', 'crypto', 'CC')] });
+    expect(ten).toHaveLength(10);
+    expect(ten.some((r) => r.kind === 'sample')).toBe(false);
+    expect(marketRows({ stocks: [], assets: [] })).toHaveLength(2);
+  });
+
+  it('filters by button and searches symbol or name, case-insensitively', () => {
+    const rows = marketRows({
+      stocks: [stock('AAPL', 'Apple Inc.'), stock('MSFT', 'Microsoft Corporation')],
+      assets: [
+        asset('USD', 'US Dollar', 'fiat', 'USD'),
+        asset('USDCX', 'USDCx (USD Coin on Canton)', 'crypto', 'USD'),
+        asset('CBTC', 'CBTC (Bitcoin on Canton)', 'crypto', 'BTC'),
+        asset('TBILL', 'US Treasury Bill Fund Token', 'other', 'USD'),
+      ],
+    });
+    const symbols = (f: Parameters<typeof filterRows>[1], q = '') => filterRows(rows, f, q).map((r) => r.symbol);
+    expect(symbols('securities')).toEqual(['AAPL', 'MSFT', 'TBILL', 'USTB']);
+    expect(symbols('currencies')).toEqual(['USD', 'USDCX', 'USDC']);
+    expect(symbols('digitalAssets')).toEqual(['CBTC']);
+    expect(symbols('all')).toHaveLength(8);
+    expect(symbols('all', '  aPpLe ')).toEqual(['AAPL']);
+    expect(symbols('all', 'msft')).toEqual(['MSFT']);
+    expect(symbols('all', 'bitcoin')).toEqual(['CBTC']);
+    expect(symbols('currencies', 'bitcoin')).toEqual([]);
+  });
+
+  it('shows market caps with T/B/M/K, volumes with B/M/K and signed changes with two decimals', () => {
+    expect(formatMarketCap(3_494_974_972_190)).toBe('$3.49T');
+    expect(formatMarketCap(850e9)).toBe('$850.00B');
+    expect(formatVolume(50_669_652)).toBe('$50.67M');
+    expect(formatVolume(18.92e9)).toBe('$18.92B');
+    expect(formatChangePercent(-1.06)).toBe('-1.06%');
+    expect(formatChangePercent(4.47)).toBe('+4.47%');
+    expect(changeTone(0)).toBe('up');
+    expect(changeTone(-0.01)).toBe('down');
+  });
+
+  it('prices in USD, keeping four decimals under a dollar, without a float', () => {
+    expect(formatPrice(229.87)).toBe('$229.87');
+    expect(formatPrice('97318.25')).toBe('$97,318.25');
+    expect(formatPrice('0.1571')).toBe('$0.1571');
+    expect(formatPrice('1.00')).toBe('$1.00');
+    expect(formatPrice(null)).toBe('-');
+    expect(formatPrice('abc')).toBe('-');
+  });
+
+  it('takes logos from the one logo service by lowercase symbol, unless the asset has its own', () => {
+    expect(logoUrl('BRK.B')).toBe(`${LOGO_SERVICE_ORIGIN}/assets/icons/brk.b@2x.png`);
+    expect(logoUrl('AAPL', 'https://cdn.example/aapl.png')).toBe('https://cdn.example/aapl.png');
+    expect(logoUrl('AAPL', 'javascript:alert(1)')).toBe(`${LOGO_SERVICE_ORIGIN}/assets/icons/aapl@2x.png`);
+  });
+});
+
+describe('asset detail', () => {
+  it("reads a stock's statistics from its price record; what it lacks shows N/A", () => {
+    const d = stockDetail(stock('MSFT', 'Microsoft Corporation', { price: 423.46, change_percent: -0.79, market_cap: 3_147_993_170_800, volume: 19_572_401, weighted_shares_outstanding: 7_433_980_000 }));
+    expect(d).toMatchObject({ kind: 'stock', currency: 'USD', price: 423.46, change24h: -0.79 });
+    expect(statText(d.marketCap, formatMarketCap)).toBe('$3.15T');
+    expect(statText(d.volume24h, formatVolume)).toBe('$19.57M');
+    expect(statText(d.totalSupply, formatCompact)).toBe('7.43B');
+    expect(statText(d.change7d, formatChangePercent)).toBe('N/A');
+    expect(statText(d.change30d, formatChangePercent, 'N/D')).toBe('N/D');
+    expect(statText(stockDetail(stock('X', 'No price', null)).marketCap, formatMarketCap)).toBe('N/A');
+  });
+
+  it('gives non-stock assets the placeholder figures of section 9', () => {
+    expect(PLACEHOLDER_STATS).toEqual({
+      marketCap: 850e9,
+      volume24h: 18.92e9,
+      totalSupply: 21e6,
+      circulatingSupply: 19.5e6,
+      change24h: 4.47,
+      change7d: 2.15,
+      change30d: -8.32,
+    });
+    const d = assetDetail(asset('CC', 'Canton Coin', 'crypto', 'CC', '0.1571'));
+    expect(d).toMatchObject({ kind: 'crypto', currency: 'CC', price: '0.1571' });
+    expect([
+      statText(d.marketCap, formatMarketCap),
+      statText(d.volume24h, formatVolume),
+      statText(d.totalSupply, formatCompact),
+      statText(d.circulatingSupply, formatCompact),
+      formatChangePercent(d.change24h),
+      formatChangePercent(d.change7d),
+      formatChangePercent(d.change30d),
+    ]).toEqual(['$850.00B', '$18.92B', '21.00M', '19.50M', '+4.47%', '+2.15%', '-8.32%']);
+    expect(assetDetail(asset('T', 'Token', 'other', null)).kind).toBe('other');
+  });
+
+  it('knows the built-in sample rows, case-insensitively', () => {
+    expect(sampleDetail('usdc')?.symbol).toBe('USDC');
+    expect(sampleDetail('nope')).toBeNull();
+  });
+
+  it('reads the symbol from the address', () => {
+    expect(symbolFromPath('/accounts/digital-assets/AAPL')).toBe('AAPL');
+    expect(symbolFromPath('/accounts/digital-assets/brk.b/')).toBe('brk.b');
+    expect(symbolFromPath('/accounts/digital-assets/%20')).toBeNull();
+    expect(symbolFromPath('/accounts/digital-assets/%E0%A4')).toBeNull();
+    expect(symbolFromPath('/accounts/digital-assets')).toBeNull();
+    expect(symbolFromPath('/market')).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+// Transactions' plain values (types, statuses with the fallback to Pending, on-ramp providers, the
+// New Transaction amount range, their dictionary keys) without zod, so a screen can show them without
+// loading the schemas; ./schemas/transaction re-exports them.
+import type { TranslationKey } from '../i18n';
+
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer', 'stock_order'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed', 'cancelled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** Upstream sends COMPLETED, PENDING...; any unknown value shows as pending (spec section 4). */
+export function normalizeTransactionStatus(value: string | null | undefined): TransactionStatus {
+  const lower = (value ?? '').toLowerCase();
+  return (TRANSACTION_STATUSES as readonly string[]).includes(lower) ? (lower as TransactionStatus) : 'pending';
+}
+
+export const transactionStatusKey = (status: TransactionStatus): TranslationKey => `transactions.status.${status}`;
+
+/** Dictionary key of a known type, or null for another value (show it as it is). */
+export function transactionTypeKey(type: string): TranslationKey | null {
+  return (TRANSACTION_TYPES as readonly string[]).includes(type) ? (`transactions.type.${type}` as TranslationKey) : null;
+}
+
+export const ONRAMP_PROVIDERS = ['usdc', 'apple_pay'] as const;
+export type OnrampProvider = (typeof ONRAMP_PROVIDERS)[number];
+export const onrampProviderKey = (provider: OnrampProvider): TranslationKey => `transactions.new.provider.${provider}`;
+
+/** The wallet select's "add a new wallet" option: never a valid choice to submit. */
+export const ADD_NEW_WALLET = 'add_new';
+
+export const AMOUNT_MIN_USD = '1';
+export const AMOUNT_MAX_USD = '50';

@@ -1,0 +1,150 @@
+// $wallet: the digital-assets account screen (spec sections 2, 3, 4, 7 and 8): the active account's
+// Canton wallet (from the wallet categories), its balance and its assets; 'Transfer 100' (a transfer
+// offer from the treasury, then the balance is refetched) and 'Auto-Accept' (accepts the pending
+// offers), each with the toasts of the error catalogue.
+import { atom } from 'nanostores';
+import { t, type TranslateParams, type TranslationKey } from '../i18n';
+import { api, unwrap } from '../lib/api';
+import { idempotencyKey } from '../lib/idempotency';
+import { abbreviatePartyId, formatDecimal } from '../shared/format';
+import { parseDecimal } from '../shared/decimal';
+import { $activeAccount } from './account';
+import { $lang } from './lang';
+import { toast } from './toasts';
+
+type WalletsApi = ReturnType<typeof api>['wallets'];
+type DataOf<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<F>>>>>;
+
+type Categories = DataOf<WalletsApi[':accountId']['categories']['$get']>;
+export type Wallet = NonNullable<Categories['digital_asset_account']>;
+export type WalletBalance = DataOf<WalletsApi['canton']['balance'][':partyId']['$get']>;
+export type WalletAsset = DataOf<WalletsApi['canton']['parties'][':partyId']['assets']['$get']>[number];
+
+export interface WalletState {
+  /** none = the active account has no digital-assets wallet (or there is no active account). */
+  status: 'idle' | 'loading' | 'ready' | 'none' | 'error';
+  accountId: string | null;
+  wallet: Wallet | null;
+  balance: WalletBalance | null;
+  assets: WalletAsset[];
+}
+
+export const TRANSFER_AMOUNT = '100';
+
+const initial: WalletState = { status: 'idle', accountId: null, wallet: null, balance: null, assets: [] };
+export const $wallet = atom<WalletState>(initial);
+
+const tr = (key: TranslationKey, params?: TranslateParams) => t($lang.get(), key, params);
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : '');
+
+/** Assets the wallet actually holds (a zero line is not an asset of yours). */
+export function heldAssets(assets: readonly WalletAsset[]): WalletAsset[] {
+  return assets.filter((a) => {
+    const free = parseDecimal(a.balance);
+    const locked = parseDecimal(a.locked);
+    return (free !== null && free.units !== 0n) || (locked !== null && locked.units !== 0n);
+  });
+}
+
+async function fetchPartyData(partyId: string): Promise<Pick<WalletState, 'balance' | 'assets'>> {
+  const wallets = api().wallets;
+  const [balance, assets] = await Promise.all([
+    unwrap(wallets.canton.balance[':partyId'].$get({ param: { partyId } })),
+    unwrap(wallets.canton.parties[':partyId'].assets.$get({ param: { partyId } })),
+  ]);
+  return { balance, assets: heldAssets(assets) };
+}
+
+/** Loads the active account's wallet, balance and assets ('Error loading account' on failure). */
+export async function loadWallet(accountId = $activeAccount.get()?.account_id ?? null): Promise<void> {
+  if (!accountId) {
+    $wallet.set({ ...initial, status: 'none' });
+    return;
+  }
+  $wallet.set({ ...initial, status: 'loading', accountId });
+  try {
+    const categories = await unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } }));
+    const wallet = categories.digital_asset_account;
+    if (!wallet) {
+      $wallet.set({ ...initial, status: 'none', accountId });
+      return;
+    }
+    const party = wallet.address ? await fetchPartyData(wallet.address) : { balance: null, assets: [] };
+    $wallet.set({ status: 'ready', accountId, wallet, ...party });
+  } catch (err) {
+    console.error('Failed to load digital assets account', messageOf(err));
+    $wallet.set({ ...initial, status: 'error', accountId });
+    toast({ type: 'error', title: tr('toast.accountLoadError.title'), description: tr('toast.accountLoadError.description') });
+  }
+}
+
+/** Refetches the balance and assets of the loaded wallet (after a transfer or an acceptance). */
+export async function refreshBalance(): Promise<void> {
+  const state = $wallet.get();
+  const partyId = state.wallet?.address;
+  if (state.status !== 'ready' || !partyId) return;
+  try {
+    const party = await fetchPartyData(partyId);
+    if ($wallet.get().wallet?.address === partyId) $wallet.set({ ...$wallet.get(), ...party });
+  } catch (err) {
+    console.error('Failed to refresh the wallet balance', messageOf(err));
+  }
+}
+
+function requireAccountId(): string | null {
+  const accountId = $wallet.get().accountId;
+  if (!accountId) toast({ type: 'error', title: tr('common.error'), description: tr('toast.accountIdNotFound') });
+  return accountId;
+}
+
+/** 'Transfer 100': the success toast names the amount and both parties (6...6); false on failure. */
+export async function transfer(): Promise<boolean> {
+  const accountId = requireAccountId();
+  if (!accountId) return false;
+  try {
+    const result = await unwrap(
+      api().wallets.transfer.$post(
+        { json: { account_id: accountId, amount: TRANSFER_AMOUNT } },
+        { headers: { 'Idempotency-Key': idempotencyKey() } },
+      ),
+    );
+    toast({
+      type: 'success',
+      title: tr('toast.transferSuccess.title'),
+      description: tr('toast.transferSuccess.description', {
+        amount: `${formatDecimal(result.amount, 4)} ${result.instrument}`,
+        from: abbreviatePartyId(result.fromPartyId),
+        to: abbreviatePartyId(result.toPartyId),
+      }),
+    });
+    await refreshBalance();
+    return true;
+  } catch (err) {
+    console.error('Transfer failed', messageOf(err));
+    toast({
+      type: 'error',
+      title: tr('toast.transferFailed.title'),
+      description: messageOf(err) || tr('toast.transferFailed.description'),
+      duration: 5000,
+    });
+    return false;
+  }
+}
+
+/** 'Auto-Accept': accepts the pending offers; 'Success!' with the number of contracts accepted. */
+export async function autoAccept(): Promise<boolean> {
+  const accountId = requireAccountId();
+  if (!accountId) return false;
+  try {
+    const result = await unwrap(
+      api().wallets['auto-accept'].$post({ json: { account_id: accountId } }, { headers: { 'Idempotency-Key': idempotencyKey() } }),
+    );
+    toast({ type: 'success', title: tr('common.success'), description: tr('toast.autoAccepted.description', { count: result.contractsAccepted }) });
+    await refreshBalance();
+    return true;
+  } catch (err) {
+    console.error('Auto-accept failed', messageOf(err));
+    toast({ type: 'error', title: tr('toast.autoAcceptFailed'), description: messageOf(err) || undefined });
+    return false;
+  }
+}

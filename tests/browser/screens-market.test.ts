@@ -1,0 +1,203 @@
+// /market and /accounts/digital-assets/{symbol} in Chromium, in English and Spanish: the filter
+// buttons and the instant search, opening an asset with the keyboard, the asset screen for a stock
+// (its price record) and a Canton asset (the placeholder figures), the Buy/Sell placeholder dialogs,
+// an unknown symbol landing back on /market with the toast, and the table at 390 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch } from './browser';
+import { at, screenshot, testPhone, type Lang } from './app-helpers';
+import { open, pageFitsWidth, s, screenPage, signedInState, toastText, type StorageState } from './screens-helpers';
+
+let browser: Browser;
+let state: StorageState;
+
+beforeAll(async () => {
+  browser = await launch();
+  state = await signedInState(browser, testPhone(10));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rows = (page: Page) => page.locator('#main tbody tr');
+const symbols = (page: Page) => page.locator('#main tbody tr [data-symbol]').allTextContents();
+const categories = (page: Page) => page.locator('#main tbody tr [data-category]').evaluateAll((els) => els.map((e) => e.getAttribute('data-category')));
+
+async function openMarket(page: Page) {
+  await open(page, '/market');
+  await rows(page).first().waitFor();
+}
+
+for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
+  describe(`the market (${lang})`, () => {
+    it('lists stocks and Canton assets with their columns, filters by the four buttons and searches at once', async () => {
+      const { context, page, errors } = await screenPage(browser, state, lang);
+      await openMarket(page);
+      expect(await page.locator('#main h1').textContent()).toBe(s(lang, 'market.title'));
+      expect(await page.locator('#main thead th').allTextContents()).toEqual(
+        ['asset', 'price', 'change', 'marketCap', 'volume', 'type'].map((c) => s(lang, `market.column.${c}` as never)),
+      );
+      const all = await symbols(page);
+      expect(all.length).toBeGreaterThanOrEqual(50);
+      expect(all).toEqual(expect.arrayContaining(['AAPL', 'MSFT', 'CC', 'USDCX', 'USD', 'TBILL']));
+
+      // AAPL: price, a red signed change, market cap in T and volume in M.
+      const aapl = rows(page).filter({ has: page.locator('[data-symbol]', { hasText: /^AAPL$/ }) });
+      expect(await aapl.locator('[data-symbol]').textContent()).toBe('AAPL');
+      expect((await aapl.locator('td').allTextContents()).slice(1)).toEqual([
+        '$229.87',
+        '-1.06%',
+        '$3.49T',
+        '$50.67M',
+        s(lang, 'market.category.stocks'),
+      ]);
+      expect(await aapl.locator('[data-tone]').getAttribute('data-tone')).toBe('down');
+      expect(await aapl.locator('[data-tone]').getAttribute('class')).toContain('red');
+      // Logos cannot load offline: they hide themselves and leave the letter.
+      await page.waitForFunction(() => document.querySelectorAll('#main tbody tr:first-child img').length === 0);
+
+      const filter = (f: string) => page.locator(`[data-filter="${f}"]`);
+      expect(await filter('all').getAttribute('aria-pressed')).toBe('true');
+      expect(await page.locator('[data-filter]').allTextContents()).toEqual(
+        [s(lang, 'market.filter.all'), s(lang, 'market.filter.securities'), s(lang, 'market.filter.currencies'), s(lang, 'market.filter.digitalAssets')],
+      );
+
+      await filter('securities').click();
+      expect(await filter('securities').getAttribute('aria-pressed')).toBe('true');
+      expect(new Set(await categories(page))).toEqual(new Set(['stocks', 'bond']));
+      expect(await symbols(page)).toContain('TBILL');
+
+      await filter('currencies').click();
+      expect(new Set(await categories(page))).toEqual(new Set(['fiat', 'stablecoin']));
+      expect(await symbols(page)).toEqual(expect.arrayContaining(['USD', 'USDCX']));
+
+      await filter('digitalAssets').click();
+      expect(['cryptocurrency', 'digitalAssets']).toEqual(expect.arrayContaining([...new Set(await categories(page))]));
+      expect(await symbols(page)).toEqual(expect.arrayContaining(['CC', 'CBTC']));
+
+      // Search is instant, by symbol or name, case-insensitive, within the filter.
+      const search = page.getByRole('searchbox', { name: s(lang, 'market.search.label') });
+      await search.fill('bitcoin');
+      expect(await symbols(page)).toEqual(['CBTC']);
+      await filter('all').click();
+      await search.fill('mIcRoSoFt');
+      expect(await symbols(page)).toEqual(['MSFT']);
+      await search.fill('nvda');
+      expect(await symbols(page)).toEqual(['NVDA']);
+      await search.fill('no such asset');
+      await page.getByText(s(lang, 'market.empty.title')).waitFor();
+      expect(await rows(page).count()).toBe(0);
+
+      // Rows are reachable with Tab and open with Enter.
+      await search.fill('msft');
+      await search.focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TR');
+      if (lang === 'en') await screenshot(page, 'market-en');
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/accounts/digital-assets/MSFT');
+      await page.locator('h1[data-symbol]').waitFor();
+      expect(await page.locator('h1[data-symbol]').textContent()).toBe('MSFT');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('shows a stock from its price record, with the timeframes, chart placeholder, holdings, trade dialogs and quick stats', async () => {
+      const { context, page, errors } = await screenPage(browser, state, lang);
+      await open(page, '/accounts/digital-assets/msft');
+      await page.locator('h1[data-symbol]').waitFor();
+      const main = page.locator('#main');
+      expect(await page.locator('h1[data-symbol]').textContent()).toBe('MSFT');
+      expect(await main.getByText('Microsoft Corporation').count()).toBe(1);
+      expect(await main.getByText(s(lang, 'asset.network')).first().isVisible()).toBe(true);
+      expect(await page.locator('[data-price]').textContent()).toBe('$423.46');
+      expect(await page.locator('[data-change]').getAttribute('data-change')).toBe('down');
+      expect(await page.locator('[data-change]').textContent()).toContain('-0.79%');
+      expect(await main.getByRole('link', { name: s(lang, 'asset.backToMarket') }).getAttribute('href')).toBe('/market');
+
+      const tf = (k: string) => page.locator(`[data-timeframe="${k}"]`);
+      expect(await page.locator('[data-timeframe]').allTextContents()).toEqual(
+        (['24h', '1w', '1m', '1y', 'max'] as const).map((k) => s(lang, `asset.timeframe.${k}`)),
+      );
+      expect(await tf('24h').getAttribute('aria-pressed')).toBe('true');
+      await tf('1y').click();
+      expect(await tf('1y').getAttribute('aria-pressed')).toBe('true');
+      expect(await tf('24h').getAttribute('aria-pressed')).toBe('false');
+      await main.getByText(s(lang, 'asset.chartPlaceholder')).waitFor();
+
+      const stats = await main.locator('dl dt, dl dd').allTextContents();
+      const stat = (key: Parameters<typeof s>[1]) => stats[stats.indexOf(s(lang, key)) + 1];
+      expect(stat('asset.stats.marketCap')).toBe('$3.15T');
+      expect(stat('asset.stats.volume24h')).toBe('$19.57M');
+      expect(stat('asset.stats.totalSupply')).toBe('7.43B');
+      expect(stat('asset.stats.change7d')).toBe(s(lang, 'common.na'));
+      expect(stat('asset.stats.change30d')).toBe(s(lang, 'common.na'));
+      if (lang === 'en') expect(stat('asset.stats.change7d')).toBe('N/A');
+      expect(stat('asset.quickStats.type')).toBe(s(lang, 'asset.type.stock'));
+      expect(stat('asset.quickStats.currency')).toBe('USD');
+
+      await main.getByText(s(lang, 'asset.holdings.none', { symbol: 'MSFT' })).waitFor();
+      await main.getByText(s(lang, 'asset.holdings.cta')).waitFor();
+      expect(await main.getByRole('button', { name: s(lang, 'common.sell'), exact: true }).isDisabled()).toBe(true);
+      await main.getByRole('button', { name: s(lang, 'common.buy'), exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(s(lang, 'asset.buyModal.body')).waitFor();
+      expect(await dialog.getByRole('heading').textContent()).toBe(s(lang, 'asset.buyModal.title', { symbol: 'MSFT' }));
+      await dialog.getByRole('button', { name: s(lang, 'common.confirm') }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await main.getByRole('button', { name: s(lang, 'common.buy'), exact: true }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      if (lang === 'en') await screenshot(page, 'asset-msft-en');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('shows a Canton asset with the placeholder figures; the symbol is case-insensitive', async () => {
+      const { context, page } = await screenPage(browser, state, lang);
+      await open(page, '/accounts/digital-assets/cBtC');
+      await page.locator('h1[data-symbol]').waitFor();
+      expect(await page.locator('h1[data-symbol]').textContent()).toBe('CBTC');
+      expect(await page.locator('[data-price]').textContent()).toBe('$97,318.25');
+      expect(await page.locator('[data-change]').getAttribute('data-change')).toBe('up');
+      expect(await page.locator('[data-change]').textContent()).toContain('+4.47%');
+      const stats = await page.locator('#main dl dt, #main dl dd').allTextContents();
+      const stat = (key: Parameters<typeof s>[1]) => stats[stats.indexOf(s(lang, key)) + 1];
+      expect(stat('asset.stats.marketCap')).toBe('$850.00B');
+      expect(stat('asset.stats.volume24h')).toBe('$18.92B');
+      expect(stat('asset.stats.totalSupply')).toBe('21.00M');
+      expect(stat('asset.stats.circulatingSupply')).toBe('19.50M');
+      expect(stat('asset.stats.change7d')).toBe('+2.15%');
+      expect(stat('asset.stats.change30d')).toBe('-8.32%');
+      expect(stat('asset.quickStats.type')).toBe(s(lang, 'asset.type.crypto'));
+      expect(stat('asset.quickStats.currency')).toBe('BTC');
+      await context.close();
+    });
+
+    it("sends an unknown symbol back to /market with the 'Asset not found' toast", async () => {
+      const { context, page } = await screenPage(browser, state, lang);
+      await page.goto('/accounts/digital-assets/NOPE42');
+      await page.waitForURL(at('/market'));
+      const text = await toastText(page, 'error', s(lang, 'toast.assetNotFound.title'));
+      expect(text).toContain(s(lang, 'toast.assetNotFound.description', { symbol: 'NOPE42' }));
+      await rows(page).first().waitFor();
+      await context.close();
+    });
+
+    for (const width of [390, 360]) {
+      it(`fits the table into ${width} px: Asset, Price and Change, no sideways scrolling, rows still open`, async () => {
+        const { context, page } = await screenPage(browser, state, lang, width);
+        await openMarket(page);
+        expect(await pageFitsWidth(page)).toBe(true);
+        const table = await page.locator('#main table').evaluate((el) => ({ width: el.scrollWidth, box: el.parentElement!.clientWidth }));
+        expect(table.width).toBeLessThanOrEqual(table.box);
+        const visible = await page.locator('#main thead th').evaluateAll((ths) => ths.filter((th) => (th as HTMLElement).offsetParent !== null).length);
+        expect(visible).toBe(3);
+        if (lang === 'en') await screenshot(page, `market-${width}-en`);
+        await rows(page).filter({ hasText: 'AAPL' }).first().click();
+        await page.waitForURL('**/accounts/digital-assets/AAPL');
+        await context.close();
+      });
+    }
+  });
+}

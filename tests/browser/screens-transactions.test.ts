@@ -1,0 +1,141 @@
+// /transactions in Chromium, in English and Spanish: the title, subtitle and empty state, the New
+// Transaction modal (amount field rules, payment methods, wallet with 'Add new wallet', destination
+// Canton Coin, 'Getting quote...' for 1 s then the quote, submit that only resets the form), and the
+// card layout at 390 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch } from './browser';
+import { screenshot, testPhone, type Lang } from './app-helpers';
+import { createWallet, open, pageFitsWidth, s, screenPage, signedInState, type StorageState } from './screens-helpers';
+
+let browser: Browser;
+let state: StorageState;
+
+beforeAll(async () => {
+  browser = await launch();
+  state = await signedInState(browser, testPhone(13));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openModal(page: Page, lang: Lang) {
+  await page.getByRole('button', { name: s(lang, 'transactions.new.title') }).click();
+  const dialog = page.getByRole('dialog', { name: s(lang, 'transactions.new.title') });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('the transactions screen', () => {
+  it('starts empty: title, subtitle and No transactions yet (en)', async () => {
+    const { context, page, errors } = await screenPage(browser, state, 'en');
+    await open(page, '/transactions');
+    expect(await page.locator('#main h1').textContent()).toBe('Transactions');
+    await page.getByText('View your transaction history and status.').waitFor();
+    await page.getByText('No transactions yet').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
+    it(`gets a simulated quote in the New Transaction modal and resets the form on submit (${lang})`, async () => {
+      const { context, page, errors } = await screenPage(browser, state, lang);
+      if (lang === 'en') await createWallet(page);
+      await open(page, '/transactions');
+      const dialog = await openModal(page, lang);
+
+      const amount = dialog.getByLabel(s(lang, 'transactions.new.amount'));
+      expect(await amount.getAttribute('type')).toBe('number');
+      expect(await amount.getAttribute('min')).toBe('1');
+      expect(await amount.getAttribute('max')).toBe('50');
+      expect(await amount.getAttribute('step')).toBe('0.01');
+      expect(await amount.getAttribute('placeholder')).toBe(s(lang, 'transactions.new.amountPlaceholder'));
+      if (lang === 'en') expect(await amount.getAttribute('placeholder')).toBe('Enter amount between $1 - $50');
+      expect(await dialog.getByLabel(s(lang, 'transactions.new.paymentMethod')).locator('option').allTextContents()).toEqual([
+        s(lang, 'transactions.new.provider.usdc'),
+        s(lang, 'transactions.new.provider.apple_pay'),
+      ]);
+      expect(await dialog.getByLabel(s(lang, 'transactions.new.destinationAsset')).locator('option').allTextContents()).toEqual([
+        s(lang, 'transactions.new.asset.cc'),
+      ]);
+      const wallet = dialog.locator('select[name="wallet_id"]');
+      await page.waitForFunction(() => document.querySelectorAll('select[name="wallet_id"] option').length >= 3);
+      const options = await wallet.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+      expect(options[0]).toBe('');
+      expect(options.at(-1)).toBe('add_new');
+      const submit = dialog.locator('button[type="submit"]');
+      expect(await submit.isDisabled()).toBe(true);
+
+      // A positive amount: 'Getting quote...' for about a second, then the quote.
+      await amount.fill('20');
+      await dialog.getByText(s(lang, 'transactions.new.gettingQuote')).waitFor();
+      const started = Date.now();
+      await dialog.locator('[data-quote="ready"]').waitFor();
+      expect(Date.now() - started).toBeGreaterThan(600);
+      const quote = await dialog.locator('[data-quote="ready"] dd').allTextContents();
+      expect(quote).toEqual(['$20.00', '0.95', '$2.50', '16.50 CC']);
+      if (lang === 'en') await screenshot(page, 'new-transaction-en');
+
+      // No wallet, then the 'add_new' option: still disabled.
+      expect(await submit.isDisabled()).toBe(true);
+      await wallet.selectOption('add_new');
+      expect(await submit.isDisabled()).toBe(true);
+      await wallet.selectOption(options[1]!);
+      expect(await submit.isDisabled()).toBe(false);
+
+      // An empty or non-positive amount clears the quote.
+      await amount.fill('0');
+      await dialog.locator('[data-quote="none"]').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await amount.fill('');
+      await dialog.locator('[data-quote="none"]').waitFor();
+      await amount.fill('12.34');
+      await dialog.locator('[data-quote="ready"]').waitFor();
+      expect(await dialog.locator('[data-net]').textContent()).toBe('9.223 CC');
+
+      // Submit calls no server and resets the form.
+      const calls: string[] = [];
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname.startsWith('/api/')) calls.push(req.url());
+      });
+      await submit.click();
+      await dialog.getByText(s(lang, 'transactions.new.reset')).waitFor();
+      expect(await amount.inputValue()).toBe('');
+      expect(await wallet.inputValue()).toBe('');
+      expect(await dialog.locator('[data-quote="none"]').count()).toBe(1);
+      expect(calls).toEqual([]);
+
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
+    it(`shows cards instead of the table at 390 px (${lang})`, async () => {
+      const { context, page } = await screenPage(browser, state, lang, 390);
+      if (lang === 'en') {
+        // One transaction: a transfer to the wallet made in the test above.
+        await open(page, '/accounts/digital-assets');
+        await page.locator('[data-action="transfer"]').click();
+        await page.locator('[data-wallet-pending]').waitFor();
+      }
+      await open(page, '/transactions');
+      const card = page.locator('[data-card="transaction"]').first();
+      await card.waitFor();
+      expect(await page.locator('#main table').isVisible()).toBe(false);
+      expect(await card.isVisible()).toBe(true);
+      const text = (await card.textContent()) ?? '';
+      expect(text).toContain(s(lang, 'transactions.type.transfer'));
+      expect(text).toContain('$15.71');
+      expect(text).toContain(s(lang, 'transactions.status.pending'));
+      expect(await card.locator('code').textContent()).toMatch(/^[0-9a-f]{6}\.\.\.[0-9a-f]{4}$/);
+      expect(await pageFitsWidth(page)).toBe(true);
+      const box = await card.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      if (lang === 'en') await screenshot(page, 'transactions-390-en');
+      await context.close();
+    });
+  }
+});

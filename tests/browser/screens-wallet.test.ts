@@ -1,0 +1,132 @@
+// /accounts/digital-assets in Chromium against the embedded default, in English and Spanish (one new
+// user each): no account yet, then 'Create Account' on /accounts, Copy Party ID, 'Transfer 100' (a
+// pending transaction), 'Auto-Accept' (the balance becomes 100 CC and the transaction completes), a
+// second transfer, and on /transactions the two transactions (pending, then completed) with a hash
+// copied.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch } from './browser';
+import { screenshot, testPhone, type Lang } from './app-helpers';
+import { clipboard, createWallet, open, s, screenPage, signedInState, toastText, type StorageState } from './screens-helpers';
+
+let browser: Browser;
+const states: Partial<Record<Lang, StorageState>> = {};
+
+beforeAll(async () => {
+  browser = await launch();
+  states.en = await signedInState(browser, testPhone(11));
+  states.es = await signedInState(browser, testPhone(12));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PARTY_SHORT = /^[\w-]{6}\.\.\.[0-9a-f]{6}$/;
+// 100 CC at the seeded Canton Coin price of $0.1571.
+const USD_100_CC = '$15.71';
+
+for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
+  describe(`the digital-assets account (${lang})`, () => {
+    it('goes from no account through Create Account, Transfer 100 and Auto-Accept to a balance, with both transactions listed', async () => {
+      const { context, page, errors } = await screenPage(browser, states[lang]!, lang);
+      const main = page.locator('#main');
+
+      // No wallet yet: the no-account state.
+      await open(page, '/accounts/digital-assets');
+      await main.getByText(s(lang, 'wallet.noAccount.title')).waitFor();
+      await main.getByText(s(lang, 'wallet.noAccount.description')).waitFor();
+      const noAccount = main.locator('[data-state="no-account"]');
+      expect(await noAccount.getByRole('link', { name: s(lang, 'wallet.noAccount.goBack'), exact: true }).getAttribute('href')).toBe('/accounts');
+      expect(await main.getByRole('link', { name: s(lang, 'wallet.backToAccounts'), exact: true }).first().getAttribute('href')).toBe('/accounts');
+
+      await createWallet(page);
+      await open(page, '/accounts/digital-assets');
+      await page.locator('[data-action="transfer"]').waitFor();
+      expect(await main.locator('h1').textContent()).toBe(s(lang, 'wallet.title'));
+      await main.getByText(s(lang, 'wallet.subtitle')).waitFor();
+      expect(await main.locator('[data-status="active"]').textContent()).toBe(s(lang, 'common.active'));
+      const shortParty = (await page.locator('[data-party-id]').textContent()) ?? '';
+      expect(shortParty).toMatch(PARTY_SHORT);
+      const fullParty = (await page.locator('[data-party-id]').getAttribute('title')) ?? '';
+      expect(fullParty).toMatch(/^[\w-]+::1220[0-9a-f]{64}$/);
+      expect(await page.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
+      await main.getByText(s(lang, 'wallet.empty.title')).waitFor();
+      await main.getByText(s(lang, 'wallet.empty.description')).waitFor();
+
+      // Copy Party ID: 'Copied!' for 2 s and the toast; the clipboard holds the whole id.
+      const copyButton = page.locator('[data-action="copy-party"]');
+      expect(await copyButton.textContent()).toBe(s(lang, 'wallet.copyPartyId'));
+      await copyButton.click();
+      await toastText(page, 'success', s(lang, 'common.copied'));
+      expect(await copyButton.textContent()).toBe(s(lang, 'common.copied'));
+      expect(await clipboard(page)).toBe(fullParty);
+      await page.waitForFunction((label) => document.querySelector('[data-action="copy-party"]')?.textContent === label, s(lang, 'wallet.copyPartyId'), {
+        timeout: 3000,
+      });
+
+      // Transfer 100: a pending offer; the success toast names the amount and both parties 6...6.
+      await page.locator('[data-action="transfer"]').click();
+      const transferToast = await toastText(page, 'success', s(lang, 'toast.transferSuccess.title'));
+      // "Transferred {amount} from {from} to {to}": 100 CC from the treasury's id 6...6 to ours.
+      const [lead = '', mid = ''] = s(lang, 'toast.transferSuccess.description').split(/\{\w+\}/);
+      expect(transferToast).toContain(`${lead}100 CC${mid}`);
+      expect(transferToast).toMatch(/[\w-]{6}\.\.\.[0-9a-f]{6}/);
+      expect(transferToast.endsWith(shortParty)).toBe(true);
+      await page.locator('[data-wallet-pending]').waitFor();
+      expect(await page.locator('[data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100 CC' }));
+      expect(await page.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
+
+      // The transfer is listed as pending.
+      await open(page, '/transactions');
+      await page.locator('#main tbody tr').first().waitFor();
+      expect(await page.locator('#main tbody tr').count()).toBe(1);
+      expect(await page.locator('#main tbody [data-status]').getAttribute('data-status')).toBe('pending');
+      expect(await page.locator('#main tbody [data-status]').textContent()).toBe(s(lang, 'transactions.status.pending'));
+      expect(await page.locator('#main tbody [data-amount]').textContent()).toBe(USD_100_CC);
+
+      // Auto-Accept: 'Success!' with the number of contracts accepted, then the balance.
+      await open(page, '/accounts/digital-assets');
+      await page.locator('[data-action="auto-accept"]').click();
+      const accepted = await toastText(page, 'success', s(lang, 'common.success'));
+      expect(accepted).toContain(s(lang, 'toast.autoAccepted.description', { count: 1 }));
+      await page.waitForFunction((v) => document.querySelector('[data-wallet-balance]')?.textContent === v, USD_100_CC);
+      expect(await page.locator('[data-wallet-units]').textContent()).toBe('100 CC');
+      expect(await page.locator('[data-wallet-pending]').count()).toBe(0);
+      const assetRow = page.locator('#main tbody tr');
+      expect(await assetRow.count()).toBe(1);
+      expect(await assetRow.locator('[data-balance]').textContent()).toBe('100');
+      expect(await assetRow.locator('[data-value]').textContent()).toBe(USD_100_CC);
+      expect(await assetRow.getByRole('link').getAttribute('href')).toBe('/accounts/digital-assets/CC');
+      expect(await assetRow.getByRole('button').allTextContents()).toEqual([s(lang, 'common.buy'), s(lang, 'common.sell')]);
+      if (lang === 'en') await screenshot(page, 'wallet-en');
+
+      // A second transfer: pending again.
+      await page.locator('[data-action="transfer"]').click();
+      await page.locator('[data-wallet-pending]').waitFor();
+
+      // Two transactions, newest first: pending, then completed; copy the completed one's hash.
+      await open(page, '/transactions');
+      await page.locator('#main tbody tr').nth(1).waitFor();
+      expect(await page.locator('#main tbody [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
+        'pending',
+        'completed',
+      ]);
+      const completed = page.locator('#main tbody tr').nth(1);
+      const hash = (await completed.locator('code').getAttribute('title')) ?? '';
+      expect(hash).toMatch(/^[0-9a-f]{68}$/);
+      expect(await completed.locator('code').textContent()).toBe(`${hash.slice(0, 6)}...${hash.slice(-4)}`);
+      await completed.locator('[data-copy-hash]').click();
+      const copied = await toastText(page, 'success', s(lang, 'toast.hashCopied.title'));
+      expect(copied).toContain(hash);
+      expect(await completed.locator('[data-copy-hash]').textContent()).toBe(s(lang, 'common.copied'));
+      expect(await clipboard(page)).toBe(hash);
+      // Back to its label after 2 s.
+      await page.waitForFunction((label) => document.querySelectorAll('#main tbody [data-copy-hash]')[1]?.textContent === label, s(lang, 'common.copy'), {
+        timeout: 3000,
+      });
+      if (lang === 'en') await screenshot(page, 'transactions-en');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+}
