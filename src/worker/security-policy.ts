@@ -2,9 +2,7 @@
 // sign-in answers, server-rendered pages) and the build step that writes the static assets'
 // `_headers` file both take their headers from here, so pages, assets and the API cannot drift apart.
 // Pure functions, no Worker or Node APIs: the Astro config imports this module too.
-
-/** The public logo service the market and wallet screens load asset images from (PNG by symbol). */
-export const LOGO_SERVICE_ORIGIN = 'https://assets.coincap.io';
+import { LOGO_SERVICE_ORIGIN } from '../shared/market';
 
 /** The origin of a configured Supabase project URL, or null for the embedded default (same origin). */
 export function supabaseOrigin(supabaseUrl: string | undefined): string | null {
