@@ -40,10 +40,15 @@ interface Own {
   ticketId: string;
   featureRequestId: string;
   transactionId: string;
-  refreshToken: string;
 }
 let own: Own;
+/** The API user's access token: it must stay valid the whole run (checked before every route). */
 let token: string;
+/**
+ * The sign-in service is fuzzed as another user (the README's test number), whose session the
+ * fuzzer itself ends (logout, reused refresh tokens): it signs in again every 20 cases.
+ */
+let authSession: { accessToken: string; refreshToken: string };
 
 // --- the generators ------------------------------------------------------------------------------
 
@@ -106,13 +111,55 @@ const FIELDS = [
 const fieldObject = fc.record(Object.fromEntries(FIELDS.map((f) => [f, value])), { requiredKeys: [] });
 const junkKeys = fc.dictionary(fc.oneof(strings, fc.constantFrom('__proto__', 'constructor', 'prototype')), value, { maxKeys: 4 });
 
+/** A valid body per write route: the fuzzer breaks one or two of its fields, so handlers run deep. */
+const VALID: Record<string, () => Record<string, unknown>> = {
+  'POST /api/accounts/user/switch-account': () => ({ accountId: own.accountId }),
+  'POST /api/accounts/user/create-account': () => ({ accountName: 'Fuzz', accountDescription: 'd', accountCategory: 'savings' }),
+  'PUT /api/accounts/user/accounts/:id/metadata': () => ({ accountName: 'Fuzz', accountCategory: 'business', metadata: { a: 1 } }),
+  'PATCH /api/accounts/:userId': () => ({ language: 'es' }),
+  'POST /api/wallets/canton/prepare': () => ({ publicKey: 'c'.repeat(64) }),
+  'POST /api/wallets/canton/complete': () => ({ publicKey: 'c'.repeat(64), signedHash: 'd'.repeat(128), walletId: own.walletId, partyHint: 'fuzz' }),
+  'POST /api/wallets/canton/holding-transactions': () => ({ partyId: own.partyId }),
+  'POST /api/wallets/digital-asset': () => ({ account_id: own.accountId }),
+  'POST /api/wallets/auto-accept': () => ({ account_id: own.accountId }),
+  'POST /api/wallets/transfer': () => ({ account_id: own.accountId, amount: '1.5' }),
+  'POST /api/wallets/external': () => ({ account_id: own.accountId, address: '0xabc', chain: 'ethereum', label: 'x' }),
+  'POST /api/wallets/internal': () => ({ account_id: own.accountId, label: 'x', network: 'canton' }),
+  'POST /api/wallets': () => ({ account_id: own.accountId, label: 'x' }),
+  'POST /api/support/tickets': () => ({ title: 'Fuzz', description: 'Fuzz ticket', category: 'billing', priority: 'low' }),
+  'PUT /api/support/tickets/:id': () => ({ title: 'Fuzz', status: 'closed', priority: 'high' }),
+  'POST /api/support/tickets/:id/comments': () => ({ content: 'Fuzz', is_internal: false }),
+  'POST /api/feature-requests': () => ({ title: 'Fuzz idea', description: 'A fuzzing feature request', category: 'Market', is_anonymous: true }),
+  'PATCH /api/feature-requests/:id': () => ({ title: 'Fuzz idea 2', category: null }),
+  'POST /api/feature-requests/:id/vote': () => ({ vote_type: 'upvote' }),
+  'POST /auth/v1/otp': () => ({ phone: '+15555550100', channel: 'sms' }),
+  'POST /auth/v1/verify': () => ({ phone: '+15555550100', token: '123456', type: 'sms' }),
+  'POST /auth/v1/token': () => ({ refresh_token: authSession.refreshToken }),
+};
+
+/** A valid body with some fields replaced by junk, some removed. */
+const brokenValid = (key: string) =>
+  fc
+    .tuple(fc.array(fc.tuple(fc.nat(), fc.option(value, { nil: undefined })), { minLength: 1, maxLength: 2 }), junkKeys)
+    .map(([breaks, extra]) => {
+      const b: Record<string, unknown> = { ...VALID[key]!() };
+      const keys = Object.keys(b);
+      for (const [i, v] of breaks) {
+        const k = keys[i % keys.length]!;
+        if (v === undefined) delete b[k];
+        else b[k] = v;
+      }
+      return JSON.stringify({ ...extra, ...b });
+    });
+
 const DEEP = '['.repeat(20_000) + ']'.repeat(20_000);
-const body = fc.oneof(
+const anyBody = fc.oneof(
   { weight: 2, arbitrary: fc.constant<string | undefined>(undefined) },
   { weight: 6, arbitrary: fc.tuple(fieldObject, junkKeys).map(([a, b]) => JSON.stringify({ ...b, ...a })) },
   { weight: 2, arbitrary: value.map((v) => JSON.stringify(v) ?? 'undefined') },
   { weight: 1, arbitrary: fc.oneof(strings, fc.constantFrom('{', '{"a":', 'null', '[]', '{"amount": 1e999}', DEEP, '{"a":"\\ud800"}')) },
 );
+const bodyFor = (key: string) => (VALID[key] ? fc.oneof({ weight: 1, arbitrary: anyBody }, { weight: 1, arbitrary: brokenValid(key) }) : anyBody);
 
 const QUERY_KEYS = ['limit', 'offset', 'sortBy', 'sortOrder', 'status', 'category', 'search', 'grant_type', 'scope', 'x'];
 const query = fc.option(fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(strings, numbers.map(String)), { maxKeys: 5 }), { nil: undefined });
@@ -176,12 +223,13 @@ function encodeParam(value: string): string {
 }
 
 function buildRequest(method: string, path: string, c: Case): Request {
+  const valid = path.startsWith('/auth/v1/') ? authSession.accessToken : token;
   const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeParam(c.params[name] ?? ''));
   const url = new URL(`http://app.test${filled}`);
   for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.set(k, v);
   const h = new Headers();
   for (const [k, v] of Object.entries(c.headers)) {
-    if (k === 'authorization') h.set(k, v === 'valid' ? bearer(token).authorization : v);
+    if (k === 'authorization') h.set(k, v === 'valid' ? bearer(valid).authorization : v);
     else if (k === 'x-user-id') h.set(k, v === 'own' ? own.userId : v);
     else h.set(k, v);
   }
@@ -257,8 +305,8 @@ beforeAll(async () => {
     ticketId: ticket.id,
     featureRequestId: fr.id,
     transactionId: txs[0].id,
-    refreshToken: s.refreshToken,
   };
+  authSession = await signIn();
   await installChangeCounter();
   lastChanges = await changes();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -283,10 +331,19 @@ describe(`fuzzing every route (${RUNS} cases each)`, () => {
       const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
         errors.push(args.map(String).join(' '));
       });
+      const isAuth = route.path.startsWith('/auth/v1/');
+      if (!isAuth) {
+        const alive = await app.fetch(new Request('http://app.test/api/accounts/user/accounts', { headers: bearer(token) }), fuzzEnv);
+        expect(alive.status, 'the fuzz user session must outlive every case').toBe(200);
+      }
       try {
         const params = fc.record(Object.fromEntries(route.params.map((p) => [p, paramValue])) as Record<string, fc.Arbitrary<string>>);
         await fc.assert(
-          fc.asyncProperty(fc.record({ params, query, headers, body }), async (c) => {
+          fc.asyncProperty(fc.record({ params, query, headers, body: bodyFor(route.key) }), async (c) => {
+            if (isAuth && tally.cases % 20 === 0) {
+              authSession = await signIn();
+              lastChanges = await changes();
+            }
             const status = await runCase(route, c as Case, tally.cases++);
             if (status >= 400) tally.rejected++;
             else tally.accepted++;
