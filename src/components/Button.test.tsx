@@ -25,7 +25,7 @@ describe('Button', () => {
       </>,
     );
     expect(screen.getByRole('button', { name: 'Primary' }).className).toContain('bg-black');
-    expect(screen.getByRole('button', { name: 'Secondary' }).className).toContain('bg-green-600');
+    expect(screen.getByRole('button', { name: 'Secondary' }).className).toContain('bg-green-700');
     expect(screen.getByRole('button', { name: 'Secondary' }).className).toContain('min-h-12');
     expect(screen.getByRole('button', { name: 'Outline' }).className).toContain('border');
     expect(screen.getByRole('button', { name: 'Outline' }).className).toContain('min-h-9');
