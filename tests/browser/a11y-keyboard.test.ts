@@ -68,8 +68,19 @@ describe('keyboard only', () => {
       }
       throw new Error(`no focus stop matched after ${max} presses on ${page.url()}; stops:\n${stops.slice(-max).join('\n')}`);
     }
-    const isTrigger = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-kb-trigger') === '1');
-    const markTrigger = (page: Page) => page.evaluate(() => document.activeElement?.setAttribute('data-kb-trigger', '1'));
+    /** Marks the focused element as the trigger `id`, to check later that focus came back to it. */
+    const markTrigger = (id: string) => page.evaluate((v) => document.activeElement?.setAttribute('data-kb-trigger', v), id);
+    const isTrigger = (id: string) => page.evaluate((v) => document.activeElement?.getAttribute('data-kb-trigger') === v, id);
+    /** Presses a key and checks the focus stop it lands on. */
+    async function press(key: string): Promise<Focused | null> {
+      await page.keyboard.press(key);
+      const f = await focused(page);
+      if (f) {
+        stops.push(`${page.url()} ${f.label}`);
+        if (!f.visible) invisible.push(`${new URL(page.url()).pathname}: ${f.label}`);
+      }
+      return f;
+    }
 
     // Sign in: Tab to the phone field, type, Enter; the code field takes focus; type, Enter.
     await page.goto('/login');
@@ -94,13 +105,13 @@ describe('keyboard only', () => {
 
     // Create New Account opens its modal from the keyboard; Escape closes it and focus is back on it.
     await tabTo((f) => f.tag === 'button' && f.text === s(lang, 'shell.accountSelector.createNew'));
-    await markTrigger(page);
+    await markTrigger('create-account');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: s(lang, 'shell.createAccount.title') }).waitFor();
     expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
     await page.keyboard.press('Escape');
     await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
-    expect(await isTrigger(page)).toBe(true);
+    expect(await isTrigger('create-account')).toBe(true);
 
     // 'Create Account' on the Digital Assets card (Space), then its 'View Details' (Enter).
     await tabTo((f) => f.tag === 'button' && f.text === s(lang, 'accounts.createAccount'));
@@ -129,7 +140,7 @@ describe('keyboard only', () => {
 
     // New Transaction opens from the keyboard; Escape closes it and focus is back on the trigger.
     await tabTo((f) => f.action === 'new-transaction');
-    await markTrigger(page);
+    await markTrigger('new-transaction');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: s(lang, 'transactions.new.title') }).waitFor();
     // Tab stays inside the dialog, and its stops are visible too.
@@ -139,7 +150,22 @@ describe('keyboard only', () => {
     }
     await page.keyboard.press('Escape');
     await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
-    expect(await isTrigger(page)).toBe(true);
+    expect(await isTrigger('new-transaction')).toBe(true);
+
+    // The user menu: Enter opens it on its first item, the arrows move through the items (each one
+    // showing focus), Escape closes it and focus is back on its button.
+    await tabTo((f) => f.tag === 'button' && f.text.includes(s(lang, 'shell.userMenu.label')), { back: true });
+    await markTrigger('user-menu');
+    await page.keyboard.press('Enter');
+    await page.locator('[role="menu"]').waitFor();
+    for (let i = 0; i < 4; i++) {
+      const f = await press(i === 0 ? 'Home' : 'ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+      expect(f?.text).toBe(s(lang, (['shell.userMenu.myAccount', 'shell.userMenu.security', 'shell.userMenu.support', 'shell.userMenu.signOut'] as const)[i]!));
+    }
+    await page.keyboard.press('Escape');
+    await page.locator('[role="menu"]').waitFor({ state: 'detached' });
+    expect(await isTrigger('user-menu')).toBe(true);
 
     if (process.env.A11Y_DEBUG) console.log(stops.join('\n'));
     expect(stops.length).toBeGreaterThan(10);
