@@ -9,6 +9,7 @@ import { HEADER_ONLY_DIRECTIVES, pageBaseDirectives } from './src/worker/securit
 
 // The Supabase project the islands sign in with (empty: the app's own /auth/v1), as the build sees it.
 const { PUBLIC_SUPABASE_URL: supabaseUrl } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
+import islandPreload from './src/integrations/island-preload.mjs';
 
 export default defineConfig({
   // Absolute base of canonical and hreflang URLs; set SITE_URL to the production origin when building.
@@ -16,7 +17,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), securityHeaders({ supabaseUrl })],
+  // islandPreload: each island page preloads its whole static module graph (no import waterfall).
+  integrations: [react(), islandPreload(), securityHeaders({ supabaseUrl })],
   // 'preserve': privacy.astro -> privacy.html, served by Workers assets at /privacy without a redirect
   // ('directory' would make /privacy answer 307 to /privacy/); es/index.astro -> /es/.
   build: { inlineStylesheets: 'always', format: 'preserve' },

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketSnapshot, Stock, DigitalAsset } from '../../src/shared/schemas/market';
-import { lockKeyOf, swr } from '../../src/worker/cache/swr';
+import { forgetIsolateCopies, lockKeyOf, swr } from '../../src/worker/cache/swr';
 import { app } from '../../src/worker/index';
 import { MARKET_LIST_KEY } from '../../src/worker/routes/market';
 import { bearer, signIn } from './auth';
@@ -16,6 +16,7 @@ const kv = testEnv.MARKET_CACHE;
 let token: string;
 
 beforeEach(async () => {
+  forgetIsolateCopies();
   await kv.delete(MARKET_LIST_KEY);
   await kv.delete(lockKeyOf(MARKET_LIST_KEY));
   token = (await signIn()).accessToken;

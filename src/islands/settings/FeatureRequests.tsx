@@ -8,6 +8,7 @@ import { formatDate } from '../../shared/format';
 import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';
 import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
 import AppShell from '../AppShell';
+import { SpinnerRing } from '../shell/FullScreenSpinner';
 import { Glyph } from '../shell/icons';
 import { Button } from '../../components/Button';
 
@@ -97,7 +98,7 @@ function FeatureRequests() {
 
       {status === 'loading' || status === 'idle' ? (
         <div className="flex justify-center p-10" role="status">
-          <div className="app-static-spinner" aria-hidden="true" />
+          <SpinnerRing />
           <span className="sr-only">{t('common.loading')}</span>
         </div>
       ) : items.length === 0 ? (

@@ -2,11 +2,12 @@
 // sign-in service's keys in-process, or the Supabase project's JWKS), algorithm allow-list (ES256,
 // RS256; HS256 only with a legacy secret), a `kid` naming the key, exp, iss and aud. The user is the token's `sub`; an
 // `x-user-id` header that names anyone else is refused. In the embedded default a logged-out
-// session is refused on the next call (its row is gone from D1).
+// session is refused on the next call (its row is gone from D1; an isolate that did not end it may
+// accept it for up to SESSION_LIVE_CACHE_MS more, see sessionIsLiveCached).
 import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { localIssuer, AUDIENCE } from '../../core/identity/tokens';
-import { sessionIsLive } from '../../core/identity/store';
+import { sessionIsLiveCached } from '../../core/identity/store';
 import { localKeyResolver } from '../../core/identity/verify';
 import type { AppEnv } from '../env';
 
@@ -55,7 +56,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     } catch {
       return c.json(unauthorized, 401);
     }
-    if (local && !(sessionId && (await sessionIsLive(c.env.DB, sessionId, sub)))) {
+    if (local && !(sessionId && (await sessionIsLiveCached(c.env.DB, sessionId, sub)))) {
       return c.json({ message: 'Session has ended' }, 401);
     }
     const claimed = c.req.header('x-user-id');

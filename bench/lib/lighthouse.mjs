@@ -1,0 +1,167 @@
+// Lighthouse 13 through Debian's Chromium: the default config is the mobile preset (Moto G Power
+// class device, simulated slow 4G and 4x CPU slowdown). One Chromium serves every run; Lighthouse
+// clears the HTTP cache and the origin's service workers, cache storage and file systems before each
+// navigation but, by default, not localStorage, so a session written there (signIntoBrowser) keeps
+// the signed-in pages signed in while every load stays cold.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { freePort } from './server.mjs';
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchChrome(extraFlags = []) {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'bench-chrome-'));
+  const chrome = spawn(
+    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    [...CHROME_FLAGS, ...extraFlags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore', detached: true },
+  );
+  const exited = new Promise((resolve) => chrome.on('exit', resolve));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (chrome.exitCode !== null || Date.now() > deadline) throw new Error('Chromium did not start (set CHROME_PATH?)');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    async stop() {
+      if (chrome.exitCode === null && chrome.signalCode === null) {
+        try {
+          process.kill(-chrome.pid, 'SIGTERM');
+        } catch {
+          /* gone */
+        }
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Minimal Chrome DevTools Protocol client over the page target's WebSocket. */
+async function withPage(port, url, fn) {
+  const target = await (await fetch(`http://127.0.0.1:${port}/json/new?${encodeURI(url)}`, { method: 'PUT' })).json();
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  let id = 0;
+  const pending = new Map();
+  ws.onmessage = (e) => {
+    const msg = JSON.parse(e.data);
+    pending.get(msg.id)?.(msg);
+    pending.delete(msg.id);
+  };
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const n = ++id;
+      pending.set(n, (msg) => (msg.error ? reject(new Error(`${method}: ${msg.error.message}`)) : resolve(msg.result)));
+      ws.send(JSON.stringify({ id: n, method, params }));
+    });
+  const evaluate = async (expression) => {
+    const r = await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+    if (r.exceptionDetails) throw new Error(`evaluate failed: ${r.exceptionDetails.text}`);
+    return r.result.value;
+  };
+  try {
+    const deadline = Date.now() + 20_000;
+    while ((await evaluate('document.readyState')) !== 'complete' || (url !== 'about:blank' && (await evaluate('location.href')) === 'about:blank')) {
+      if (Date.now() > deadline) throw new Error(`${url} did not load`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return await fn(evaluate);
+  } finally {
+    ws.close();
+    await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`).catch(() => {});
+  }
+}
+
+/**
+ * Puts a session where the browser's auth client (@supabase/auth-js, storageKey 'dolar-auth') looks
+ * for it, in the shape auth-js stores: the GoTrue session JSON with expires_at. Loads a cheap
+ * same-origin URL (/api/health) to reach the origin's localStorage.
+ */
+export async function signIntoBrowser(port, baseURL, session) {
+  await withPage(port, `${baseURL}/api/health`, (evaluate) =>
+    evaluate(`localStorage.setItem('dolar-auth', ${JSON.stringify(JSON.stringify(session))}); localStorage.getItem('dolar-auth') !== null`),
+  );
+}
+
+export async function signOutOfBrowser(port, baseURL) {
+  await withPage(port, `${baseURL}/api/health`, (evaluate) => evaluate(`localStorage.clear(); true`));
+}
+
+/** Lighthouse's own CPU benchmark (the benchmarkIndex of its reports), run in a blank tab now. */
+export async function benchmarkIndex(port) {
+  return withPage(port, 'about:blank', (evaluate) => evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+}
+
+/**
+ * The CPU slowdown that makes this host emulate Lighthouse's reference mobile device, from its
+ * benchmarkIndex, by the formula of Lighthouse's CPU throttling calculator (docs/throttling.md):
+ * 1533 -> 4x (the preset's value), 1300 -> 3x, 800 -> 2x, 150 -> 1x.
+ */
+export function calibratedMultiplier(index) {
+  if (index >= 1300) return 3 + (index - 1300) / 233;
+  if (index >= 800) return 2 + (index - 800) / 500;
+  return Math.max(1, 1 + (index - 150) / 650);
+}
+
+/**
+ * One Lighthouse run (mobile preset; cpuSlowdownMultiplier replaced when given): the category
+ * scores (0-100), LCP, CLS, TBT, FCP, and what cost points.
+ */
+export async function audit(port, url, categories, { cpuSlowdownMultiplier } = {}) {
+  const config = cpuSlowdownMultiplier
+    ? { extends: 'lighthouse:default', settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier } } }
+    : undefined;
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories }, config);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const lost = [];
+  for (const c of categories) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) lost.push(`${c}: ${ref.id} ${a.displayValue ?? a.score}`);
+    }
+  }
+  const num = (id) => lhr.audits[id]?.numericValue;
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  return {
+    url,
+    finalUrl: lhr.finalDisplayedUrl,
+    scores,
+    lcpMs: num('largest-contentful-paint') === undefined ? null : Math.round(num('largest-contentful-paint')),
+    cls: num('cumulative-layout-shift') === undefined ? null : Math.round(num('cumulative-layout-shift') * 1000) / 1000,
+    tbtMs: num('total-blocking-time') === undefined ? null : Math.round(num('total-blocking-time')),
+    fcpMs: num('first-contentful-paint') === undefined ? null : Math.round(num('first-contentful-paint')),
+    scriptTransferBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : null,
+    lost,
+    report: result.report,
+  };
+}
