@@ -3,6 +3,12 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import cloudflare from '@astrojs/cloudflare';
 import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
+import { securityHeaders } from './src/integrations/security-headers';
+import { HEADER_ONLY_DIRECTIVES, pageBaseDirectives } from './src/worker/security-policy';
+
+// The Supabase project the islands sign in with (empty: the app's own /auth/v1), as the build sees it.
+const { PUBLIC_SUPABASE_URL: supabaseUrl } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
 import islandPreload from './src/integrations/island-preload.mjs';
 
 export default defineConfig({
@@ -12,10 +18,17 @@ export default defineConfig({
   trailingSlash: 'ignore',
   adapter: cloudflare({ imageService: 'passthrough' }),
   // islandPreload: each island page preloads its whole static module graph (no import waterfall).
-  integrations: [react(), islandPreload()],
+  integrations: [react(), islandPreload(), securityHeaders({ supabaseUrl })],
   // 'preserve': privacy.astro -> privacy.html, served by Workers assets at /privacy without a redirect
   // ('directory' would make /privacy answer 307 to /privacy/); es/index.astro -> /es/.
   build: { inlineStylesheets: 'always', format: 'preserve' },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  // Shiki colours code with inline style attributes, which the CSP refuses; the site shows no code.
+  markdown: { syntaxHighlight: false },
+  // Each page gets a CSP <meta> with the hashes of its own inline scripts and styles (no
+  // 'unsafe-inline'); the `_headers` policy carries the rest (see src/integrations/security-headers.ts).
+  security: {
+    csp: { directives: pageBaseDirectives({ supabaseUrl }).filter((d) => !HEADER_ONLY_DIRECTIVES.includes(d)) },
+  },
 });

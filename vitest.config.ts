@@ -22,7 +22,8 @@ export default defineConfig({
             main: './src/worker/entry.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: migrations },
+              // FUZZ_RUNS: cases per route in tests/worker/fuzz.test.ts (`npm run fuzz` sets 10000).
+              bindings: { TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '' },
             },
           }),
         ],

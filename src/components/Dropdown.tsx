@@ -146,7 +146,8 @@ export function Dropdown({
   const itemClass = (item: Item) =>
     cx(
       'flex w-full min-h-11 items-center gap-2 px-4 text-left text-sm text-gray-800',
-      'focus:bg-gray-100 focus:outline-none',
+      // A ring as well as the background: grey-100 on white alone is too faint to show focus.
+      'focus:bg-gray-100 focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gray-900',
       item.disabled ? 'cursor-not-allowed opacity-50' : 'hover:bg-gray-50',
     );
 

@@ -1,5 +1,7 @@
 // Bindings and per-request variables of the Hono BFF.
-export interface Bindings {
+import type { Limiters } from './middleware/rate-limit';
+
+export interface Bindings extends Limiters {
   DB: D1Database;
   MARKET_CACHE: KVNamespace;
   ASSETS?: Fetcher;
@@ -7,7 +9,11 @@ export interface Bindings {
   PUBLIC_SUPABASE_PUBLISHABLE_KEY?: string;
   SUPABASE_JWT_SECRET?: string;
   UPSTREAM_API_URL?: string;
+  /** Time limit of one call to the remote upstream or the Supabase REST interface, in ms (default 10000). */
+  UPSTREAM_TIMEOUT_MS?: string;
   AUTH_TEST_OTP?: string;
+  /** Origins allowed to call /api and /auth/v1 cross-origin (comma-separated); empty = same-origin only. */
+  CORS_ALLOWED_ORIGINS?: string;
 }
 
 export interface Variables {

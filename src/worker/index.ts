@@ -9,7 +9,10 @@ import { accounts } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
 import { health } from './routes/health';
 import { market } from './routes/market';
+import { crossOrigin } from './middleware/cross-origin';
+import { rateLimit } from './middleware/rate-limit';
 import { requireUser } from './middleware/require-user';
+import { securityHeaders } from './middleware/security-headers';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
@@ -22,6 +25,7 @@ const api = new Hono<AppEnv>()
   .route('/health', health)
   // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
   .use(requireUser())
+  .use(rateLimit())
   .route('/accounts', accounts)
   .route('/market', market)
   .route('/wallets', wallets)
@@ -32,6 +36,9 @@ const api = new Hono<AppEnv>()
 export type AppType = typeof api;
 
 export const app = new Hono<AppEnv>();
+// First, so that every answer below (errors, 401s, 404s, 429s included) carries them.
+app.use(securityHeaders());
+app.use(crossOrigin());
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 app.onError((err, c) => {
   if (err instanceof HTTPException) return c.json({ message: err.message || 'Bad request' }, err.status);

@@ -58,8 +58,24 @@ export async function toastText(page: Page, type: 'success' | 'error', title: st
   return (await item.textContent()) ?? '';
 }
 
+/**
+ * The clipboard's text. The app's Permissions-Policy turns clipboard-read off (it only ever writes),
+ * so it is read from a blank same-origin page the test serves itself, without that header.
+ */
 export async function clipboard(page: Page): Promise<string> {
-  return page.evaluate(() => navigator.clipboard.readText());
+  const context = page.context();
+  const url = `${baseURL()}/__test-clipboard-reader`;
+  await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>clipboard</title>' }));
+  const reader = await context.newPage();
+  try {
+    await reader.goto(url);
+    await reader.bringToFront();
+    return await reader.evaluate(() => navigator.clipboard.readText());
+  } finally {
+    await reader.close();
+    await page.bringToFront();
+    await context.unroute(url);
+  }
 }
 
 /** Goes to a signed-in page and waits for the shell. */

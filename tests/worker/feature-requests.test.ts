@@ -113,12 +113,12 @@ describe('creating, editing and deleting feature requests', () => {
     expect(res.data.category).toBeNull();
   });
 
-  it('lets the author edit and delete; another user gets 403 and nothing changes', async () => {
+  it('lets the author edit and delete; another user gets 404 (a foreign id) and nothing changes', async () => {
     const author = await createUser();
     const other = await createUser();
     const { id } = (await coreJson(author.userId, '/feature-requests', { body: body() })).body.data;
-    expect((await coreJson(other.userId, `/feature-requests/${id}`, { method: 'PATCH', body: { title: 'Taken over!' } })).status).toBe(403);
-    expect((await coreJson(other.userId, `/feature-requests/${id}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await coreJson(other.userId, `/feature-requests/${id}`, { method: 'PATCH', body: { title: 'Taken over!' } })).status).toBe(404);
+    expect((await coreJson(other.userId, `/feature-requests/${id}`, { method: 'DELETE' })).status).toBe(404);
     expect(await scalar('SELECT title FROM feature_requests WHERE id = ?', id)).toBe('Crypto round-ups');
 
     const edited = await coreJson(author.userId, `/feature-requests/${id}`, { method: 'PATCH', body: { title: 'Crypto round-ups v2', category: 'payments' } });

@@ -132,10 +132,10 @@ export async function createRequest(
   return getRequest(db, userId, id);
 }
 
+/** Edits are the author's: anyone else's id answers 404, like every foreign id (design, Security rules). */
 async function requireAuthor(db: D1Database, userId: string, id: string) {
-  const r = await db.prepare('SELECT author_id FROM feature_requests WHERE id = ?').bind(id).first<{ author_id: string }>();
+  const r = await db.prepare('SELECT 1 AS mine FROM feature_requests WHERE id = ? AND author_id = ?').bind(id, userId).first();
   if (!r) notFound('Feature request not found');
-  if (r.author_id !== userId) fail(403, 'Only the author can change this feature request');
 }
 
 export async function updateRequest(

@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { jwtVerify } from 'jose';
 import type { Bindings } from '../../worker/env';
+import { clientKey, RATE_LIMIT_PERIOD_S, withinLimit, type LimiterName } from '../../worker/middleware/rate-limit';
 import { API_VERSION_HEADER, gotrueError, wantsVersioned } from './errors';
 import { publicJwks } from './keys';
 import { normalisePhone, parseTestOtps } from './phone';
@@ -33,7 +34,8 @@ const OTP_INVALID = 'Token has expired or is invalid';
 const issuerOf = (c: Ctx) => localIssuer(new URL(c.req.url).origin);
 
 async function readBody(c: Ctx): Promise<Record<string, unknown> | Response> {
-  const text = await c.req.text();
+  // Decoded by hand: GoTrue reads the body as JSON whatever its Content-Type says.
+  const text = new TextDecoder().decode(await c.req.arrayBuffer());
   if (!text) return {};
   try {
     const body: unknown = JSON.parse(text);
@@ -42,6 +44,16 @@ async function readBody(c: Ctx): Promise<Record<string, unknown> | Response> {
     /* answered below */
   }
   return gotrueError(c, 400, 'bad_json', 'Could not parse request body as JSON');
+}
+
+/**
+ * Per-IP limits beyond the per-phone rules (wrangler.toml RL_AUTH_*): null when within the limit,
+ * else GoTrue's 429 over_request_rate_limit with Retry-After.
+ */
+async function overIpLimit(c: Ctx, limiter: LimiterName): Promise<Response | null> {
+  if (await withinLimit(c.env, limiter, clientKey(c))) return null;
+  c.header('Retry-After', String(RATE_LIMIT_PERIOD_S));
+  return gotrueError(c, 429, 'over_request_rate_limit', 'Request rate limit reached');
 }
 
 /** The bearer's user and session, or the GoTrue error answer. */
@@ -90,11 +102,14 @@ export const identityApp = new Hono<IdentityEnv>()
     }
     const phone = normalisePhone(body.phone);
     if (!phone) return gotrueError(c, 400, 'validation_failed', INVALID_PHONE);
+    // Test numbers have a fixed code and send nothing, so no send limit applies to them.
+    const testNumber = parseTestOtps(c.env.AUTH_TEST_OTP).has(phone);
+    const limited = testNumber ? null : await overIpLimit(c, 'RL_AUTH_OTP');
+    if (limited) return limited;
     if (body.create_user === false && !(await findUserByPhone(c.env.DB, phone))) {
       return gotrueError(c, 422, 'otp_disabled', 'Signups not allowed for otp');
     }
-    // Test numbers have a fixed code and send nothing, so no send limit applies to them.
-    if (parseTestOtps(c.env.AUTH_TEST_OTP).has(phone)) return c.json({ message_id: 'test-otp' }, 200);
+    if (testNumber) return c.json({ message_id: 'test-otp' }, 200);
     const code = randomCode();
     const waitMs = await storeCode(c.env.DB, phone, code);
     if (waitMs !== null) {
@@ -113,9 +128,11 @@ export const identityApp = new Hono<IdentityEnv>()
     if (body.type !== 'sms') return gotrueError(c, 400, 'validation_failed', 'Unsupported verification type');
     const phone = normalisePhone(body.phone);
     if (!phone) return gotrueError(c, 400, 'validation_failed', INVALID_PHONE);
+    const testCode = parseTestOtps(c.env.AUTH_TEST_OTP).get(phone);
+    const limited = testCode !== undefined ? null : await overIpLimit(c, 'RL_AUTH_VERIFY');
+    if (limited) return limited;
     const token = typeof body.token === 'string' ? body.token.trim() : '';
     if (!/^[0-9]{6}$/.test(token)) return gotrueError(c, 403, 'otp_expired', OTP_INVALID);
-    const testCode = parseTestOtps(c.env.AUTH_TEST_OTP).get(phone);
     const ok = testCode !== undefined ? token === testCode : await consumeCode(c.env.DB, phone, token);
     if (!ok) return gotrueError(c, 403, 'otp_expired', OTP_INVALID);
     const user = await signInUser(c.env.DB, phone);
@@ -126,6 +143,8 @@ export const identityApp = new Hono<IdentityEnv>()
   // Refresh-token grant with rotation; a reused token is refused and ends its session.
   .post('/token', async (c) => {
     if (c.req.query('grant_type') !== 'refresh_token') return gotrueError(c, 400, 'validation_failed', 'unsupported_grant_type');
+    const limited = await overIpLimit(c, 'RL_AUTH_TOKEN');
+    if (limited) return limited;
     const body = await readBody(c);
     if (body instanceof Response) return body;
     if (typeof body.refresh_token !== 'string' || !body.refresh_token) {

@@ -15,6 +15,7 @@ export type GoTrueErrorCode =
   | 'otp_expired'
   | 'otp_disabled'
   | 'over_sms_send_rate_limit'
+  | 'over_request_rate_limit'
   | 'refresh_token_not_found'
   | 'refresh_token_already_used'
   | 'session_not_found'

@@ -12,9 +12,13 @@ async function build(db: D1Database) {
   return cached;
 }
 
-/** A jose key resolver over the local public keys. */
+/**
+ * A jose key resolver over the local public keys. A token must name its key (`kid`): jose would
+ * otherwise pick the only key of the right type, and a token without a kid is not one we issued.
+ */
 export function localKeyResolver(db: D1Database) {
   return async (header: JWSHeaderParameters, token: FlattenedJWSInput) => {
+    if (!header.kid) throw new Error('token has no kid');
     let ks = cached ?? (await build(db));
     if (header.kid && !ks.kids.has(header.kid)) ks = await build(db);
     return ks.set(header, token);

@@ -37,7 +37,7 @@ function Votes({ item, busy }: { item: FeatureRequest; busy: boolean }) {
         type="button"
         className={btn(up, 'up')}
         aria-pressed={up}
-        aria-label={`${up ? t('featureRequests.unvote') : t('featureRequests.upvote')} (${t('featureRequests.upvotes', { count: item.upvotes })})`}
+        aria-label={`${up ? t('featureRequests.unvote') : t('featureRequests.upvote')}, ${t('featureRequests.upvotes', { count: item.upvotes })}`}
         title={up ? t('featureRequests.unvote') : t('featureRequests.upvote')}
         disabled={busy}
         onClick={() => void vote(item.id, 'upvote')}
@@ -53,7 +53,7 @@ function Votes({ item, busy }: { item: FeatureRequest; busy: boolean }) {
         type="button"
         className={btn(down, 'down')}
         aria-pressed={down}
-        aria-label={`${down ? t('featureRequests.unvote') : t('featureRequests.downvote')} (${t('featureRequests.downvotes', { count: item.downvotes })})`}
+        aria-label={`${down ? t('featureRequests.unvote') : t('featureRequests.downvote')}, ${t('featureRequests.downvotes', { count: item.downvotes })}`}
         title={down ? t('featureRequests.unvote') : t('featureRequests.downvote')}
         disabled={busy}
         onClick={() => void vote(item.id, 'downvote')}

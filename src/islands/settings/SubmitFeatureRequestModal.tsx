@@ -76,7 +76,7 @@ export default function SubmitFeatureRequestModal({
   }
 
   const field =
-    'mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-400 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
+    'mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-400 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
   const counter = (n: number, max: number, bad: boolean) => (
     <span className={`text-xs ${bad ? 'text-red-600' : 'text-gray-500'}`} aria-hidden="true">
       {t('featureRequests.form.counter', { count: n, max })}

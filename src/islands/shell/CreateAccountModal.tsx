@@ -48,7 +48,7 @@ export default function CreateAccountModal({ onClose, onCreated }: { onClose: ()
   }
 
   const field =
-    'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-400 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
+    'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-400 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
 
   return (
     <Modal open onClose={onClose} title={t('shell.createAccount.title')} closeBlocked={saving}>

@@ -31,13 +31,14 @@ export function Navbar() {
       <div className="ml-auto">
         <Dropdown
           align="end"
-          triggerLabel={t('shell.userMenu.label')}
           triggerClassName="text-sm font-medium text-gray-800 hover:bg-gray-100"
           label={
             <>
               <span className="flex h-8 w-8 items-center justify-center rounded-full bg-gray-900 text-xs font-semibold uppercase text-white" aria-hidden="true">
                 {name.slice(0, 1)}
               </span>
+              {/* Named by its content, 'User menu: <name>', so the visible name is in it (WCAG 2.5.3). */}
+              <span className="sr-only">{t('shell.userMenu.label')}: </span>
               <span data-navbar-name="" className="max-w-[10rem] truncate">
                 {name}
               </span>

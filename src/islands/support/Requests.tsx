@@ -39,7 +39,7 @@ function Upvote({ item, busy }: { item: FeatureRequest; busy: boolean }) {
       <button
         type="button"
         aria-pressed={on}
-        aria-label={`${on ? t('featureRequests.unvote') : t('featureRequests.upvote')} (${t('featureRequests.upvotes', { count: item.upvotes })})`}
+        aria-label={`${on ? t('featureRequests.unvote') : t('featureRequests.upvote')}, ${t('featureRequests.upvotes', { count: item.upvotes })}`}
         title={on ? t('featureRequests.unvote') : t('featureRequests.upvote')}
         disabled={busy}
         ref={ref}

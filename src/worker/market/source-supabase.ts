@@ -3,14 +3,15 @@
 // upstream's GET /wallets/canton/assets through the upstream port for the Canton assets.
 import { digitalAsset, stock, type DigitalAsset, type Stock } from '../../shared/schemas/market';
 import type { Upstream } from '../upstream/port';
+import { readJsonBody } from '../upstream/read-json';
+import { MAX_UPSTREAM_BODY_BYTES } from '../upstream/remote';
 import { MARKET_LIST_LIMIT, type MarketSource } from './source';
-
-const TIMEOUT_MS = 10_000;
 
 interface SupabaseSourceOptions {
   supabaseUrl: string;
   publishableKey: string;
   accessToken: string;
+  timeoutMs: number;
 }
 
 /** PostgREST embeds a one-to-many relation as an array and a one-to-one as an object. */
@@ -66,10 +67,14 @@ export function supabaseStocksSource(opts: SupabaseSourceOptions): Pick<MarketSo
   const rest = async (query: string): Promise<unknown[]> => {
     const res = await fetch(`${base}/rest/v1/stocks?${query}`, {
       headers: { apikey: opts.publishableKey, authorization: `Bearer ${opts.accessToken}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(opts.timeoutMs),
+      redirect: 'manual',
     });
-    if (!res.ok) throw new Error(`stocks REST answered ${res.status}`);
-    const body: unknown = await res.json();
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new Error(`stocks REST answered ${res.status}`);
+    }
+    const body = await readJsonBody(res, { maxBytes: MAX_UPSTREAM_BODY_BYTES, deadline: Date.now() + opts.timeoutMs });
     if (!Array.isArray(body)) throw new Error('stocks REST answered a non-array');
     return body;
   };

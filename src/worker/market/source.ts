@@ -13,13 +13,20 @@ export interface MarketSource {
   assets(): Promise<DigitalAsset[]>;
 }
 
-/** The list answer; a failing assets source gives an empty list (logged), not an error. */
-export async function loadSnapshot(source: MarketSource): Promise<MarketSnapshot> {
+/**
+ * The list answer. A failing assets source is not an error (logged): the assets of the copy already
+ * cached are kept when there is one (`previousAssets`), else the list is empty, so a refresh during
+ * an upstream outage never replaces good cached assets with nothing.
+ */
+export async function loadSnapshot(
+  source: MarketSource,
+  previousAssets: () => Promise<DigitalAsset[] | null> = async () => null,
+): Promise<MarketSnapshot> {
   const [stocks, assets] = await Promise.all([
     source.stocks(),
-    source.assets().catch((err: unknown) => {
+    source.assets().catch(async (err: unknown) => {
       console.error('market: assets source failed:', err instanceof Error ? err.message : String(err));
-      return [] as DigitalAsset[];
+      return (await previousAssets().catch(() => null)) ?? ([] as DigitalAsset[]);
     }),
   ]);
   return { stocks, assets };

@@ -1,6 +1,6 @@
 // Verifies the bearer access token on every product call: signature against the JWKS (the local
 // sign-in service's keys in-process, or the Supabase project's JWKS), algorithm allow-list (ES256,
-// RS256; HS256 only with a legacy secret), exp, iss and aud. The user is the token's `sub`; an
+// RS256; HS256 only with a legacy secret), a `kid` naming the key, exp, iss and aud. The user is the token's `sub`; an
 // `x-user-id` header that names anyone else is refused. In the embedded default a logged-out
 // session is refused on the next call (its row is gone from D1; an isolate that did not end it may
 // accept it for up to SESSION_LIVE_CACHE_MS more, see sessionIsLiveCached).
@@ -35,9 +35,12 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     const issuer = local ? localIssuer(new URL(c.req.url).origin) : `${supabaseUrl}/auth/v1`;
     const secret = c.env.SUPABASE_JWT_SECRET?.trim();
     const asymmetric: JWTVerifyGetKey = local ? localKeyResolver(c.env.DB) : remoteJwks(supabaseUrl);
-    const getKey: JWTVerifyGetKey = secret
-      ? (header, tok) => (header.alg === 'HS256' ? new TextEncoder().encode(secret) : asymmetric(header, tok))
-      : asymmetric;
+    // Asymmetric tokens must name their key (Supabase's always do); only legacy HS256 ones may not.
+    const getKey: JWTVerifyGetKey = (header, tok) => {
+      if (secret && header.alg === 'HS256') return new TextEncoder().encode(secret);
+      if (!header.kid) throw new Error('token has no kid');
+      return asymmetric(header, tok);
+    };
 
     let sub: string;
     let sessionId: string;

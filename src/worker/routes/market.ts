@@ -11,7 +11,7 @@ import { validate } from '../middleware/validate';
 import { loadSnapshot, type MarketSource } from '../market/source';
 import { embeddedMarketSource } from '../market/source-embedded';
 import { supabaseStocksSource, upstreamAssetsSource } from '../market/source-supabase';
-import { selectUpstream } from '../upstream/port';
+import { selectUpstream, upstreamTimeoutMs } from '../upstream/port';
 
 export const MARKET_LIST_KEY = 'market:v1:list';
 export const MARKET_FRESH_MS = 60_000;
@@ -24,7 +24,12 @@ export function marketSource(c: Context<AppEnv>): MarketSource {
   const d1 = embeddedMarketSource(c.env.DB);
   const supabaseUrl = c.env.PUBLIC_SUPABASE_URL?.trim();
   const stocks = supabaseUrl
-    ? supabaseStocksSource({ supabaseUrl, publishableKey: c.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? '', accessToken: c.var.accessToken })
+    ? supabaseStocksSource({
+        supabaseUrl,
+        publishableKey: c.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? '',
+        accessToken: c.var.accessToken,
+        timeoutMs: upstreamTimeoutMs(c.env),
+      })
     : d1;
   const assets = c.env.UPSTREAM_API_URL ? upstreamAssetsSource(selectUpstream(c.env), c.var.userId, c.var.accessToken) : d1;
   return { stocks: () => stocks.stocks(), stock: (s) => stocks.stock(s), assets: () => assets.assets() };
@@ -32,7 +37,8 @@ export function marketSource(c: Context<AppEnv>): MarketSource {
 
 function cachedSnapshot(c: Context<AppEnv>): Promise<SwrResult> {
   const ctx = executionCtxOf(c);
-  return swr(c.env.MARKET_CACHE, MARKET_LIST_KEY, () => loadSnapshot(marketSource(c)), {
+  const cachedAssets = async () => (await c.env.MARKET_CACHE.get<MarketSnapshot>(MARKET_LIST_KEY, 'json'))?.assets ?? null;
+  return swr(c.env.MARKET_CACHE, MARKET_LIST_KEY, () => loadSnapshot(marketSource(c), cachedAssets), {
     freshMs: MARKET_FRESH_MS,
     maxStaleMs: MARKET_MAX_STALE_MS,
     lockMs: MARKET_LOCK_MS,

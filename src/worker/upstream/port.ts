@@ -28,8 +28,14 @@ export interface Upstream {
 
 export const UPSTREAM_TIMEOUT_MS = 10_000;
 
+/** UPSTREAM_TIMEOUT_MS from the configuration (a positive number of ms), else 10 s. */
+export function upstreamTimeoutMs(env: Pick<Bindings, 'UPSTREAM_TIMEOUT_MS'>): number {
+  const ms = Number(env.UPSTREAM_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : UPSTREAM_TIMEOUT_MS;
+}
+
 export function selectUpstream(env: Bindings): Upstream {
-  return env.UPSTREAM_API_URL ? remoteUpstream(env.UPSTREAM_API_URL) : embeddedUpstream(env);
+  return env.UPSTREAM_API_URL ? remoteUpstream(env.UPSTREAM_API_URL, upstreamTimeoutMs(env)) : embeddedUpstream(env);
 }
 
 export function buildUrl(base: string, req: Pick<UpstreamRequest, 'path' | 'query'>): string {

@@ -1,0 +1,113 @@
+// Abuse limits with the Workers Rate Limiting binding: one binding per limited action, its figure
+// (requests per 60 s) in wrangler.toml `[[ratelimits]]`, keyed by the verified user (writes) or by
+// the client IP (the sign-in service). Over the limit: 429 {message} with Retry-After, before the
+// route runs, so nothing changes. Figures per route: README, "Abuse limits".
+//
+// Why the binding and not a Durable Object: it needs no class exported from the Worker entry (the
+// Astro adapter owns that entry), costs no extra round trip on the write path, and wrangler dev
+// (`npm start`) and the workerd tests run it locally (miniflare). Its counts are per Cloudflare
+// location and approximate, which suits abuse limits; exact money rules (no double spend,
+// idempotency) live in the ledger, not here.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv, Bindings } from '../env';
+
+/** The binding's period; Retry-After names the whole window (a safe upper bound). */
+export const RATE_LIMIT_PERIOD_S = 60;
+
+export type LimiterName =
+  | 'RL_AUTH_OTP'
+  | 'RL_AUTH_VERIFY'
+  | 'RL_AUTH_TOKEN'
+  | 'RL_ACCOUNTS'
+  | 'RL_WALLETS'
+  | 'RL_TRANSFERS'
+  | 'RL_AUTO_ACCEPT'
+  | 'RL_TICKETS'
+  | 'RL_COMMENTS'
+  | 'RL_FEATURE_REQUESTS'
+  | 'RL_VOTES'
+  | 'RL_WRITES';
+
+export type Limiters = { [K in LimiterName]?: RateLimit };
+
+/** Which limiter counts each BFF write (first match wins); every other write counts on RL_WRITES. */
+export const WRITE_LIMITS: readonly { method: string; path: string; limiter: LimiterName }[] = [
+  { method: 'POST', path: '/api/accounts/user/create-account', limiter: 'RL_ACCOUNTS' },
+  { method: 'POST', path: '/api/wallets', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/external', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/internal', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/digital-asset', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/canton', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/canton/prepare', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/canton/complete', limiter: 'RL_WALLETS' },
+  { method: 'POST', path: '/api/wallets/transfer', limiter: 'RL_TRANSFERS' },
+  { method: 'POST', path: '/api/wallets/auto-accept', limiter: 'RL_AUTO_ACCEPT' },
+  { method: 'POST', path: '/api/support/tickets', limiter: 'RL_TICKETS' },
+  { method: 'POST', path: '/api/support/tickets/:id/comments', limiter: 'RL_COMMENTS' },
+  { method: 'POST', path: '/api/feature-requests', limiter: 'RL_FEATURE_REQUESTS' },
+  { method: 'POST', path: '/api/feature-requests/:id/vote', limiter: 'RL_VOTES' },
+  { method: 'DELETE', path: '/api/feature-requests/:id/vote', limiter: 'RL_VOTES' },
+];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const compiled = WRITE_LIMITS.map((rule) => ({
+  ...rule,
+  re: new RegExp(`^${rule.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
+}));
+
+/** The limiter that counts a BFF request, or null for reads. */
+export function limiterFor(method: string, path: string): LimiterName | null {
+  if (SAFE_METHODS.has(method)) return null;
+  return compiled.find((r) => r.method === method && r.re.test(path))?.limiter ?? 'RL_WRITES';
+}
+
+const warned = new Set<string>();
+
+/**
+ * Counts one request of `key` on `limiter`. True when within the limit. A missing binding or a
+ * failing limiter lets the request through (logged): the limits guard against abuse, and an
+ * outage of the counter must not take the API down with it.
+ */
+export async function withinLimit(env: Bindings, limiter: LimiterName, key: string): Promise<boolean> {
+  const binding = (env as Bindings & Limiters)[limiter];
+  if (!binding) {
+    if (!warned.has(limiter)) console.error(`rate limit: binding ${limiter} is not configured; not limiting`);
+    warned.add(limiter);
+    return true;
+  }
+  try {
+    return (await binding.limit({ key })).success;
+  } catch (err) {
+    console.error(`rate limit: ${limiter} failed; not limiting`, err instanceof Error ? err.message : String(err));
+    return true;
+  }
+}
+
+export const TOO_MANY = { message: 'Too many requests, please try again later' };
+
+/** The 429 answer of the BFF: {message} and Retry-After. */
+export function tooMany(c: Context) {
+  c.header('Retry-After', String(RATE_LIMIT_PERIOD_S));
+  return c.json(TOO_MANY, 429);
+}
+
+/** The client's address as Cloudflare gives it; an IPv6 client counts as its /64 network. */
+export function clientKey(c: Context): string {
+  const ip = c.req.header('cf-connecting-ip')?.trim();
+  if (!ip) return 'unknown';
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** Per-user limits on every BFF write; runs after require-user (the key is the verified user). */
+export function rateLimit(): MiddlewareHandler<AppEnv> {
+  return async function rateLimit(c, next) {
+    const limiter = limiterFor(c.req.method, c.req.path);
+    if (limiter && !(await withinLimit(c.env, limiter, c.var.userId))) return tooMany(c);
+    await next();
+  };
+}

@@ -1,0 +1,31 @@
+// A digest of the whole local D1 database: every table in sqlite_master, every row, in a stable
+// order. Tests compare it before and after a request that must change nothing.
+import { env } from 'cloudflare:workers';
+
+const db = () => (env as unknown as { DB: D1Database }).DB;
+
+/** Bookkeeping tables outside the app's data. */
+const VOLATILE = new Set<string>(['d1_migrations']);
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function tableNames(): Promise<string[]> {
+  const { results } = await db()
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name")
+    .all<{ name: string }>();
+  return results.map((r) => r.name).filter((n) => !VOLATILE.has(n));
+}
+
+/** table name -> SHA-256 of its rows (ordered by every column). */
+export async function dbDigest(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of await tableNames()) {
+    const { results } = await db().prepare(`SELECT * FROM "${name}"`).all();
+    const rows = results.map((r) => JSON.stringify(r)).sort();
+    out[name] = `${rows.length}:${await sha256(rows.join('\n'))}`;
+  }
+  return out;
+}

@@ -1,0 +1,361 @@
+// Fuzzing with fast-check, route by route (the list comes from the Hono app: every BFF route and the
+// local sign-in service): generated path params, queries, headers and bodies — wrong types, huge
+// strings, unicode, nested junk, negative and enormous numbers, missing fields, valid ids mixed in so
+// that the handlers behind validation run too. The app never answers 5xx, never hangs, answers
+// {message} on failure, and a rejected request (4xx) writes no row (every table has a change-counting
+// trigger, cross-checked with a full digest of the database now and then).
+//
+// FUZZ_RUNS cases per route (vitest.config passes it in): 100 in `npm test` (about 40 s of one core),
+// 10,000 in `npm run fuzz`. A failure prints fast-check's shrunk counterexample and its seed.
+import { env } from 'cloudflare:workers';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { app } from '../../src/worker/index';
+import { bearer, signIn, uniquePhone } from './auth';
+import { dbDigest, tableNames } from './db-snapshot';
+import { call } from './helpers';
+
+const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database; FUZZ_RUNS?: string };
+const RUNS = Math.max(1, Number(testEnv.FUZZ_RUNS) || 100);
+const CASE_TIME_LIMIT_MS = 10_000;
+
+// Every limiter lets everything through here: the fuzzer sends thousands of writes as one user.
+const allow = { limit: async () => ({ success: true }) };
+const fuzzEnv = {
+  ...testEnv,
+  ...Object.fromEntries(Object.keys(testEnv).filter((k) => k.startsWith('RL_')).map((k) => [k, allow])),
+} as unknown as Cloudflare.Env;
+
+/** Rejected requests that change rows by design. */
+const WRITES_WHEN_REJECTED: Record<string, string> = {
+  'POST /auth/v1/verify': 'a wrong code counts a try against the phone (5 at most)',
+  'POST /auth/v1/token': 'a reused refresh token ends its session (reuse detection)',
+};
+
+interface Own {
+  userId: string;
+  accountId: string;
+  walletId: string;
+  partyId: string;
+  ticketId: string;
+  featureRequestId: string;
+  transactionId: string;
+}
+let own: Own;
+/** The API user's access token: it must stay valid the whole run (checked before every route). */
+let token: string;
+/**
+ * The sign-in service is fuzzed as another user (the README's test number), whose session the
+ * fuzzer itself ends (logout, reused refresh tokens): it signs in again every 20 cases.
+ */
+let authSession: { accessToken: string; refreshToken: string };
+
+// --- the generators ------------------------------------------------------------------------------
+
+const ascii = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 });
+const nastyStrings = fc.constantFrom(
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'undefined',
+  'true',
+  '__proto__',
+  'constructor',
+  '../../../etc/passwd',
+  '..%2F..%2F',
+  '%00',
+  '\u0000',
+  '\uFEFF',
+  '\uD800',
+  "'; DROP TABLE accounts;--",
+  '" OR 1=1 --',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  'ﷺ'.repeat(50),
+  '𝕏'.repeat(200),
+  'x'.repeat(5_000),
+  'y'.repeat(70_000),
+  '9'.repeat(400),
+  '-0',
+  '0x10',
+  ' 12 ',
+  '1.00000000001',
+  'ana-perez::1220' + 'f'.repeat(64),
+  'upvote',
+  'closed',
+  'canton',
+  'ethereum',
+  'es',
+);
+const strings = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary', maxLength: 50 }), nastyStrings, fc.uuid(), ascii);
+const numbers = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, -0, 1, 100, 10_000, 10_000.0000000001, 1e21, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 64, 5e-324, 0.1 + 0.2),
+);
+const ownId = fc.constantFrom<keyof Own>('userId', 'accountId', 'walletId', 'partyId', 'ticketId', 'featureRequestId', 'transactionId').map((k) => own[k]);
+const scalar = fc.oneof(strings, numbers, fc.boolean(), fc.constant(null), ownId);
+const value = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }) }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) });
+
+/** Every field name any route reads, so generated objects reach past the validators. */
+const FIELDS = [
+  'accountId', 'accountName', 'accountDescription', 'accountType', 'accountCategory', 'metadata', 'language',
+  'account_id', 'label', 'address', 'chain', 'network', 'publicKey', 'signedHash', 'walletId', 'partyHint', 'partyId', 'amount',
+  'title', 'description', 'category', 'priority', 'status', 'content', 'is_internal', 'is_anonymous', 'vote_type',
+  'phone', 'token', 'type', 'channel', 'create_user', 'refresh_token', 'email', 'password',
+] as const;
+const fieldObject = fc.record(Object.fromEntries(FIELDS.map((f) => [f, value])), { requiredKeys: [] });
+const junkKeys = fc.dictionary(fc.oneof(strings, fc.constantFrom('__proto__', 'constructor', 'prototype')), value, { maxKeys: 4 });
+
+/** A valid body per write route: the fuzzer breaks one or two of its fields, so handlers run deep. */
+const VALID: Record<string, () => Record<string, unknown>> = {
+  'POST /api/accounts/user/switch-account': () => ({ accountId: own.accountId }),
+  'POST /api/accounts/user/create-account': () => ({ accountName: 'Fuzz', accountDescription: 'd', accountCategory: 'savings' }),
+  'PUT /api/accounts/user/accounts/:id/metadata': () => ({ accountName: 'Fuzz', accountCategory: 'business', metadata: { a: 1 } }),
+  'PATCH /api/accounts/:userId': () => ({ language: 'es' }),
+  'POST /api/wallets/canton/prepare': () => ({ publicKey: 'c'.repeat(64) }),
+  'POST /api/wallets/canton/complete': () => ({ publicKey: 'c'.repeat(64), signedHash: 'd'.repeat(128), walletId: own.walletId, partyHint: 'fuzz' }),
+  'POST /api/wallets/canton/holding-transactions': () => ({ partyId: own.partyId }),
+  'POST /api/wallets/digital-asset': () => ({ account_id: own.accountId }),
+  'POST /api/wallets/auto-accept': () => ({ account_id: own.accountId }),
+  'POST /api/wallets/transfer': () => ({ account_id: own.accountId, amount: '1.5' }),
+  'POST /api/wallets/external': () => ({ account_id: own.accountId, address: '0xabc', chain: 'ethereum', label: 'x' }),
+  'POST /api/wallets/internal': () => ({ account_id: own.accountId, label: 'x', network: 'canton' }),
+  'POST /api/wallets': () => ({ account_id: own.accountId, label: 'x' }),
+  'POST /api/support/tickets': () => ({ title: 'Fuzz', description: 'Fuzz ticket', category: 'billing', priority: 'low' }),
+  'PUT /api/support/tickets/:id': () => ({ title: 'Fuzz', status: 'closed', priority: 'high' }),
+  'POST /api/support/tickets/:id/comments': () => ({ content: 'Fuzz', is_internal: false }),
+  'POST /api/feature-requests': () => ({ title: 'Fuzz idea', description: 'A fuzzing feature request', category: 'Market', is_anonymous: true }),
+  'PATCH /api/feature-requests/:id': () => ({ title: 'Fuzz idea 2', category: null }),
+  'POST /api/feature-requests/:id/vote': () => ({ vote_type: 'upvote' }),
+  'POST /auth/v1/otp': () => ({ phone: '+15555550100', channel: 'sms' }),
+  'POST /auth/v1/verify': () => ({ phone: '+15555550100', token: '123456', type: 'sms' }),
+  'POST /auth/v1/token': () => ({ refresh_token: authSession.refreshToken }),
+};
+
+/** A valid body with some fields replaced by junk, some removed. */
+const brokenValid = (key: string) =>
+  fc
+    .tuple(fc.array(fc.tuple(fc.nat(), fc.option(value, { nil: undefined })), { minLength: 1, maxLength: 2 }), junkKeys)
+    .map(([breaks, extra]) => {
+      const b: Record<string, unknown> = { ...VALID[key]!() };
+      const keys = Object.keys(b);
+      for (const [i, v] of breaks) {
+        const k = keys[i % keys.length]!;
+        if (v === undefined) delete b[k];
+        else b[k] = v;
+      }
+      return JSON.stringify({ ...extra, ...b });
+    });
+
+const DEEP = '['.repeat(20_000) + ']'.repeat(20_000);
+const anyBody = fc.oneof(
+  { weight: 2, arbitrary: fc.constant<string | undefined>(undefined) },
+  { weight: 6, arbitrary: fc.tuple(fieldObject, junkKeys).map(([a, b]) => JSON.stringify({ ...b, ...a })) },
+  { weight: 2, arbitrary: value.map((v) => JSON.stringify(v) ?? 'undefined') },
+  { weight: 1, arbitrary: fc.oneof(strings, fc.constantFrom('{', '{"a":', 'null', '[]', '{"amount": 1e999}', DEEP, '{"a":"\\ud800"}')) },
+);
+const bodyFor = (key: string) => (VALID[key] ? fc.oneof({ weight: 1, arbitrary: anyBody }, { weight: 1, arbitrary: brokenValid(key) }) : anyBody);
+
+const QUERY_KEYS = ['limit', 'offset', 'sortBy', 'sortOrder', 'status', 'category', 'search', 'grant_type', 'scope', 'x'];
+const query = fc.option(fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(strings, numbers.map(String)), { maxKeys: 5 }), { nil: undefined });
+
+const headers = fc.record(
+  {
+    'content-type': fc.oneof(
+      fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+      ascii,
+    ),
+    authorization: fc.oneof(
+      { weight: 8, arbitrary: fc.constant('valid') },
+      { weight: 1, arbitrary: ascii.map((s) => `Bearer ${s}`) },
+      { weight: 1, arbitrary: ascii },
+    ),
+    'x-user-id': fc.oneof(fc.constant('own'), ascii),
+    'idempotency-key': ascii,
+    'x-supabase-api-version': fc.oneof(fc.constant('2024-01-01'), ascii),
+    'accept-language': ascii,
+  },
+  { requiredKeys: ['authorization'] },
+);
+
+const paramValue = fc.oneof(
+  { weight: 3, arbitrary: ownId },
+  { weight: 1, arbitrary: fc.constantFrom('AAPL', 'cc', 'CC', 'raw:%', 'raw:%E0%A4%A', 'raw:%FF%FE', 'raw:%2e%2e', 'raw:..', 'raw:%00') },
+  { weight: 6, arbitrary: strings },
+);
+
+// --- the harness ---------------------------------------------------------------------------------
+
+/** Counts every row written, in any table, by triggers the fuzzer installs in its own database. */
+async function installChangeCounter() {
+  const db = testEnv.DB;
+  await db.prepare('CREATE TABLE IF NOT EXISTS fuzz_changes (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL)').run();
+  await db.prepare('INSERT OR IGNORE INTO fuzz_changes (id, n) VALUES (1, 0)').run();
+  for (const table of await tableNames()) {
+    if (table === 'fuzz_changes') continue;
+    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+      await db.prepare(`CREATE TRIGGER IF NOT EXISTS fuzz_${op.toLowerCase()}_${table} AFTER ${op} ON "${table}" BEGIN UPDATE fuzz_changes SET n = n + 1 WHERE id = 1; END`).run();
+    }
+  }
+}
+const changes = async () => (await testEnv.DB.prepare('SELECT n FROM fuzz_changes WHERE id = 1').first<{ n: number }>())!.n;
+
+interface Case {
+  params: Record<string, string>;
+  query?: Record<string, string>;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * A param as a client could put it in a URL: percent-encoded, except that a lone surrogate (which
+ * encodeURIComponent refuses) goes out as the malformed UTF-8 bytes %ED%A0%80, and `raw:` values go
+ * out as they are (malformed percent-escapes such as `%E0%A4%A`).
+ */
+function encodeParam(value: string): string {
+  if (value.startsWith('raw:')) return value.slice(4);
+  return value.replace(/[\uD800-\uDFFF]/g, '\uFFFF').split('\uFFFF').map(encodeURIComponent).join('%ED%A0%80');
+}
+
+function buildRequest(method: string, path: string, c: Case): Request {
+  const valid = path.startsWith('/auth/v1/') ? authSession.accessToken : token;
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeParam(c.params[name] ?? ''));
+  const url = new URL(`http://app.test${filled}`);
+  for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.set(k, v);
+  const h = new Headers();
+  for (const [k, v] of Object.entries(c.headers)) {
+    if (k === 'authorization') h.set(k, v === 'valid' ? bearer(valid).authorization : v);
+    else if (k === 'x-user-id') h.set(k, v === 'own' ? own.userId : v);
+    else h.set(k, v);
+  }
+  h.set('cf-connecting-ip', '198.18.0.1');
+  const hasBody = method !== 'GET' && method !== 'HEAD' && c.body !== undefined;
+  return new Request(url, { method, headers: h, body: hasBody ? c.body : undefined });
+}
+
+let digestChecks = 0;
+
+/** The change count after the last case: nothing else writes between cases, so it is the next one's "before". */
+let lastChanges = 0;
+
+/** One generated request; answers its status. Every 100th case also digests the whole database. */
+async function runCase(route: { method: string; path: string; key: string }, c: Case, n: number): Promise<number> {
+  const before = lastChanges;
+  const digestBefore = n % 100 === 0 ? await dbDigest() : null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const res = await Promise.race([
+    app.fetch(buildRequest(route.method, route.path, c), fuzzEnv),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${CASE_TIME_LIMIT_MS} ms`)), CASE_TIME_LIMIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const text = await res.text();
+  if (res.status >= 500) throw new Error(`answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status >= 400 && route.path.startsWith('/api/')) {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    if (typeof parsed.message !== 'string' || !parsed.message) throw new Error(`a ${res.status} without {message}: ${text.slice(0, 300)}`);
+  }
+  const after = (lastChanges = await changes());
+  if (res.status >= 400 && !(route.key in WRITES_WHEN_REJECTED)) {
+    if (after !== before) throw new Error(`a rejected request (${res.status} ${text.slice(0, 200)}) wrote ${after - before} row(s)`);
+    if (digestBefore) {
+      digestChecks++;
+      expect(await dbDigest()).toEqual(digestBefore);
+    }
+  }
+  return res.status;
+}
+
+// --- the routes ----------------------------------------------------------------------------------
+
+const routes = (() => {
+  const seen = new Map<string, { method: string; path: string; key: string; params: string[] }>();
+  for (const r of app.routes) {
+    if (r.method === 'ALL' || !(r.path.startsWith('/api/') || r.path.startsWith('/auth/v1/'))) continue;
+    const key = `${r.method} ${r.path}`;
+    if (!seen.has(key)) seen.set(key, { method: r.method, path: r.path, key, params: [...r.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!) });
+  }
+  return [...seen.values()];
+})();
+
+const tally = { cases: 0, rejected: 0, accepted: 0 };
+
+beforeAll(async () => {
+  const s = await signIn(uniquePhone());
+  token = s.accessToken;
+  const h = { ...bearer(token), 'content-type': 'application/json' };
+  const post = async (path: string, b: unknown) => ((await (await call(path, { method: 'POST', headers: h, body: JSON.stringify(b) })).json()) as any).data;
+  const accounts = ((await (await call('/api/accounts/user/accounts', { headers: h })).json()) as any).data;
+  const accountId = accounts.accounts[0].account_id as string;
+  const canton = await post('/api/wallets/digital-asset', { account_id: accountId });
+  await post('/api/wallets/transfer', { account_id: accountId, amount: 3 });
+  const txs = ((await (await call(`/api/transactions/account/${accountId}`, { headers: h })).json()) as any).data;
+  const ticket = await post('/api/support/tickets', { title: 'Fuzz', description: 'Fuzz ticket' });
+  const fr = await post('/api/feature-requests', { title: 'Fuzz idea', description: 'A fuzzing feature request' });
+  own = {
+    userId: s.userId,
+    accountId,
+    walletId: canton.walletId,
+    partyId: canton.cantonPartyId,
+    ticketId: ticket.id,
+    featureRequestId: fr.id,
+    transactionId: txs[0].id,
+  };
+  authSession = await signIn();
+  await installChangeCounter();
+  lastChanges = await changes();
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+
+afterAll(() => {
+  vi.restoreAllMocks();
+  console.info(`[fuzz] ${routes.length} routes x ${RUNS} runs: ${tally.cases} cases, ${tally.accepted} accepted, ${tally.rejected} rejected, ${digestChecks} rejected with a full database digest compared`);
+});
+
+describe(`fuzzing every route (${RUNS} cases each)`, () => {
+  it('covers the BFF and the sign-in service', () => {
+    expect(routes.filter((r) => r.path.startsWith('/api/')).length).toBeGreaterThan(40);
+    expect(routes.filter((r) => r.path.startsWith('/auth/v1/')).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(routes.map((r) => [r.key, r] as const))(
+    '%s: no 5xx, no hang, {message} on failure, rejected requests write nothing',
+    async (_key, route) => {
+      const errors: string[] = [];
+      const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+        errors.push(args.map(String).join(' '));
+      });
+      const isAuth = route.path.startsWith('/auth/v1/');
+      if (!isAuth) {
+        const alive = await app.fetch(new Request('http://app.test/api/accounts/user/accounts', { headers: bearer(token) }), fuzzEnv);
+        expect(alive.status, 'the fuzz user session must outlive every case').toBe(200);
+      }
+      try {
+        const params = fc.record(Object.fromEntries(route.params.map((p) => [p, paramValue])) as Record<string, fc.Arbitrary<string>>);
+        await fc.assert(
+          fc.asyncProperty(fc.record({ params, query, headers, body: bodyFor(route.key) }), async (c) => {
+            if (isAuth && tally.cases % 20 === 0) {
+              authSession = await signIn();
+              lastChanges = await changes();
+            }
+            const status = await runCase(route, c as Case, tally.cases++);
+            if (status >= 400) tally.rejected++;
+            else tally.accepted++;
+          }),
+          { numRuns: RUNS },
+        );
+      } finally {
+        spy.mockRestore();
+      }
+      // app.onError logs every unexpected error: there must be none.
+      expect(errors.filter((e) => e.startsWith('unhandled error') || e.startsWith('core error') || e.startsWith('auth error'))).toEqual([]);
+    },
+    Math.max(60_000, RUNS * 200),
+  );
+});

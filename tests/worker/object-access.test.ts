@@ -1,0 +1,221 @@
+// Object-level access (OWASP API1:2023, BOLA): every BFF route is classified in the table below, and
+// the list of routes comes from the Hono app itself, so a route added later without an entry fails.
+// Every route that takes an id of an account, wallet, party, ticket, feature request, transaction or
+// user (in its path or its body) is called by a second user with the victim's ids: each answers 404
+// {message} and the database is byte-for-byte unchanged. Lists are called too: none shows a victim id.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signIn, uniquePhone } from './auth';
+import { apiRoutes, fillPath } from './bff-route-table';
+import { dbDigest } from './db-snapshot';
+import { call } from './helpers';
+
+interface Victim {
+  userId: string;
+  accountId: string;
+  secondAccountId: string;
+  partyId: string;
+  cantonWalletId: string;
+  selfCustodyWalletId: string;
+  externalWalletId: string;
+  transactionId: string;
+  ticketId: string;
+  featureRequestId: string;
+}
+
+interface Req {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: string;
+}
+
+type Entry =
+  /** Takes the victim's id: a second user gets 404 and nothing changes. */
+  | { foreign: (v: Victim) => Req }
+  /** Takes a public id by design (market symbols, the shared feature-request board). */
+  | { shared: (v: Victim) => Req; why: string }
+  /** Takes no object id: acts on the caller's own data only (checked: shows no victim id). */
+  | { own: Req | null; why: string };
+
+const ED25519_KEY = 'a'.repeat(64);
+const SIGNATURE = 'b'.repeat(128);
+
+const TABLE: Record<string, Entry> = {
+  'GET /api/health': { own: {}, why: 'open, no data' },
+  // Accounts
+  'GET /api/accounts/user/accounts': { own: {}, why: "the caller's accounts" },
+  'GET /api/accounts/user/active-account': { own: {}, why: "the caller's active account" },
+  'POST /api/accounts/user/switch-account': { foreign: (v) => ({ body: { accountId: v.secondAccountId } }) },
+  'POST /api/accounts/user/create-account': { own: null, why: 'creates an account for the caller' },
+  'PUT /api/accounts/user/accounts/:id/metadata': { foreign: (v) => ({ params: { id: v.accountId }, body: { accountName: 'Owned', metadata: { x: 1 } } }) },
+  'DELETE /api/accounts/user/accounts/:id': { foreign: (v) => ({ params: { id: v.secondAccountId } }) },
+  'POST /api/accounts/user/accounts/:id/set-primary': { foreign: (v) => ({ params: { id: v.secondAccountId } }) },
+  'GET /api/accounts/:userId': { foreign: (v) => ({ params: { userId: v.userId } }) },
+  'PATCH /api/accounts/:userId': { foreign: (v) => ({ params: { userId: v.userId }, body: { language: 'fs' } }) },
+  // Market: public reference data, ids are ticker symbols.
+  'GET /api/market': { own: {}, why: 'public market data' },
+  'GET /api/market/stocks/:symbol': { shared: () => ({ params: { symbol: 'AAPL' } }), why: 'public market data' },
+  'GET /api/market/assets/:symbol': { shared: () => ({ params: { symbol: 'CC' } }), why: 'public market data' },
+  // Wallets and the ledger
+  'GET /api/wallets/canton/status': { own: {}, why: "ledger status and the caller's party count" },
+  'GET /api/wallets/canton/test': { own: {}, why: 'ledger self-test, no user data' },
+  'GET /api/wallets/canton/parties': { own: {}, why: "the caller's parties" },
+  'GET /api/wallets/canton/parties/:partyId/assets': { foreign: (v) => ({ params: { partyId: v.partyId } }) },
+  'GET /api/wallets/canton/balance/:partyId': { foreign: (v) => ({ params: { partyId: v.partyId } }) },
+  'GET /api/wallets/canton/assets': { own: {}, why: "assets over the caller's parties" },
+  'POST /api/wallets/canton/prepare': { own: null, why: "stores an onboarding for the caller's own key" },
+  'POST /api/wallets/canton/complete': {
+    foreign: (v) => ({ body: { publicKey: ED25519_KEY, signedHash: SIGNATURE, walletId: v.selfCustodyWalletId, partyHint: 'taken' } }),
+  },
+  'POST /api/wallets/canton/holding-transactions': { foreign: (v) => ({ body: { partyId: v.partyId } }) },
+  'POST /api/wallets/canton': { own: null, why: "creates the wallet of the caller's active account" },
+  'POST /api/wallets/digital-asset': { foreign: (v) => ({ body: { account_id: v.accountId } }) },
+  'POST /api/wallets/auto-accept': { foreign: (v) => ({ body: { account_id: v.accountId } }) },
+  'POST /api/wallets/transfer': { foreign: (v) => ({ body: { account_id: v.accountId, amount: 1 } }) },
+  'POST /api/wallets/external': { foreign: (v) => ({ body: { account_id: v.accountId, address: '0xabc', chain: 'ethereum' } }) },
+  'POST /api/wallets/internal': { foreign: (v) => ({ body: { account_id: v.accountId } }) },
+  'POST /api/wallets': { foreign: (v) => ({ body: { account_id: v.accountId, label: 'Mine now' } }) },
+  'PATCH /api/wallets/:id/deactivate': { foreign: (v) => ({ params: { id: v.externalWalletId } }) },
+  'GET /api/wallets/:accountId/categories': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'GET /api/wallets/:accountId': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  // Transactions
+  'GET /api/transactions/account/:id': { foreign: (v) => ({ params: { id: v.accountId } }) },
+  'GET /api/transactions/wallet/:id': { foreign: (v) => ({ params: { id: v.cantonWalletId } }) },
+  'GET /api/transactions/:id': { foreign: (v) => ({ params: { id: v.transactionId } }) },
+  // Support
+  'GET /api/support/tickets': { own: {}, why: "the caller's tickets" },
+  'POST /api/support/tickets': { own: null, why: 'creates a ticket for the caller' },
+  'GET /api/support/tickets/:id': { foreign: (v) => ({ params: { id: v.ticketId } }) },
+  'PUT /api/support/tickets/:id': { foreign: (v) => ({ params: { id: v.ticketId }, body: { status: 'closed' } }) },
+  'GET /api/support/tickets/:id/comments': { foreign: (v) => ({ params: { id: v.ticketId } }) },
+  'POST /api/support/tickets/:id/comments': { foreign: (v) => ({ params: { id: v.ticketId }, body: { content: 'Hi from a stranger' } }) },
+  // Feature requests: a community board everyone reads and votes on; only the author edits.
+  'GET /api/feature-requests': { own: {}, why: 'the public board (authors of anonymous requests hidden)' },
+  'GET /api/feature-requests/categories': { own: {}, why: 'public categories' },
+  'POST /api/feature-requests': { own: null, why: 'creates a request by the caller' },
+  'GET /api/feature-requests/:id': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: 'the public board' },
+  'PATCH /api/feature-requests/:id': { foreign: (v) => ({ params: { id: v.featureRequestId }, body: { title: 'Taken over by someone' } }) },
+  'DELETE /api/feature-requests/:id': { foreign: (v) => ({ params: { id: v.featureRequestId } }) },
+  'POST /api/feature-requests/:id/vote': { shared: (v) => ({ params: { id: v.featureRequestId }, body: { vote_type: 'downvote' } }), why: 'anyone signed in votes' },
+  'DELETE /api/feature-requests/:id/vote': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: "removes the caller's own vote only" },
+  'GET /api/feature-requests/:id/my-vote': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: "the caller's own vote only" },
+};
+
+type Session = { accessToken: string; userId: string };
+
+async function api(who: Session, method: string, path: string, body?: unknown) {
+  const res = await call(path, {
+    method,
+    headers: { ...bearer(who.accessToken), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, body: text ? (JSON.parse(text) as any) : undefined };
+}
+
+async function ok<T = any>(who: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await api(who, method, path, body);
+  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
+  return res.body.data as T;
+}
+
+/** A user with one of everything, built through the BFF as the user would. */
+async function buildVictim(s: Session): Promise<Victim> {
+  const accounts = await ok(s, 'GET', '/api/accounts/user/accounts');
+  const accountId = accounts.accounts[0].account_id as string;
+  const second = await ok(s, 'POST', '/api/accounts/user/create-account', { accountName: 'Victim business' });
+  const canton = await ok(s, 'POST', '/api/wallets/digital-asset', { account_id: accountId });
+  await ok(s, 'POST', '/api/wallets/transfer', { account_id: accountId, amount: 25 });
+  await ok(s, 'POST', '/api/wallets/auto-accept', { account_id: accountId });
+  const selfCustody = await ok(s, 'POST', '/api/wallets', { account_id: accountId, label: 'Hardware key' });
+  const external = await ok(s, 'POST', '/api/wallets/external', { account_id: accountId, address: '0xfeed', chain: 'ethereum', label: 'Exchange' });
+  const txs = await ok(s, 'GET', `/api/transactions/account/${accountId}`);
+  const ticket = await ok(s, 'POST', '/api/support/tickets', { title: 'Victim ticket', description: 'About my savings', priority: 'low' });
+  await ok(s, 'POST', `/api/support/tickets/${ticket.id}/comments`, { content: 'More details' });
+  const fr = await ok(s, 'POST', '/api/feature-requests', { title: 'Victim idea', description: 'A very good idea for all', is_anonymous: true });
+  await ok(s, 'POST', `/api/feature-requests/${fr.id}/vote`, { vote_type: 'upvote' });
+  return {
+    userId: s.userId,
+    accountId,
+    secondAccountId: second.accountId,
+    partyId: canton.cantonPartyId,
+    cantonWalletId: canton.walletId,
+    selfCustodyWalletId: selfCustody.id,
+    externalWalletId: external.id,
+    transactionId: txs[0].id,
+    ticketId: ticket.id,
+    featureRequestId: fr.id,
+  };
+}
+
+const routes = apiRoutes();
+let victim: Victim;
+let attacker: Session;
+
+beforeAll(async () => {
+  const v = await signIn(uniquePhone());
+  victim = await buildVictim(v);
+  attacker = await signIn(uniquePhone());
+  // The attacker's first call provisions their own profile and account (outside any comparison).
+  await ok(attacker, 'GET', '/api/accounts/user/accounts');
+});
+
+const urlOf = (path: string, req: Req) => fillPath(path, req.params ?? {}) + (req.query ? `?${req.query}` : '');
+const victimIds = () => Object.values(victim).filter((id) => id !== victim.featureRequestId);
+
+describe('object-level access: the route table', () => {
+  it('classifies every route of the BFF, and only routes that exist', () => {
+    const keys = routes.map((r) => r.key);
+    expect(keys.length).toBeGreaterThan(40);
+    expect(keys.filter((k) => !(k in TABLE)), 'routes missing from the object-access table').toEqual([]);
+    expect(Object.keys(TABLE).filter((k) => !keys.includes(k)), 'table entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('treats every route with a path param as foreign or as shared by design, never as own', () => {
+    const withParams = routes.filter((r) => r.params.length > 0);
+    expect(withParams.filter((r) => 'own' in TABLE[r.key]!).map((r) => r.key)).toEqual([]);
+  });
+});
+
+describe("object-level access: a second user with the victim's ids", () => {
+  const foreign = routes.filter((r) => 'foreign' in (TABLE[r.key] ?? {}));
+
+  it.each(foreign.map((r) => [r.key, r] as const))('%s answers 404 {message} and changes nothing', async (_key, route) => {
+    const entry = TABLE[route.key] as { foreign: (v: Victim) => Req };
+    const req = entry.foreign(victim);
+    const before = await dbDigest();
+    const res = await api(attacker, route.method, urlOf(route.path, req), req.body);
+    expect(res.status, res.text).toBe(404);
+    expect(typeof res.body.message).toBe('string');
+    for (const id of victimIds()) expect(res.text).not.toContain(id);
+    expect(await dbDigest()).toEqual(before);
+  });
+
+  it.each(routes.filter((r) => r.method === 'GET' && 'own' in (TABLE[r.key] ?? {})).map((r) => [r.key, r] as const))(
+    '%s shows the second user none of the victim ids',
+    async (_key, route) => {
+      const res = await api(attacker, 'GET', route.path);
+      expect(res.status).toBe(200);
+      for (const id of victimIds()) expect(res.text).not.toContain(id);
+    },
+  );
+
+  it('the shared board: a second user reads the victim request without its author, and votes only for themself', async () => {
+    const id = victim.featureRequestId;
+    const read = await ok(attacker, 'GET', `/api/feature-requests/${id}`);
+    expect(read).toMatchObject({ id, is_mine: false, author: null, my_vote: null });
+    expect(read.upvotes).toBe(1);
+    expect((await api(attacker, 'GET', `/api/feature-requests/${id}/my-vote`)).status).toBe(404);
+    const voted = await ok(attacker, 'POST', `/api/feature-requests/${id}/vote`, { vote_type: 'downvote' });
+    expect(voted).toBeTruthy();
+    const after = await ok(attacker, 'GET', `/api/feature-requests/${id}`);
+    expect(after).toMatchObject({ upvotes: 1, downvotes: 1, total_score: 0, my_vote: 'downvote', title: 'Victim idea' });
+    await ok(attacker, 'DELETE', `/api/feature-requests/${id}/vote`);
+    // Removing "a vote" removed the caller's, not the victim's.
+    expect(await ok(attacker, 'GET', `/api/feature-requests/${id}`)).toMatchObject({ upvotes: 1, downvotes: 0 });
+    for (const key of ['GET /api/market/stocks/:symbol', 'GET /api/market/assets/:symbol']) {
+      const route = routes.find((r) => r.key === key)!;
+      const req = (TABLE[key] as { shared: (v: Victim) => Req }).shared(victim);
+      expect((await api(attacker, 'GET', urlOf(route.path, req))).status).toBe(200);
+    }
+  });
+});

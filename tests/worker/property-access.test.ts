@@ -1,0 +1,255 @@
+// Property-level access (OWASP API3:2023, mass assignment): every write of the BFF (the list comes
+// from the Hono app) is sent with fields a user must not set — owners, ids, statuses, agent flags,
+// vote counts, balances, timestamps — next to a valid body. Each is either refused (4xx) or stored
+// without them; the checks read the rows back from D1.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signIn, uniquePhone } from './auth';
+import { apiRoutes } from './bff-route-table';
+import { call } from './helpers';
+
+const db = () => (env as unknown as { DB: D1Database }).DB;
+type Session = { accessToken: string; userId: string };
+
+/** Fields no client may set, whatever the route. */
+const FORBIDDEN = (other: string) => ({
+  id: 'forced-id',
+  user_id: other,
+  userId: other,
+  owner: other,
+  owner_id: other,
+  author_id: other,
+  author_user_id: other,
+  author_agent_id: 'seed-agent',
+  author_name: 'Support Team',
+  created_by: other,
+  assigned_agent_id: 'seed-agent',
+  is_agent: true,
+  role: 'service_role',
+  status: 'completed',
+  priority: 'critical',
+  upvotes: 999,
+  downvotes: 0,
+  total_score: 999,
+  balance: '1000000.0000000000',
+  amount_usd: 99_999_999,
+  is_primary: true,
+  is_active: true,
+  kind: 'digital_asset',
+  created_at: '2000-01-01T00:00:00.000Z',
+  updated_at: '2000-01-01T00:00:00.000Z',
+});
+
+async function api(who: Session, method: string, path: string, body?: unknown) {
+  const res = await call(path, {
+    method,
+    headers: { ...bearer(who.accessToken), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined, text };
+}
+
+async function ok(who: Session, method: string, path: string, body?: unknown) {
+  const res = await api(who, method, path, body);
+  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
+  return res.body.data;
+}
+
+const row = <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => db().prepare(sql).bind(...params).first<T>();
+
+let me: Session;
+let other: Session;
+let accountId: string;
+let secondAccountId: string;
+let otherFeature: string;
+
+beforeAll(async () => {
+  me = await signIn(uniquePhone());
+  other = await signIn(uniquePhone());
+  accountId = (await ok(me, 'GET', '/api/accounts/user/accounts')).accounts[0].account_id;
+  secondAccountId = (await ok(me, 'POST', '/api/accounts/user/create-account', { accountName: 'Second' })).accountId;
+  await ok(me, 'POST', '/api/wallets/digital-asset', { account_id: accountId });
+  otherFeature = (await ok(other, 'POST', '/api/feature-requests', { title: 'Other idea', description: 'Somebody else wrote it' })).id;
+});
+
+/** Each write route: what is sent (a valid body plus the forbidden fields) and what must hold after. */
+const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
+  'POST /api/accounts/user/create-account': async () => {
+    const res = await ok(me, 'POST', '/api/accounts/user/create-account', { ...FORBIDDEN(other.userId), accountName: 'Mass assigned', metadata: { admin: true } });
+    expect(res.accountId).not.toBe('forced-id');
+    const acc = await row<any>('SELECT * FROM accounts WHERE id = ?', res.accountId);
+    expect(acc).toMatchObject({ created_by: me.userId, name: 'Mass assigned', metadata: '{}' });
+    expect(acc.created_at).not.toBe('2000-01-01T00:00:00.000Z');
+    expect(await row('SELECT is_primary, is_active, user_id FROM user_accounts WHERE account_id = ?', res.accountId)).toEqual({ is_primary: 0, is_active: 0, user_id: me.userId });
+    expect(await row('SELECT COUNT(*) AS n FROM user_accounts WHERE account_id = ? AND user_id = ?', res.accountId, other.userId)).toEqual({ n: 0 });
+  },
+  'POST /api/accounts/user/switch-account': async () => {
+    await ok(me, 'POST', '/api/accounts/user/switch-account', { ...FORBIDDEN(other.userId), accountId: secondAccountId });
+    expect(await row('SELECT is_active FROM user_accounts WHERE account_id = ? AND user_id = ?', secondAccountId, me.userId)).toEqual({ is_active: 1 });
+    expect(await row('SELECT COUNT(*) AS n FROM user_accounts WHERE user_id = ? AND is_active = 1', other.userId)).toEqual({ n: 1 });
+    await ok(me, 'POST', '/api/accounts/user/switch-account', { accountId });
+  },
+  'PUT /api/accounts/user/accounts/:id/metadata': async () => {
+    await ok(me, 'PUT', `/api/accounts/user/accounts/${secondAccountId}/metadata`, { ...FORBIDDEN(other.userId), accountName: 'Renamed' });
+    const acc = await row<any>('SELECT * FROM accounts WHERE id = ?', secondAccountId);
+    expect(acc).toMatchObject({ id: secondAccountId, created_by: me.userId, name: 'Renamed', account_type: 'individual' });
+    expect(await row('SELECT is_primary FROM user_accounts WHERE account_id = ?', secondAccountId)).toEqual({ is_primary: 0 });
+  },
+  'DELETE /api/accounts/user/accounts/:id': { noBody: 'DELETE takes no body' },
+  'POST /api/accounts/user/accounts/:id/set-primary': async () => {
+    const res = await api(me, 'POST', `/api/accounts/user/accounts/${secondAccountId}/set-primary`, { ...FORBIDDEN(other.userId) });
+    expect(res.status).toBe(200);
+    // Only the caller's own flags moved.
+    expect(await row('SELECT COUNT(*) AS n FROM user_accounts WHERE user_id = ? AND is_primary = 1', other.userId)).toEqual({ n: 1 });
+    await ok(me, 'POST', `/api/accounts/user/accounts/${accountId}/set-primary`);
+  },
+  'PATCH /api/accounts/:userId': async () => {
+    const before = await row('SELECT * FROM profiles WHERE id = ?', me.userId);
+    const res = await api(me, 'PATCH', `/api/accounts/${me.userId}`, { language: 'es', name: 'Admin', idv_status: 'approved', id: 'forced-id' });
+    expect(res.status).toBe(400);
+    expect(await row('SELECT * FROM profiles WHERE id = ?', me.userId)).toEqual(before);
+  },
+  'POST /api/wallets/canton/prepare': async () => {
+    const res = await ok(me, 'POST', '/api/wallets/canton/prepare', { ...FORBIDDEN(other.userId), publicKey: 'c'.repeat(64) });
+    expect(await row('SELECT user_id FROM canton_onboarding WHERE fingerprint = ?', res.publicKeyFingerprint)).toEqual({ user_id: me.userId });
+  },
+  'POST /api/wallets/canton/complete': async () => {
+    // Bad signature: refused whatever else is sent; no party is created.
+    const wallet = await ok(me, 'POST', '/api/wallets', { account_id: accountId });
+    const res = await api(me, 'POST', '/api/wallets/canton/complete', { ...FORBIDDEN(other.userId), publicKey: 'c'.repeat(64), signedHash: 'd'.repeat(128), walletId: wallet.id, partyHint: 'mine' });
+    expect(res.status).toBe(400);
+    expect(await row('SELECT address FROM wallets WHERE id = ?', wallet.id)).toEqual({ address: null });
+  },
+  'POST /api/wallets/canton/holding-transactions': { noBody: 'a read (POST with the party id)' },
+  'POST /api/wallets/canton': async () => {
+    const res = await ok(me, 'POST', '/api/wallets/canton', FORBIDDEN(other.userId));
+    expect(await row('SELECT account_id, kind, created_by FROM wallets WHERE id = ?', res.walletId)).toEqual({ account_id: accountId, kind: 'digital_asset', created_by: me.userId });
+  },
+  'POST /api/wallets/digital-asset': async () => {
+    const res = await ok(me, 'POST', '/api/wallets/digital-asset', { ...FORBIDDEN(other.userId), account_id: accountId, partyId: 'forced::1220' + '0'.repeat(64) });
+    expect(res.cantonPartyId).not.toMatch(/^forced::/);
+    expect(await row('SELECT role, key_kind FROM ledger_parties WHERE party_id = ?', res.cantonPartyId)).toEqual({ role: 'user', key_kind: 'hosted' });
+  },
+  'POST /api/wallets/auto-accept': async () => {
+    const res = await ok(me, 'POST', '/api/wallets/auto-accept', { ...FORBIDDEN(other.userId), account_id: accountId, contractsAccepted: 50 });
+    expect(res.contractsAccepted).toBe(0);
+  },
+  'POST /api/wallets/transfer': async () => {
+    const party = (await ok(me, 'POST', '/api/wallets/digital-asset', { account_id: accountId })).cantonPartyId;
+    const res = await ok(me, 'POST', '/api/wallets/transfer', {
+      ...FORBIDDEN(other.userId),
+      account_id: accountId,
+      amount: '2',
+      fromPartyId: party,
+      toPartyId: 'someone::1220' + 'f'.repeat(64),
+      instrument: 'USDX',
+    });
+    expect(res).toMatchObject({ amount: '2.0000000000', toPartyId: party, status: 'PENDING' });
+    const offer = await row<any>('SELECT * FROM ledger_transfer_offers WHERE id = ?', res.offerId);
+    expect(offer).toMatchObject({ receiver_party: party, status: 'pending', amount: 20_000_000_000 });
+    expect(offer.sender_party).not.toBe(party);
+    expect(await row('SELECT status, amount_usd FROM transactions WHERE id = ?', res.transactionId)).toMatchObject({ status: 'PENDING' });
+  },
+  'POST /api/wallets/external': async () => {
+    const res = await ok(me, 'POST', '/api/wallets/external', { ...FORBIDDEN(other.userId), account_id: accountId, address: '0xbeef', chain: 'base' });
+    expect(await row('SELECT id, kind, is_active, created_by FROM wallets WHERE id = ?', res.id)).toEqual({ id: res.id, kind: 'external', is_active: 1, created_by: me.userId });
+    expect(res.id).not.toBe('forced-id');
+  },
+  'POST /api/wallets/internal': async () => {
+    const res = await ok(me, 'POST', '/api/wallets/internal', { ...FORBIDDEN(other.userId), account_id: accountId, address: 'forced-address' });
+    const w = await row<any>('SELECT * FROM wallets WHERE id = ?', res.id);
+    expect(w).toMatchObject({ kind: 'internal', created_by: me.userId });
+    expect(w.address).not.toBe('forced-address');
+  },
+  'POST /api/wallets': async () => {
+    const res = await ok(me, 'POST', '/api/wallets', { ...FORBIDDEN(other.userId), account_id: accountId, address: 'forced-address' });
+    expect(await row('SELECT kind, address, created_by FROM wallets WHERE id = ?', res.id)).toEqual({ kind: 'self_custody', address: null, created_by: me.userId });
+  },
+  'PATCH /api/wallets/:id/deactivate': async () => {
+    const w = await ok(me, 'POST', '/api/wallets/external', { account_id: accountId, address: '0xdead', chain: 'ethereum' });
+    await ok(me, 'PATCH', `/api/wallets/${w.id}/deactivate`, { is_active: true, account_id: secondAccountId });
+    expect(await row('SELECT is_active, account_id FROM wallets WHERE id = ?', w.id)).toEqual({ is_active: 0, account_id: accountId });
+  },
+  'POST /api/support/tickets': async () => {
+    const t = await ok(me, 'POST', '/api/support/tickets', { ...FORBIDDEN(other.userId), status: 'resolved', priority: 'low', title: 'Mass', description: 'Assigned fields' });
+    expect(await row('SELECT id, user_id, status, assigned_agent_id, created_at FROM support_tickets WHERE id = ?', t.id)).toMatchObject({
+      id: t.id,
+      user_id: me.userId,
+      status: 'open',
+      assigned_agent_id: null,
+    });
+    expect(t.id).not.toBe('forced-id');
+  },
+  'PUT /api/support/tickets/:id': async () => {
+    const t = await ok(me, 'POST', '/api/support/tickets', { title: 'Before', description: 'Before edit', priority: 'low' });
+    const { status: _s, priority: _p, ...junk } = FORBIDDEN(other.userId);
+    await ok(me, 'PUT', `/api/support/tickets/${t.id}`, { ...junk, title: 'After' });
+    expect(await row('SELECT user_id, status, assigned_agent_id, title FROM support_tickets WHERE id = ?', t.id)).toEqual({
+      user_id: me.userId,
+      status: 'open',
+      assigned_agent_id: null,
+      title: 'After',
+    });
+    // The one status a user may set is closed; any other is refused.
+    expect((await api(me, 'PUT', `/api/support/tickets/${t.id}`, { status: 'resolved' })).status).toBe(403);
+  },
+  'POST /api/support/tickets/:id/comments': async () => {
+    const t = await ok(me, 'POST', '/api/support/tickets', { title: 'Comments', description: 'For comments', priority: 'low' });
+    const c = await ok(me, 'POST', `/api/support/tickets/${t.id}/comments`, { ...FORBIDDEN(other.userId), is_internal: false, content: 'Hello' });
+    expect(c.author).toEqual(expect.objectContaining({ is_agent: false }));
+    expect(await row('SELECT author_user_id, author_agent_id, is_internal FROM support_ticket_comments WHERE id = ?', c.id)).toEqual({
+      author_user_id: me.userId,
+      author_agent_id: null,
+      is_internal: 0,
+    });
+    // is_internal is a real field, but only an agent may set it.
+    expect((await api(me, 'POST', `/api/support/tickets/${t.id}/comments`, { content: 'Psst', is_internal: true })).status).toBe(403);
+  },
+  'POST /api/feature-requests': async () => {
+    const fr = await ok(me, 'POST', '/api/feature-requests', { ...FORBIDDEN(other.userId), title: 'Mass idea', description: 'Mass assignment attempt' });
+    expect(await row('SELECT author_id, status, priority, upvotes, downvotes, total_score FROM feature_requests WHERE id = ?', fr.id)).toEqual({
+      author_id: me.userId,
+      status: 'submitted',
+      priority: 'medium',
+      upvotes: 0,
+      downvotes: 0,
+      total_score: 0,
+    });
+  },
+  'PATCH /api/feature-requests/:id': async () => {
+    const fr = await ok(me, 'POST', '/api/feature-requests', { title: 'Patch idea', description: 'To be patched later' });
+    await ok(me, 'PATCH', `/api/feature-requests/${fr.id}`, { ...FORBIDDEN(other.userId), title: 'Patched idea' });
+    expect(await row('SELECT id, author_id, status, priority, upvotes, title FROM feature_requests WHERE id = ?', fr.id)).toEqual({
+      id: fr.id,
+      author_id: me.userId,
+      status: 'submitted',
+      priority: 'medium',
+      upvotes: 0,
+      title: 'Patched idea',
+    });
+  },
+  'DELETE /api/feature-requests/:id': { noBody: 'DELETE takes no body' },
+  'POST /api/feature-requests/:id/vote': async () => {
+    await ok(me, 'POST', `/api/feature-requests/${otherFeature}/vote`, { ...FORBIDDEN(other.userId), vote_type: 'upvote', weight: 100 });
+    expect(await row('SELECT upvotes, downvotes FROM feature_requests WHERE id = ?', otherFeature)).toEqual({ upvotes: 1, downvotes: 0 });
+    expect(await row('SELECT user_id FROM feature_request_votes WHERE feature_request_id = ?', otherFeature)).toEqual({ user_id: me.userId });
+  },
+  'DELETE /api/feature-requests/:id/vote': { noBody: 'DELETE takes no body' },
+};
+
+describe('property-level access', () => {
+  const writes = apiRoutes().filter((r) => r.method !== 'GET');
+
+  it('has a case for every write route of the BFF', () => {
+    expect(writes.map((r) => r.key).filter((k) => !(k in CASES)), 'write routes missing from the property-access table').toEqual([]);
+    expect(Object.keys(CASES).filter((k) => !writes.some((r) => r.key === k)), 'cases for routes that no longer exist').toEqual([]);
+  });
+
+  it.each(writes.filter((r) => typeof CASES[r.key] === 'function').map((r) => [r.key] as const))(
+    '%s ignores or refuses the fields a user must not set',
+    async (key) => {
+      await (CASES[key] as () => Promise<void>)();
+    },
+  );
+});

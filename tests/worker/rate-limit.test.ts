@@ -1,0 +1,135 @@
+// Abuse limits (Workers Rate Limiting bindings from wrangler.toml, run locally by miniflare):
+// per-user limits on BFF writes and per-IP limits on the sign-in service. Over the limit the answer
+// is 429 {message} with Retry-After and nothing changes.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../src/worker/index';
+import { clientKey, limiterFor } from '../../src/worker/middleware/rate-limit';
+import { bearer, signIn, TEST_PHONE, uniquePhone } from './auth';
+import { dbDigest } from './db-snapshot';
+import { call, randomIp } from './helpers';
+
+const testEnv = env as unknown as Cloudflare.Env;
+const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', ...headers },
+  body: JSON.stringify(body),
+});
+
+/** Sends `send()` until the first 429 (at most `cap` times); answers how many passed before it. */
+async function untilLimited(send: () => Promise<Response>, cap: number): Promise<{ passed: number; limited: Response }> {
+  for (let passed = 0; passed < cap; passed++) {
+    const res = await send();
+    if (res.status === 429) return { passed, limited: res };
+    expect(res.status, await res.clone().text()).toBeLessThan(500);
+  }
+  throw new Error(`no 429 after ${cap} requests`);
+}
+
+describe('per-user write limits', () => {
+  it('refuses the 11th support ticket of a user within a minute with 429 {message} and Retry-After, creating nothing', async () => {
+    const { accessToken, userId } = await signIn(uniquePhone());
+    const ticket = () =>
+      call('/api/support/tickets', json({ title: 'Card blocked', description: 'My card was blocked today', category: 'account', priority: 'low' }, bearer(accessToken)));
+    const { passed, limited } = await untilLimited(ticket, 25);
+    // 10 a minute; a window boundary during the loop can let up to 10 more through.
+    expect(passed).toBeGreaterThanOrEqual(10);
+    expect(passed).toBeLessThanOrEqual(20);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later' });
+
+    const before = await dbDigest();
+    const again = await ticket();
+    expect(again.status).toBe(429);
+    expect(await dbDigest()).toEqual(before);
+    const mine = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM support_tickets WHERE user_id = ?').bind(userId).first<{ n: number }>();
+    expect(mine?.n).toBe(passed);
+    // Reads are never limited, and another user's writes have their own count.
+    expect((await call('/api/support/tickets', { headers: bearer(accessToken) })).status).toBe(200);
+    const other = await signIn(uniquePhone());
+    expect(
+      (await call('/api/support/tickets', json({ title: 'Hello there', description: 'A question about fees', category: 'general', priority: 'low' }, bearer(other.accessToken)))).status,
+    ).toBe(200);
+  });
+
+  it('counts transfers per user (10 a minute), before validation, so bad requests count too', async () => {
+    const { accessToken } = await signIn(uniquePhone());
+    const bad = () => call('/api/wallets/transfer', json({ account_id: 'nope', amount: -1 }, bearer(accessToken)));
+    const { passed } = await untilLimited(bad, 25);
+    expect(passed).toBeGreaterThanOrEqual(10);
+    expect(passed).toBeLessThanOrEqual(20);
+  });
+
+  it('maps every write to a limiter and no read to one', () => {
+    expect(limiterFor('GET', '/api/support/tickets')).toBeNull();
+    expect(limiterFor('POST', '/api/support/tickets')).toBe('RL_TICKETS');
+    expect(limiterFor('POST', '/api/support/tickets/abc/comments')).toBe('RL_COMMENTS');
+    expect(limiterFor('POST', '/api/feature-requests')).toBe('RL_FEATURE_REQUESTS');
+    expect(limiterFor('POST', '/api/feature-requests/abc/vote')).toBe('RL_VOTES');
+    expect(limiterFor('DELETE', '/api/feature-requests/abc/vote')).toBe('RL_VOTES');
+    expect(limiterFor('DELETE', '/api/feature-requests/abc')).toBe('RL_WRITES');
+    expect(limiterFor('POST', '/api/accounts/user/create-account')).toBe('RL_ACCOUNTS');
+    expect(limiterFor('POST', '/api/wallets/external')).toBe('RL_WALLETS');
+    expect(limiterFor('POST', '/api/wallets/transfer')).toBe('RL_TRANSFERS');
+    expect(limiterFor('POST', '/api/wallets/auto-accept')).toBe('RL_AUTO_ACCEPT');
+    expect(limiterFor('PUT', '/api/support/tickets/abc')).toBe('RL_WRITES');
+  });
+
+  it('lets requests through (and logs) when a limiter binding is missing', async () => {
+    const { accessToken } = await signIn(uniquePhone());
+    const noLimits = { ...testEnv, RL_TICKETS: undefined } as unknown as Cloudflare.Env;
+    const res = await app.fetch(
+      new Request('http://app.test/api/support/tickets', json({ title: 'No limiter', description: 'Binding missing here', category: 'general', priority: 'low' }, bearer(accessToken))),
+      noLimits,
+    );
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('per-IP limits on the sign-in service', () => {
+  it('refuses the 11th code request from one IP within a minute (any phones), with GoTrue 429 and Retry-After', async () => {
+    const ip = randomIp();
+    const { passed, limited } = await untilLimited(
+      () => call('/auth/v1/otp', json({ phone: uniquePhone(), channel: 'sms' }, { 'cf-connecting-ip': ip })),
+      25,
+    );
+    expect(passed).toBeGreaterThanOrEqual(10);
+    expect(passed).toBeLessThanOrEqual(20);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(await limited.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    // Another address is not affected; the test number sends nothing and is not counted.
+    expect((await call('/auth/v1/otp', json({ phone: uniquePhone() }, { 'cf-connecting-ip': randomIp() }))).status).toBe(200);
+    expect((await call('/auth/v1/otp', json({ phone: TEST_PHONE }, { 'cf-connecting-ip': ip }))).status).toBe(200);
+  });
+
+  it('refuses code guesses from one IP beyond 20 a minute, across phones, storing no session', async () => {
+    const ip = randomIp();
+    const before = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM auth_sessions').first<{ n: number }>();
+    const { passed } = await untilLimited(
+      () => call('/auth/v1/verify', json({ phone: uniquePhone(), token: '000000', type: 'sms' }, { 'cf-connecting-ip': ip })),
+      45,
+    );
+    expect(passed).toBeGreaterThanOrEqual(20);
+    expect(passed).toBeLessThanOrEqual(40);
+    const after = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM auth_sessions').first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('limits refresh-token grants per IP (30 a minute)', async () => {
+    const ip = randomIp();
+    const { passed } = await untilLimited(
+      () => call('/auth/v1/token?grant_type=refresh_token', json({ refresh_token: 'not-a-token' }, { 'cf-connecting-ip': ip })),
+      65,
+    );
+    expect(passed).toBeGreaterThanOrEqual(30);
+    expect(passed).toBeLessThanOrEqual(60);
+  });
+
+  it('keys IPv6 clients by their /64 network', () => {
+    const ctx = (ip: string) => ({ req: { header: () => ip } }) as never;
+    expect(clientKey(ctx('2001:db8:1:2:3:4:5:6'))).toBe('2001:db8:1:2::/64');
+    expect(clientKey(ctx('2001:db8:1:2::9'))).toBe('2001:db8:1:2::/64');
+    expect(clientKey(ctx('2001:db8::1'))).toBe('2001:db8:0:0::/64');
+    expect(clientKey(ctx('203.0.113.7'))).toBe('203.0.113.7');
+  });
+});

@@ -1,0 +1,164 @@
+// Sessions and tokens (ASVS 5.0 V7/V9): a revoked session, a reused (rotated) refresh token, a token
+// from another issuer, without a `kid` or naming an unknown one are all refused, by the BFF and by
+// the sign-in service; and no token ever reaches the log.
+import { env } from 'cloudflare:workers';
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentSigningKey } from '../../src/core/identity/keys';
+import { app } from '../../src/worker/index';
+import { bearer, signIn, uniquePhone } from './auth';
+import { call } from './helpers';
+import { installFetchGuard, planFetch } from './network';
+
+installFetchGuard();
+
+const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
+const PATH = '/api/accounts/user/accounts';
+const gotrue = { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' };
+
+const api = (token: string) => call(PATH, { headers: bearer(token) });
+const authUser = (token: string) => call('/auth/v1/user', { headers: { ...bearer(token), ...gotrue } });
+const refresh = (refreshToken: string) =>
+  call('/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: gotrue, body: JSON.stringify({ refresh_token: refreshToken }) });
+
+/** The session's claims re-signed with the real local key, with the protected header given. */
+async function resign(accessToken: string, header: { kid?: string }, change: (c: JWTPayload) => JWTPayload = (c) => c) {
+  const key = await currentSigningKey(testEnv.DB);
+  return new SignJWT(change({ ...decodeJwt(accessToken) })).setProtectedHeader({ alg: 'ES256', typ: 'JWT', ...header }).sign(key.privateKey);
+}
+
+describe('revoked sessions', () => {
+  it('refuses the access token of a session ended by logout (scope local), at the BFF and at /auth/v1/user', async () => {
+    const s = await signIn(uniquePhone());
+    expect((await api(s.accessToken)).status).toBe(200);
+    expect((await call('/auth/v1/logout?scope=local', { method: 'POST', headers: bearer(s.accessToken) })).status).toBe(204);
+    const res = await api(s.accessToken);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Session has ended' });
+    expect((await authUser(s.accessToken)).status).toBe(403);
+    // Its refresh token died with it.
+    const r = await refresh(s.refreshToken);
+    expect(r.status).toBe(400);
+  });
+
+  it('ends every session of the user on a global logout, not just the one that asked', async () => {
+    const phone = uniquePhone();
+    const a = await signIn(phone);
+    const b = await signIn(phone);
+    expect((await call('/auth/v1/logout', { method: 'POST', headers: bearer(a.accessToken) })).status).toBe(204);
+    expect((await api(a.accessToken)).status).toBe(401);
+    expect((await api(b.accessToken)).status).toBe(401);
+  });
+});
+
+describe('refresh-token rotation', () => {
+  it('refuses a rotated refresh token presented again and ends the session: its access tokens and the new refresh token die too', async () => {
+    const s = await signIn(uniquePhone());
+    const first = await refresh(s.refreshToken);
+    expect(first.status).toBe(200);
+    const rotated = (await first.json()) as { access_token: string; refresh_token: string };
+    expect(rotated.refresh_token).not.toBe(s.refreshToken);
+    expect((await api(rotated.access_token)).status).toBe(200);
+
+    const reuse = await refresh(s.refreshToken);
+    expect(reuse.status).toBe(400);
+    expect(await reuse.json()).toMatchObject({ code: 'refresh_token_already_used' });
+    expect((await api(rotated.access_token)).status).toBe(401);
+    expect((await api(s.accessToken)).status).toBe(401);
+    expect((await refresh(rotated.refresh_token)).status).toBe(400);
+  });
+
+  it('refuses an unknown refresh token without ending anything', async () => {
+    const s = await signIn(uniquePhone());
+    expect((await refresh('x'.repeat(43))).status).toBe(400);
+    expect((await api(s.accessToken)).status).toBe(200);
+  });
+});
+
+describe('tokens the BFF and the sign-in service refuse', () => {
+  it('a token from another issuer, signed with the real key', async () => {
+    const s = await signIn(uniquePhone());
+    const kid = decodeProtectedHeader(s.accessToken).kid!;
+    const token = await resign(s.accessToken, { kid }, (c) => ({ ...c, iss: 'https://another-project.supabase.co/auth/v1' }));
+    expect((await api(token)).status).toBe(401);
+    expect((await authUser(token)).status).toBe(403);
+  });
+
+  it('a token without a kid, signed with the real key', async () => {
+    const s = await signIn(uniquePhone());
+    // Control: the same claims re-signed with the kid are accepted.
+    const kid = decodeProtectedHeader(s.accessToken).kid!;
+    expect((await api(await resign(s.accessToken, { kid }))).status).toBe(200);
+    const token = await resign(s.accessToken, {});
+    expect(decodeProtectedHeader(token).kid).toBeUndefined();
+    expect((await api(token)).status).toBe(401);
+    expect((await authUser(token)).status).toBe(403);
+  });
+
+  it('a token naming an unknown kid, signed with the real key', async () => {
+    const s = await signIn(uniquePhone());
+    const token = await resign(s.accessToken, { kid: crypto.randomUUID() });
+    expect((await api(token)).status).toBe(401);
+  });
+
+  it("a Supabase project's token without a kid, even when the project's JWKS has a single key", async () => {
+    const project = 'https://kidless.supabase.test';
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'only-key', alg: 'RS256', use: 'sig' };
+    planFetch(() => Response.json({ keys: [jwk] }));
+    const claims = { role: 'authenticated', session_id: crypto.randomUUID() };
+    const sign = (header: { alg: string; kid?: string }) =>
+      new SignJWT(claims)
+        .setProtectedHeader(header)
+        .setIssuer(`${project}/auth/v1`)
+        .setAudience('authenticated')
+        .setSubject(crypto.randomUUID())
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey);
+    const projectEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project };
+    const fetchApi = (token: string) => app.fetch(new Request(`http://app.test${PATH}`, { headers: bearer(token) }), projectEnv);
+    expect((await fetchApi(await sign({ alg: 'RS256', kid: 'only-key' }))).status).toBe(200);
+    expect((await fetchApi(await sign({ alg: 'RS256' }))).status).toBe(401);
+  });
+});
+
+describe('logs', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('never carry an access or refresh token: sign-in, refresh, API calls that pass and fail, logout', async () => {
+    const lines: string[] = [];
+    for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      });
+    }
+    // Signs in by hand (the signIn helper installs its own console spy).
+    const phone = uniquePhone();
+    await call('/auth/v1/otp', { method: 'POST', headers: gotrue, body: JSON.stringify({ phone }) });
+    const code = /one-time code for \+\d+: (\d{6})/.exec(lines.join('\n'))?.[1];
+    const verified = await call('/auth/v1/verify', { method: 'POST', headers: gotrue, body: JSON.stringify({ phone, token: code, type: 'sms' }) });
+    const session = (await verified.json()) as { access_token: string; refresh_token: string };
+    const s = { accessToken: session.access_token, refreshToken: session.refresh_token };
+    const r = (await (await refresh(s.refreshToken)).json()) as { access_token: string; refresh_token: string };
+    await api(r.access_token);
+    await api(`${r.access_token}x`);
+    await api(s.accessToken);
+    await call('/api/wallets/transfer', {
+      method: 'POST',
+      headers: { ...bearer(r.access_token), 'content-type': 'application/json' },
+      body: '{"account_id": "not-mine", "amount": 1}',
+    });
+    await app.fetch(new Request(`http://app.test${PATH}`, { headers: bearer(r.access_token) }), { ...testEnv, UPSTREAM_API_URL: 'http://upstream.test' });
+    await refresh(s.refreshToken);
+    await call('/auth/v1/logout', { method: 'POST', headers: bearer(r.access_token) });
+
+    expect(lines.some((l) => l.includes('one-time code'))).toBe(true);
+    const secrets = [s.accessToken, s.refreshToken, r.access_token, r.refresh_token];
+    const log = lines.join('\n');
+    for (const secret of secrets) {
+      // Any 16-character piece of a token (its signature, its payload) counts as a leak.
+      for (let i = 0; i + 16 <= secret.length; i += 8) expect(log).not.toContain(secret.slice(i, i + 16));
+    }
+  });
+});
