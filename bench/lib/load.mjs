@@ -46,6 +46,10 @@ export async function throughput(base, rows, { connections = 10, seconds = 5, ro
       p99: Math.max(...rs.map((r) => r.latency.p99)),
       requests: total,
       non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+      statusCodes: rs.reduce((acc, r) => {
+        for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) acc[code] = (acc[code] ?? 0) + count;
+        return acc;
+      }, {}),
       errors: rs.reduce((n, r) => n + r.errors + r.timeouts, 0),
     };
   });
