@@ -13,6 +13,7 @@
 // Environment: BENCH_SKIP_BUILD=1 reuses dist/ (built by this script before), BENCH_LH_RUNS (3),
 // BENCH_SECONDS (3 per row and round), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10),
 // BENCH_ONLY=js,lighthouse,load,scale (a subset, for working on one part; writes no results file),
+// BENCH_PAGES=/market,... (Lighthouse on these pages only; writes no results file either),
 // BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,9 @@ const BUDGET = {
 };
 
 const env = process.env;
+// BENCH_PAGES=/market,/login: Lighthouse on these pages only (for working on one page).
+const onlyPages = env.BENCH_PAGES ? new Set(env.BENCH_PAGES.split(',')) : null;
+const auditing = (path) => !onlyPages || onlyPages.has(path);
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',')) : null;
 const doing = (part) => !only || only.has(part);
 const LH_RUNS = Math.max(1, Number(env.BENCH_LH_RUNS ?? 3));
@@ -78,6 +82,9 @@ const cleanups = [];
 const cleanup = async () => {
   for (const f of cleanups.splice(0).reverse()) await f().catch(() => {});
 };
+// Lighthouse can reject a protocol promise nobody awaits when its tab goes away; log it, do not die
+// with the server and Chromium left running (the run that was affected is retried).
+process.on('unhandledRejection', (err) => log(`unhandled rejection: ${String(err instanceof Error ? err.message : err).split('\n')[0]}`));
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, async () => {
     await cleanup();
@@ -172,15 +179,43 @@ try {
       const logos = await startLogoService();
       if (logos) cleanups.push(() => logos.stop());
       else log('warning: openssl not found; logo requests to the (offline) logo service will fail');
-      const chrome = await launchChrome(logos?.chromeFlags ?? []);
+      let chrome;
+      let signedIn = false;
+      const startChrome = async () => {
+        chrome = await launchChrome(logos?.chromeFlags ?? []);
+        if (signedIn) await signIntoBrowser(chrome.port, base, session);
+      };
+      await startChrome();
       cleanups.push(() => chrome.stop());
+      const chromeAlive = () =>
+        fetch(`http://127.0.0.1:${chrome.port}/json/version`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      // A run that breaks (the tab or browser goes away on a loaded machine, or Lighthouse reports a
+      // runtime error) is run again, up to three tries; a run that completes always counts.
+      const auditRun = async (path, categories) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const cpuSlowdownMultiplier = LH_CPU === 'calibrated' ? round(calibratedMultiplier(await benchmarkIndex(chrome.port))) : Number(LH_CPU);
+            const r = await audit(chrome.port, `${base}${path}`, categories, { cpuSlowdownMultiplier });
+            if (!r.runtimeError) return r;
+            if (attempt >= 3) return r;
+            log(`lighthouse ${path}: ${r.runtimeError}; running again`);
+          } catch (err) {
+            if (attempt >= 3) throw err;
+            log(`lighthouse ${path}: ${String(err instanceof Error ? err.message : err).split('\n')[0]}; running again`);
+          }
+          if (!(await chromeAlive())) {
+            await chrome.stop();
+            await startChrome();
+          }
+        }
+      };
       mkdirSync('test-results/bench', { recursive: true });
       const runPage = async (path, categories) => {
         const runs = [];
-        for (let i = 0; i < LH_RUNS; i++) {
-          const cpuSlowdownMultiplier = LH_CPU === 'calibrated' ? round(calibratedMultiplier(await benchmarkIndex(chrome.port))) : Number(LH_CPU);
-          runs.push(await audit(chrome.port, `${base}${path}`, categories, { cpuSlowdownMultiplier }));
-        }
+        for (let i = 0; i < LH_RUNS; i++) runs.push(await auditRun(path, categories));
         const lhrs = runs.map((r) => JSON.parse(r.report));
         const median = runs[lhrs.indexOf(computeMedianRun(lhrs))];
         const name = path === '/' ? 'home' : path.replace(/^\/|\/$/g, '').replace(/\//g, '-');
@@ -196,13 +231,14 @@ try {
       result.lighthouse = [];
       const all = ['performance', 'accessibility', 'best-practices', 'seo'];
       // Signed out first: /login sends a signed-in visitor on.
-      for (const path of [...PUBLIC_PAGES, LOGIN_PAGE]) {
+      for (const path of [...PUBLIC_PAGES, LOGIN_PAGE].filter(auditing)) {
         const r = await runPage(path, all);
         result.lighthouse.push(r);
         for (const c of all) check(`lighthouse ${path} ${c}`, r.scores[c], '>=', BUDGET.publicScore);
       }
+      signedIn = true;
       await signIntoBrowser(chrome.port, base, session);
-      for (const path of SIGNED_IN_PAGES) {
+      for (const path of SIGNED_IN_PAGES.filter(auditing)) {
         const r = await runPage(path, ['performance', 'accessibility', 'best-practices']);
         result.lighthouse.push(r);
         if (new URL(r.finalUrl).pathname.replace(/\/$/, '') !== path) log(`warning: ${path} ended on ${r.finalUrl} (signed out?)`);
@@ -372,7 +408,7 @@ out.push(
 );
 console.log('\n' + out.join('\n'));
 
-if (!only) {
+if (!only && !onlyPages) {
   mkdirSync('bench/results', { recursive: true });
   const stamp = result.at.slice(0, 19).replace(/:/g, '');
   const body = JSON.stringify(result, null, 2) + '\n';

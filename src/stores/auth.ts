@@ -51,7 +51,11 @@ export function startAuth(): void {
   if (stored) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', stored));
   void loadAuthClient().then((client) =>
     client.onAuthStateChange((event, session) => {
-      $auth.set(reduceAuth($auth.get(), event, session));
+      const prev = $auth.get();
+      // The client confirming the stored session changes nothing: no new state, so the whole
+      // signed-in tree does not render again while the page is still loading.
+      if (event === 'INITIAL_SESSION' && prev.status === 'authenticated' && session?.access_token === prev.session?.access_token) return;
+      $auth.set(reduceAuth(prev, event, session));
     }),
   );
 }
