@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lockKeyOf } from '../../src/worker/cache/swr';
+import { forgetIsolateCopies, lockKeyOf } from '../../src/worker/cache/swr';
 import { app } from '../../src/worker/index';
 import { MARKET_LIST_KEY } from '../../src/worker/routes/market';
 import { remoteUpstream } from '../../src/worker/upstream/remote';
@@ -179,6 +179,8 @@ describe('upstream faults', () => {
     const kv = testEnv.MARKET_CACHE;
     await kv.put(MARKET_LIST_KEY, JSON.stringify({ stocks: [], assets: staleAssets }), { metadata: { fetchedAt: Date.now() - 5 * 60_000 }, expirationTtl: 86_400 });
     await kv.delete(lockKeyOf(MARKET_LIST_KEY));
+    // The isolate keeps its own fresh copy of the list; make this test's KV entry the one served.
+    forgetIsolateCopies();
   }
   async function getMarket(token: string, marketEnv: object) {
     const ctx = createExecutionContext();
