@@ -63,7 +63,7 @@ const LOAD = {
   connections: Number(env.BENCH_CONNECTIONS ?? 10),
 };
 const PERSIST = '.wrangler/bench-state';
-const VOTERS = 20;
+const VOTERS = 29; // test numbers +1 555 555 0101 to 0129 (wrangler.toml AUTH_TEST_OTP)
 
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;
@@ -264,11 +264,11 @@ try {
       const marketBytes = (await probe.arrayBuffer()).byteLength;
       if (marketCache !== 'fresh' && marketCache !== 'hit') log(`warning: /api/market answered x-cache ${marketCache}`);
       // Votes are rate-limited per user (RL_VOTES, 60 a minute), so the vote row spreads its load over
-      // VOTERS test users (+1 555 555 0110 to 0129), two per connection, each voting on a request of
-      // their own: no 429s, and no connection's vote + unvote races another's.
+      // the other test users (+1 555 555 0101 to 0129), each voting on a request of their own and
+      // each used by one connection only: no connection's vote + unvote races another's.
       const voters = [];
       for (let i = 0; i < VOTERS; i++) {
-        const s = await signIn(base, `+1 555 555 ${String(110 + i).padStart(4, '0')}`);
+        const s = await signIn(base, `+1 555 555 ${String(101 + i).padStart(4, '0')}`);
         const headers = { authorization: `Bearer ${s.access_token}`, origin: base };
         const res = await fetch(`${base}/api/feature-requests`, {
           method: 'POST',
@@ -290,7 +290,7 @@ try {
           // A round can end between a vote and its unvote: start each round with no votes.
           before: () => Promise.all(voters.map((v) => fetch(`${base}${votePath(v)}`, { method: 'DELETE', headers: v.headers }))),
           requests: (c) =>
-            [voters[(2 * c) % VOTERS], voters[(2 * c + 1) % VOTERS]].flatMap((v) => [
+            voters.filter((_, i) => i % LOAD.connections === c % LOAD.connections).flatMap((v) => [
               { method: 'POST', path: votePath(v), headers: { ...v.headers, 'content-type': 'application/json' }, body: JSON.stringify({ vote_type: 'upvote' }) },
               { method: 'DELETE', path: votePath(v), headers: v.headers },
             ]),
