@@ -290,7 +290,7 @@ try {
           // A round can end between a vote and its unvote: start each round with no votes.
           before: () => Promise.all(voters.map((v) => fetch(`${base}${votePath(v)}`, { method: 'DELETE', headers: v.headers }))),
           requests: (c) =>
-            voters.filter((_, i) => i % LOAD.connections === c % LOAD.connections).flatMap((v) => [
+            (LOAD.connections > VOTERS ? [voters[c % VOTERS]] : voters.filter((_, i) => i % LOAD.connections === c % LOAD.connections)).flatMap((v) => [
               { method: 'POST', path: votePath(v), headers: { ...v.headers, 'content-type': 'application/json' }, body: JSON.stringify({ vote_type: 'upvote' }) },
               { method: 'DELETE', path: votePath(v), headers: v.headers },
             ]),
