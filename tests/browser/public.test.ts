@@ -252,6 +252,19 @@ describe('routing', () => {
     }
   });
 
+  it('serves every signed-in page at the path the app links to, without a redirect (one round trip fewer on 4G)', async () => {
+    const paths = ['/login', '/dashboard', '/onboarding', '/market', '/transactions', '/support', '/accounts', '/accounts/usd', '/accounts/brokerage', '/accounts/digital-assets', '/settings', '/settings/security', '/settings/faq', '/settings/feature-requests'];
+    for (const path of paths) {
+      const res = await fetch(`${baseURL()}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+    }
+    // The trailing-slash spelling still arrives, one redirect away.
+    const slashed = await fetch(`${baseURL()}/accounts/`, { redirect: 'manual' });
+    expect(slashed.status).toBe(307);
+    expect(new URL(slashed.headers.get('location') ?? '', baseURL()).pathname).toBe('/accounts');
+  });
+
   it('gives keyboard users a skip link to the main content', async () => {
     const { page } = await open('/es/');
     await page.keyboard.press('Tab');
