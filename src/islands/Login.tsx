@@ -5,9 +5,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TranslationKey } from '../i18n';
 import { useT } from '../i18n/react';
-import { authClient } from '../lib/auth-client';
 import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/phone';
-import { $auth, startAuth } from '../stores/auth';
+import { $auth, loadAuthClient, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';
 import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
@@ -61,7 +60,7 @@ export default function Login() {
     }
     setBusy(true);
     try {
-      const { error } = await authClient().signInWithOtp({ phone: normalized });
+      const { error } = await (await loadAuthClient()).signInWithOtp({ phone: normalized });
       if (error) {
         setMessage({ kind: 'error', text: error.message || undefined, key: error.message ? undefined : 'login.error.sendFailed' });
         return;
@@ -85,7 +84,7 @@ export default function Login() {
     }
     setBusy(true);
     try {
-      const { data, error } = await authClient().verifyOtp({ phone: normalized, token: code, type: 'sms' });
+      const { data, error } = await (await loadAuthClient()).verifyOtp({ phone: normalized, token: code, type: 'sms' });
       if (error || !data.user) {
         setMessage({ kind: 'error', key: 'login.error.invalidCode' });
         setBusy(false);

@@ -17,3 +17,12 @@ export function storedSession(now = Date.now()): Session | null {
   }
   return null;
 }
+
+/** Whether anything is stored under the session key: without it the auth client starts signed out. */
+export function hasStoredAuth(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(AUTH_STORAGE_KEY) != null;
+  } catch {
+    return false;
+  }
+}

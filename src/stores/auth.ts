@@ -3,11 +3,14 @@
 // refresh fails with a non-retryable error, so this store only mirrors its events.
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { atom } from 'nanostores';
-import { storedSession } from '../lib/auth-storage';
+import type { GoTrueClient } from '@supabase/auth-js';
+import { hasStoredAuth, storedSession } from '../lib/auth-storage';
 
-// The auth client (auth-js, ~24 kB gzip) is not part of a signed-in page's first load: a valid stored
-// session lets the gate open at once, and the client loads right after to refresh and watch it.
-const loadAuthClient = () => import('../lib/auth-client').then((m) => m.authClient());
+// The auth client (auth-js, ~24 kB gzip) is not part of any page's first load: a valid stored
+// session lets the gate open at once, no stored session at all lets /login show its form at once,
+// and the client loads right after to refresh and watch the session (and to sign in).
+let client: Promise<GoTrueClient> | undefined;
+export const loadAuthClient = (): Promise<GoTrueClient> => (client ??= import('../lib/auth-client').then((m) => m.authClient()));
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export interface AuthState {
@@ -49,15 +52,30 @@ export function startAuth(): void {
   started = true;
   const stored = storedSession();
   if (stored) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', stored));
-  void loadAuthClient().then((client) =>
+  // Nothing stored: auth-js (no session in the URL, detectSessionInUrl is off) would start signed out too.
+  else if (!hasStoredAuth()) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', null));
+  // When storage already answered, the client is only needed to refresh a session more than two
+  // minutes from expiry, to sign in or out, and to hear other tabs: it loads after the page has, so
+  // its 25 kB do not compete with the page's own scripts and first reads on a slow network.
+  const ready = $auth.get().status === 'loading' ? Promise.resolve() : afterPageLoad();
+  void ready.then(loadAuthClient).then((client) =>
     client.onAuthStateChange((event, session) => {
       const prev = $auth.get();
-      // The client confirming the stored session changes nothing: no new state, so the whole
-      // signed-in tree does not render again while the page is still loading.
-      if (event === 'INITIAL_SESSION' && prev.status === 'authenticated' && session?.access_token === prev.session?.access_token) return;
+      // The client confirming what the stored state already said changes nothing: no new state, so
+      // the page does not render again while it is still loading.
+      if (event === 'INITIAL_SESSION' && prev.status !== 'loading' && (session?.access_token ?? null) === (prev.session?.access_token ?? null)) return;
       $auth.set(reduceAuth(prev, event, session));
     }),
   );
+}
+
+/** Resolves a moment after the window's load event, when the browser is idle. */
+function afterPageLoad(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : resolve()), 1000);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
 }
 
 export const accessToken = (): string | undefined => $auth.get().session?.access_token;
