@@ -380,6 +380,16 @@ if (result.lighthouse) {
     ),
   );
 }
+const paths = (result.lighthouse ?? []).filter((r) => r.lcpPath);
+if (paths.length) {
+  out.push('', "What the simulated LCP waits for (Lighthouse's Lantern graph of the median run, simulated ms: when the document, the last script and the last API read end; script bytes; CPU in the graph)");
+  out.push(
+    table(
+      ['page', 'LCP ms', 'document', 'last script', 'last API read', 'scripts', 'script kB', 'CPU ms'],
+      paths.map(({ path, lcpPath: p }) => [path, p.lcpMs, p.documentEndMs, p.lastScriptEndMs, p.lastFetchEndMs || '-', p.scripts, p.scriptKb, p.cpuMs]),
+    ),
+  );
+}
 if (result.throughput) {
   out.push('', `Worker throughput (autocannon, ${LOAD.connections} connections, ${LOAD.rounds} alternating rounds x ${LOAD.seconds} s per row; p50/p99 = worst round)`);
   out.push(table(['row', 'req/s', 'p50 ms', 'p99 ms', 'x static', 'non-2xx'], result.throughput.rows.map((r) => [r.name, r.rps, r.p50, r.p99, r.ratioToStatic, r.non2xx + r.errors])));

@@ -5,7 +5,7 @@ import { join, dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 const root = 'dist/client';
 const pages = [];
-(function walk(d) { for (const f of readdirSync(d)) { const p = join(d, f); if (statSync(p).isDirectory()) walk(p); else if (f === 'index.html') pages.push(p); } })(root);
+(function walk(d) { for (const f of readdirSync(d)) { const p = join(d, f); if (statSync(p).isDirectory()) walk(p); else if (f.endsWith('.html')) pages.push(p); } })(root);
 const staticImports = (file) => {
   const src = readFileSync(file, 'utf8');
   const out = new Set();

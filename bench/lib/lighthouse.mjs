@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { freePort } from './server.mjs';
 
@@ -86,7 +87,13 @@ async function withPage(port, url, fn) {
   };
   try {
     const deadline = Date.now() + 20_000;
-    while ((await evaluate('document.readyState')) !== 'complete' || (url !== 'about:blank' && (await evaluate('location.href')) === 'about:blank')) {
+    // The new tab starts on about:blank and then navigates: until the page's own document is
+    // complete, a call may land between two execution contexts and fail; that only means "not yet".
+    const loaded = () =>
+      evaluate(`document.readyState === 'complete' && location.href !== 'about:blank'`).catch((e) =>
+        /execution context|context was destroyed/i.test(String(e.message)) ? false : Promise.reject(e),
+      );
+    while (!(url === 'about:blank' ? await evaluate(`document.readyState === 'complete'`) : await loaded())) {
       if (Date.now() > deadline) throw new Error(`${url} did not load`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -148,6 +155,7 @@ export async function audit(port, url, categories, { cpuSlowdownMultiplier } = {
     }
   }
   const num = (id) => lhr.audits[id]?.numericValue;
+  const lcpPath = await lcpCriticalPath(result.artifacts, lhr.configSettings).catch(() => null);
   const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
   return {
     url,
@@ -160,8 +168,41 @@ export async function audit(port, url, categories, { cpuSlowdownMultiplier } = {
     scriptTransferBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
+    lcpPath,
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : null,
     lost,
     report: result.report,
+  };
+}
+
+/**
+ * What the simulated LCP waits for: Lighthouse's own LCP graph (Lantern, the simulation behind the
+ * mobile preset's numbers) replayed, summarised as when the document, the last script and the last
+ * API read of that graph end in simulated time, and how many script bytes it downloads.
+ */
+async function lcpCriticalPath(artifacts, settings) {
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    HostDPR: artifacts.HostDPR,
+    simulator: null,
+  };
+  const lantern = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings });
+  const timings = [...lantern.pessimisticEstimate.nodeTimings.entries()];
+  const ends = (pick) => Math.round(Math.max(0, ...timings.filter(([n]) => n.type === 'network' && pick(n.request)).map(([, t]) => t.endTime)));
+  const scripts = timings.filter(([n]) => n.type === 'network' && n.request.resourceType === 'Script');
+  const cpuMs = timings.filter(([n]) => n.type === 'cpu').reduce((sum, [, t]) => sum + t.duration, 0);
+  return {
+    lcpMs: Math.round(lantern.timing),
+    documentEndMs: ends((r) => r.resourceType === 'Document'),
+    lastScriptEndMs: ends((r) => r.resourceType === 'Script'),
+    lastFetchEndMs: ends((r) => r.resourceType === 'Fetch' || r.resourceType === 'XHR'),
+    scripts: scripts.length,
+    scriptKb: Math.round(scripts.reduce((sum, [n]) => sum + (n.request.transferSize ?? 0), 0) / 100) / 10,
+    cpuMs: Math.round(cpuMs),
   };
 }
