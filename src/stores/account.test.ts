@@ -181,6 +181,8 @@ describe('following the auth state', () => {
     expect($activeAccount.get()?.account_id).toBe(ACC);
     // The account's language overrides the browser's.
     expect($lang.get()).toBe('es');
+    // The next page's HTML may start this user's account reads early (src/lib/prefetch-hints.ts).
+    expect(JSON.parse(localStorage.getItem('dolar-active-account') ?? 'null')).toEqual({ user: USER, account: ACC });
 
     // A token refresh of the same user does not reload.
     const before = calls.length;
@@ -192,6 +194,7 @@ describe('following the auth state', () => {
     expect($accounts.get()).toEqual([]);
     expect($activeAccount.get()).toBeNull();
     expect($accountStatus.get()).toBe('idle');
+    expect(localStorage.getItem('dolar-active-account')).toBeNull();
     stop();
   });
   it('clears the account when loading it fails', async () => {

@@ -6,6 +6,7 @@
 // metadata, delete and set-primary return false on failure; create rethrows.
 import { atom, computed } from 'nanostores';
 import { accountApi, unwrap } from '../lib/api';
+import { rememberActiveAccount } from '../lib/prefetch-hints';
 import type { Lang } from '../i18n';
 import { $auth, currentUserId } from './auth';
 import { $lang, applyAccountLanguage, setLanguage } from './lang';
@@ -205,9 +206,15 @@ export function startAccountSync(): () => void {
   if (!unbind) {
     const offLang = $account.subscribe((account) => applyAccountLanguage(account?.language));
     const offAuth = $auth.subscribe(onAuth);
+    // Loaded or switched: the next page may start its reads for it early. Signed out: forgotten.
+    const offHint = $activeAccount.listen((active) => {
+      if (active) rememberActiveAccount(currentUserId(), active.account_id);
+      else if ($auth.get().status === 'unauthenticated') rememberActiveAccount(null, null);
+    });
     unbind = () => {
       offLang();
       offAuth();
+      offHint();
     };
   }
   return () => {
