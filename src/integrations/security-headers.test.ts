@@ -27,6 +27,12 @@ describe('the build step of the page CSP', () => {
     expect(again).toBe(`${block(2)}\n\n/_astro/*\n  Cache-Control: immutable\n`);
   });
 
+  it('keeps its own rule for a path another rule also names (the later of two rules for a path replaces the other)', () => {
+    const block = `${START}\n/*\n  A: 1\n/_astro/*\n  Cache-Control: x\n  ! A\n${END}`;
+    const merged = mergeHeaders('/_astro/*\n  Cache-Control: immutable\n\n/images/*\n  B: 2\n', block);
+    expect(merged).toBe(`${block}\n\n/images/*\n  B: 2\n`);
+  });
+
   it("builds a page policy with connect-src for the Supabase origin, frame-ancestors 'none' and no unsafe-inline", () => {
     const csp = pageCsp({ supabaseUrl: 'https://abc.supabase.co/', scriptSrc: ["'sha256-x'"], styleSrc: [] });
     expect(csp).toContain("connect-src 'self' https://abc.supabase.co;");

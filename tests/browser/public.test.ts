@@ -265,6 +265,20 @@ describe('routing', () => {
     expect(new URL(slashed.headers.get('location') ?? '', baseURL()).pathname).toBe('/accounts');
   });
 
+  it("serves the build's scripts immutable with nosniff and without the document-only policies pages carry", async () => {
+    const script = readdirSync(new URL('../../dist/client/_astro/', import.meta.url)).find((f) => f.endsWith('.js'));
+    const asset = await fetch(`${baseURL()}/_astro/${script}`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect(asset.headers.get(name), name).toBeNull();
+    }
+    const page = await fetch(`${baseURL()}/market`);
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-content-type-options']) {
+      expect(page.headers.get(name), name).toBeTruthy();
+    }
+  });
+
   it('gives keyboard users a skip link to the main content', async () => {
     const { page } = await open('/es/');
     await page.keyboard.press('Tab');
