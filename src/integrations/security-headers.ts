@@ -112,7 +112,7 @@ export function mergeHeaders(existing: string, block: string): string {
   const own = new Set(block.split('\n').filter((line) => line.startsWith('/')));
   const rest = others
     .split(/\n(?=\S)/)
-    .filter((rule) => !own.has(rule.split('\n')[0].trim()))
+    .filter((rule) => !own.has((rule.split('\n')[0] ?? '').trim()))
     .join('\n');
   return `${block}\n${rest.trim() ? `\n${rest.trim()}\n` : ''}`;
 }
