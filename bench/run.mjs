@@ -14,7 +14,8 @@
 // BENCH_SECONDS (3 per row and round), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10),
 // BENCH_ONLY=js,lighthouse,load,scale (a subset, for working on one part; writes no results file),
 // BENCH_PAGES=/market,... (Lighthouse on these pages only; writes no results file either),
-// BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium).
+// BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium),
+// BENCH_H2=1 (Lighthouse through an HTTP/2 TLS front, as production serves the pages; see h2-front.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { firstLoadJs } from './lib/first-load-js.mjs';
 import { audit, benchmarkIndex, calibratedMultiplier, launchChrome, signIntoBrowser } from './lib/lighthouse.mjs';
+import { startH2Front } from './lib/h2-front.mjs';
 import { startLogoService } from './lib/logo-service.mjs';
 import { latency, throughput } from './lib/load.mjs';
 import { seedSql } from './lib/seed.mjs';
@@ -179,11 +181,19 @@ try {
       const logos = await startLogoService();
       if (logos) cleanups.push(() => logos.stop());
       else log('warning: openssl not found; logo requests to the (offline) logo service will fail');
+      // BENCH_H2=1: the pages through an HTTP/2 (TLS) front, as production serves them.
+      const front = env.BENCH_H2 === '1' ? await startH2Front(base) : null;
+      if (env.BENCH_H2 === '1' && !front) throw new Error('BENCH_H2=1 needs openssl for the front\'s certificate');
+      if (front) cleanups.push(() => front.stop());
+      const pageBase = front?.baseURL ?? base;
+      result.settings.lighthouseProtocol = front ? 'HTTP/2 over TLS (bench/lib/h2-front.mjs)' : 'HTTP/1.1 (wrangler dev)';
+      const trusted = [logos?.spki, front?.spki].filter(Boolean);
+      const chromeFlags = [...(logos ? [logos.hostRule] : []), ...(trusted.length ? [`--ignore-certificate-errors-spki-list=${trusted.join(',')}`] : [])];
       let chrome;
       let signedIn = false;
       const startChrome = async () => {
-        chrome = await launchChrome(logos?.chromeFlags ?? []);
-        if (signedIn) await signIntoBrowser(chrome.port, base, session);
+        chrome = await launchChrome(chromeFlags);
+        if (signedIn) await signIntoBrowser(chrome.port, pageBase, session);
       };
       await startChrome();
       cleanups.push(() => chrome.stop());
@@ -198,7 +208,7 @@ try {
         for (let attempt = 1; ; attempt++) {
           try {
             const cpuSlowdownMultiplier = LH_CPU === 'calibrated' ? round(calibratedMultiplier(await benchmarkIndex(chrome.port))) : Number(LH_CPU);
-            const r = await audit(chrome.port, `${base}${path}`, categories, { cpuSlowdownMultiplier });
+            const r = await audit(chrome.port, `${pageBase}${path}`, categories, { cpuSlowdownMultiplier });
             if (!r.runtimeError) return r;
             if (attempt >= 3) return r;
             log(`lighthouse ${path}: ${r.runtimeError}; running again`);
@@ -237,7 +247,7 @@ try {
         for (const c of all) check(`lighthouse ${path} ${c}`, r.scores[c], '>=', BUDGET.publicScore);
       }
       signedIn = true;
-      await signIntoBrowser(chrome.port, base, session);
+      await signIntoBrowser(chrome.port, pageBase, session);
       for (const path of SIGNED_IN_PAGES.filter(auditing)) {
         const r = await runPage(path, ['performance', 'accessibility', 'best-practices']);
         result.lighthouse.push(r);
@@ -372,7 +382,7 @@ if (result.firstLoadJs) {
   );
 }
 if (result.lighthouse) {
-  out.push('', `Lighthouse 13, mobile preset, CPU ${LH_CPU === 'calibrated' ? 'slowdown 4x or less on a slower or busy host (calibrated)' : `x${LH_CPU}`} (median of ${LH_RUNS} runs by FCP and TTI)`);
+  out.push('', `Lighthouse 13, mobile preset, ${result.settings.lighthouseProtocol}, CPU ${LH_CPU === 'calibrated' ? 'slowdown 4x or less on a slower or busy host (calibrated)' : `x${LH_CPU}`} (median of ${LH_RUNS} runs by FCP and TTI)`);
   out.push(
     table(
       ['page', 'perf', 'a11y', 'best pr.', 'seo', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms', 'CPU x'],

@@ -90,7 +90,8 @@ export async function startLogoService() {
   return {
     port,
     iconBytes: png.length,
-    chromeFlags: [`--host-resolver-rules=MAP ${LOGO_HOST} 127.0.0.1:${port}`, `--ignore-certificate-errors-spki-list=${spki}`],
+    hostRule: `--host-resolver-rules=MAP ${LOGO_HOST} 127.0.0.1:${port}`,
+    spki,
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }
