@@ -3,7 +3,7 @@
 // Rows can be clickable (mouse, or Enter when focused). With `renderMobileCard`, phones (< 768 px,
 // Tailwind `md`) get cards instead of the table; both are in the markup and CSS picks one, so there
 // is no layout shift and nothing to measure in JavaScript.
-import { useDeferredValue, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useT } from '../i18n/react';
 import { Button } from './Button';
 import { cx } from './cx';
@@ -40,9 +40,6 @@ export interface ListTableProps<T> {
   className?: string;
 }
 
-/** useDeferredValue's first answer: the rows are not rendered yet. */
-const PENDING = Symbol('pending') as unknown as readonly never[];
-
 // A click on a button or link inside a row is that control's, not the row's.
 const NESTED_CONTROL = 'a,button,input,select,textarea,label,[role="button"]';
 
@@ -67,15 +64,8 @@ export function ListTable<T>({
   className,
 }: ListTableProps<T>) {
   const t = useT();
-  // The rows render at transition priority: React builds a long list in slices of a few milliseconds,
-  // so the page header and controls paint first and a cheap phone's main thread is never blocked for
-  // long (typing in a search box stays responsive while the filtered list renders). Until rows that
-  // have just arrived are rendered the table keeps its loading state, never a false 'No results'.
-  const deferred = useDeferredValue(rows, PENDING);
-  const arriving = deferred !== rows && (deferred === PENDING || !deferred?.length) && !!rows?.length;
-  const shownRows = deferred === PENDING ? rows : deferred;
 
-  if (loading || arriving) {
+  if (loading) {
     return (
       <div role="status" className={cx('flex items-center justify-center gap-3 py-12 text-gray-600', className)}>
         <Spinner decorative />
@@ -97,7 +87,7 @@ export function ListTable<T>({
     );
   }
 
-  if (!shownRows || shownRows.length === 0) {
+  if (!rows || rows.length === 0) {
     return (
       <div className={cx('py-12 text-center', className)}>
         <p className="font-semibold text-gray-900">{emptyTitle ?? t('common.noResults')}</p>
@@ -147,7 +137,7 @@ export function ListTable<T>({
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-200 bg-white">
-            {shownRows.map((row, index) => (
+            {rows.map((row, index) => (
               <tr key={rowKey(row, index)} className={clickable} {...rowProps(row)}>
                 {columns.map((column) => (
                   <td key={column.id} className={cx('px-4 py-3 text-gray-900', column.className)}>
@@ -161,7 +151,7 @@ export function ListTable<T>({
       </div>
       {renderMobileCard && (
         <ul className="divide-y divide-gray-200 md:hidden" aria-label={caption}>
-          {shownRows.map((row, index) => (
+          {rows.map((row, index) => (
             <li key={rowKey(row, index)} className={cx('p-4', clickable)} {...rowProps(row)}>
               {renderMobileCard(row, index)}
             </li>
