@@ -4,59 +4,14 @@
 // port), or audits a running server given as BASE_URL. Each page runs LIGHTHOUSE_RUNS times (default
 // 5) and the run with the median performance score counts, as Lighthouse's own guidance on score
 // variability recommends. Full JSON reports go to test-results/lighthouse/.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
-import { freePort, startApp, stopGroup } from './serve.mjs';
+import { launchChrome } from '../bench/lib/lighthouse.mjs';
+import { startApp } from './serve.mjs';
 
 const PAGES = ['/', '/es/', '/privacy', '/terms', '/es/privacy', '/es/terms'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function launchChrome() {
-  const port = await freePort();
-  const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chrome-'));
-  const chrome = spawn(
-    process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore', detached: true },
-  );
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (chrome.exitCode !== null || Date.now() > deadline) throw new Error('Chromium did not start (set CHROME_PATH?)');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const exited = new Promise((resolve) => chrome.once('exit', resolve));
-  let stopping;
-  return {
-    port,
-    // Ends this Chromium and removes its throwaway profile once it has exited.
-    stop: () =>
-      (stopping ??= (async () => {
-        stopGroup(chrome);
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        rmSync(profile, { recursive: true, force: true });
-      })()),
-  };
-}
-
 const cleanups = [];
 const cleanup = () => Promise.all(cleanups.splice(0).map((f) => f()));
 process.on('SIGINT', async () => {

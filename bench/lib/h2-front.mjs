@@ -3,34 +3,17 @@
 // simulation charges every script a fresh connection with TCP slow start. This front multiplexes
 // one TLS connection and passes each request to wrangler dev unchanged (same Host, same bytes, body
 // still compressed), so only the protocol differs. A measurement aid, not part of the app.
-import { execFileSync } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { constants, createSecureServer } from 'node:http2';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { selfSignedCert } from './cert.mjs';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 
 /** Starts the front for the app at `upstream` (http://127.0.0.1:port); null without openssl. */
 export async function startH2Front(upstream) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-h2-'));
-  try {
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-      { stdio: 'ignore' },
-    );
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  const cert = readFileSync(join(dir, 'cert.pem'));
-  const key = readFileSync(join(dir, 'key.pem'));
-  rmSync(dir, { recursive: true, force: true });
-  const spki = createHash('sha256').update(new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+  const tls = selfSignedCert('localhost', 'DNS:localhost,IP:127.0.0.1');
+  if (!tls) return null;
+  const { cert, key, spki } = tls;
   const target = new URL(upstream);
   const server = createSecureServer({ cert, key, allowHTTP1: false });
   server.on('stream', (stream, headers) => {

@@ -4,13 +4,9 @@
 // (--host-resolver-rules) and trusts only this certificate (--ignore-certificate-errors-spki-list);
 // Lighthouse's simulated throttling still charges each logo a connection to a third-party origin
 // and its bytes. Every logo is the same 64x64 PNG of a few kB, the size of the service's icons.
-import { execFileSync } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { selfSignedCert } from './cert.mjs';
 
 export const LOGO_HOST = 'assets.coincap.io';
 
@@ -64,22 +60,9 @@ function iconPng() {
 
 /** Starts the stand-in; null when openssl is missing (the logo requests then fail as offline). */
 export async function startLogoService() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-logos-'));
-  try {
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', `/CN=${LOGO_HOST}`,
-        '-addext', `subjectAltName=DNS:${LOGO_HOST}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-      { stdio: 'ignore' },
-    );
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  const cert = readFileSync(join(dir, 'cert.pem'));
-  const key = readFileSync(join(dir, 'key.pem'));
-  rmSync(dir, { recursive: true, force: true });
-  const spki = createHash('sha256').update(new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+  const tls = selfSignedCert(LOGO_HOST, `DNS:${LOGO_HOST}`);
+  if (!tls) return null;
+  const { cert, key, spki } = tls;
   const png = iconPng();
   const server = createServer({ cert, key }, (req, res) => {
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, 'cache-control': 'public, max-age=86400', 'access-control-allow-origin': '*' });

@@ -3,8 +3,8 @@
 // directory of its own, so a running `npm start` or test run is left alone.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { offlineEnv } from '../../scripts/env.mjs';
+import { freePort } from '../../scripts/serve.mjs';
 
 /** Runs a command quietly; rejects with its output when it fails. */
 export function sh(cmd, args, { timeoutMs = 300_000 } = {}) {
@@ -22,16 +22,7 @@ export function sh(cmd, args, { timeoutMs = 300_000 } = {}) {
   });
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no free port'))));
-    });
-  });
-}
+export { freePort };
 
 /** The production build plus hidden sourcemaps (bench/astro.config.mjs): same JavaScript bytes. */
 export const buildApp = () => sh('astro', ['build', '--config', 'bench/astro.config.mjs']);
