@@ -5,13 +5,13 @@ import type { Session } from '@supabase/auth-js';
 export const AUTH_STORAGE_KEY = 'dolar-auth';
 
 /** Sessions closer than this to their expiry wait for the auth client, which refreshes them. */
-const MARGIN_MS = 120_000;
+export const SESSION_MARGIN_MS = 120_000;
 
 /** The stored session when it is complete and valid for more than two minutes, else null. */
 export function storedSession(now = Date.now()): Session | null {
   try {
     const s = JSON.parse(globalThis.localStorage?.getItem(AUTH_STORAGE_KEY) ?? 'null') as Partial<Session> | null;
-    if (s?.access_token && s.refresh_token && s.user?.id && typeof s.expires_at === 'number' && s.expires_at * 1000 > now + MARGIN_MS) return s as Session;
+    if (s?.access_token && s.refresh_token && s.user?.id && typeof s.expires_at === 'number' && s.expires_at * 1000 > now + SESSION_MARGIN_MS) return s as Session;
   } catch {
     /* unreadable storage: no session */
   }
