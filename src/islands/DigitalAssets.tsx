@@ -4,7 +4,7 @@
 // balance x last price) with Buy and Sell buttons that do nothing yet; the empty and no-account
 // states.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useT } from '../i18n/react';
@@ -13,7 +13,7 @@ import { parseDecimal } from '../shared/decimal';
 import { assetPath, formatPrice, logoUrl } from '../shared/market';
 import { $activeAccount } from '../stores/account';
 import { toast } from '../stores/toasts';
-import { $wallet, autoAccept, loadWallet, transfer, type WalletAsset } from '../stores/wallet';
+import { $wallet, $walletBusy, autoAccept, loadWallet, transfer, type WalletAsset } from '../stores/wallet';
 import AppShell from './AppShell';
 import { AssetLogo } from './common/AssetLogo';
 import { BackLink } from './common/BackLink';
@@ -64,7 +64,8 @@ function DigitalAssets() {
   const t = useT();
   const active = useStore($activeAccount);
   const { status, wallet, balance, assets } = useStore($wallet);
-  const [busy, setBusy] = useState<'transfer' | 'accept' | null>(null);
+  // Busy for the whole intent, retries included (the store owns it, so a double press is one intent).
+  const busy = useStore($walletBusy);
   const transferRef = useRef<HTMLButtonElement>(null);
   const acceptRef = useRef<HTMLButtonElement>(null);
   const { copiedKey, copy } = useCopied();
@@ -86,14 +87,9 @@ function DigitalAssets() {
   }
 
   async function run(kind: 'transfer' | 'accept') {
-    setBusy(kind);
-    try {
-      await (kind === 'transfer' ? transfer() : autoAccept());
-    } finally {
-      setBusy(null);
-      // Both buttons were disabled while busy; give the keyboard focus back once they are enabled.
-      setTimeout(() => refocus((kind === 'transfer' ? transferRef : acceptRef).current));
-    }
+    await (kind === 'transfer' ? transfer() : autoAccept());
+    // Both buttons were disabled while busy; give the keyboard focus back once they are enabled.
+    setTimeout(() => refocus((kind === 'transfer' ? transferRef : acceptRef).current));
   }
 
   if (status === 'idle' || status === 'loading') {

@@ -1,11 +1,13 @@
 // $wallet: the digital-assets account screen (spec sections 2, 3, 4, 7 and 8): the active account's
 // Canton wallet (from the wallet categories), its balance and its assets; 'Transfer 100' (a transfer
 // offer from the treasury, then the balance is refetched) and 'Auto-Accept' (accepts the pending
-// offers), each with the toasts of the error catalogue.
+// offers), each with the toasts of the error catalogue. Each press is one intent: one
+// Idempotency-Key kept across its retries (src/lib/idempotency.ts), and `$walletBusy` holds the
+// buttons busy until the intent ends, so a second press cannot start a second movement meanwhile.
 import { atom } from 'nanostores';
 import { t, type TranslateParams, type TranslationKey } from '../i18n';
-import { api, unwrap } from '../lib/api';
-import { idempotencyKey } from '../lib/idempotency';
+import { ApiError, api, unwrap } from '../lib/api';
+import { sendIntent } from '../lib/idempotency';
 import { abbreviatePartyId, formatDecimal } from '../shared/format';
 import { parseDecimal } from '../shared/decimal';
 import { $activeAccount } from './account';
@@ -33,6 +35,10 @@ export const TRANSFER_AMOUNT = '100';
 
 const initial: WalletState = { status: 'idle', accountId: null, wallet: null, balance: null, assets: [] };
 export const $wallet = atom<WalletState>(initial);
+
+/** The money movement in progress, if any: both buttons stay busy and disabled until it ends. */
+export type WalletIntent = 'transfer' | 'accept';
+export const $walletBusy = atom<WalletIntent | null>(null);
 
 const tr = (key: TranslationKey, params?: TranslateParams) => t($lang.get(), key, params);
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : '');
@@ -97,28 +103,48 @@ function requireAccountId(): string | null {
   return accountId;
 }
 
-/** 'Transfer 100': the success toast names the amount and both parties (6...6); false on failure. */
-export async function transfer(): Promise<boolean> {
+/**
+ * Runs one intent unless another is running (a second press before the buttons re-render is
+ * ignored, not queued). After an intent that ended without a readable answer (network error or a
+ * gateway status) the balance is refetched anyway: the movement may have happened.
+ */
+async function runIntent(kind: WalletIntent, move: (accountId: string) => Promise<void>): Promise<boolean> {
+  if ($walletBusy.get() !== null) return false;
   const accountId = requireAccountId();
   if (!accountId) return false;
+  $walletBusy.set(kind);
   try {
-    const result = await unwrap(
-      api().wallets.transfer.$post(
-        { json: { account_id: accountId, amount: TRANSFER_AMOUNT } },
-        { headers: { 'Idempotency-Key': idempotencyKey() } },
-      ),
-    );
-    toast({
-      type: 'success',
-      title: tr('toast.transferSuccess.title'),
-      description: tr('toast.transferSuccess.description', {
-        amount: `${formatDecimal(result.amount, 4)} ${result.instrument}`,
-        from: abbreviatePartyId(result.fromPartyId),
-        to: abbreviatePartyId(result.toPartyId),
-      }),
-    });
+    await move(accountId);
     await refreshBalance();
     return true;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status >= 500) void refreshBalance();
+    throw err;
+  } finally {
+    $walletBusy.set(null);
+  }
+}
+
+/** 'Transfer 100': the success toast names the amount and both parties (6...6); false on failure. */
+export async function transfer(): Promise<boolean> {
+  try {
+    return await runIntent('transfer', async (accountId) => {
+      const result = await unwrap(
+        sendIntent(
+          (key) =>
+            api().wallets.transfer.$post({ json: { account_id: accountId, amount: TRANSFER_AMOUNT } }, { headers: { 'Idempotency-Key': key } }),
+        ),
+      );
+      toast({
+        type: 'success',
+        title: tr('toast.transferSuccess.title'),
+        description: tr('toast.transferSuccess.description', {
+          amount: `${formatDecimal(result.amount, 4)} ${result.instrument}`,
+          from: abbreviatePartyId(result.fromPartyId),
+          to: abbreviatePartyId(result.toPartyId),
+        }),
+      });
+    });
   } catch (err) {
     console.error('Transfer failed', messageOf(err));
     toast({
@@ -133,15 +159,15 @@ export async function transfer(): Promise<boolean> {
 
 /** 'Auto-Accept': accepts the pending offers; 'Success!' with the number of contracts accepted. */
 export async function autoAccept(): Promise<boolean> {
-  const accountId = requireAccountId();
-  if (!accountId) return false;
   try {
-    const result = await unwrap(
-      api().wallets['auto-accept'].$post({ json: { account_id: accountId } }, { headers: { 'Idempotency-Key': idempotencyKey() } }),
-    );
-    toast({ type: 'success', title: tr('common.success'), description: tr('toast.autoAccepted.description', { count: result.contractsAccepted }) });
-    await refreshBalance();
-    return true;
+    return await runIntent('accept', async (accountId) => {
+      const result = await unwrap(
+        sendIntent(
+          (key) => api().wallets['auto-accept'].$post({ json: { account_id: accountId } }, { headers: { 'Idempotency-Key': key } }),
+        ),
+      );
+      toast({ type: 'success', title: tr('common.success'), description: tr('toast.autoAccepted.description', { count: result.contractsAccepted }) });
+    });
   } catch (err) {
     console.error('Auto-accept failed', messageOf(err));
     toast({ type: 'error', title: tr('toast.autoAcceptFailed'), description: messageOf(err) || undefined });
