@@ -2,9 +2,10 @@
 // user each): no account yet, then 'Create Account' on /accounts, Copy Party ID, 'Transfer 100' (a
 // pending transaction), 'Auto-Accept' (the balance becomes 100 CC and the transaction completes), a
 // second transfer, and on /transactions the two transactions (pending, then completed) with a hash
-// copied.
+// copied. Then exactly-once from the page's side: a transfer whose answer is lost after the server
+// committed is retried with the same Idempotency-Key and moves money once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { launch } from './browser';
 import { screenshot, testPhone, type Lang } from './app-helpers';
 import { clipboard, createWallet, open, s, screenPage, signedInState, toastText, type StorageState } from './screens-helpers';
@@ -130,3 +131,52 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     });
   });
 }
+
+describe('Transfer 100 when its answer is lost', () => {
+  it('retries with the same Idempotency-Key, stays busy meanwhile and moves money once', async () => {
+    const { context, page, errors } = await screenPage(browser, await signedInState(browser, testPhone(16)), 'en');
+    await createWallet(page);
+    await open(page, '/accounts/digital-assets');
+    const button = page.locator('[data-action="transfer"]');
+    await button.waitFor();
+
+    const keys: string[] = [];
+    let releaseRetry!: () => void;
+    const retryHeld = new Promise<void>((resolve) => (releaseRetry = resolve));
+    await page.route('**/api/wallets/transfer', async (route: Route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        // The request reaches the Worker and commits; the page sees a network error instead of the answer.
+        await route.fetch();
+        await route.abort('failed');
+        return;
+      }
+      await retryHeld;
+      await route.continue();
+    });
+
+    await button.click();
+    await expect.poll(() => keys.length, { timeout: 10_000 }).toBe(2);
+    // Between the lost answer and the retry's answer the button is still busy and disabled.
+    expect(await button.getAttribute('aria-busy')).toBe('true');
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.textContent()).toContain(s('en', 'wallet.transferring'));
+    releaseRetry();
+
+    await toastText(page, 'success', s('en', 'toast.transferSuccess.title'));
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{1,255}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await page.locator('[data-wallet-pending]').waitFor();
+    expect(await page.locator('[data-wallet-pending]').textContent()).toBe(s('en', 'wallet.balance.pending', { amount: '100 CC' }));
+    expect(await button.getAttribute('aria-busy')).toBeNull();
+    expect(await page.locator('[data-type="error"]').count()).toBe(0);
+
+    // One transfer on the ledger.
+    await page.unroute('**/api/wallets/transfer');
+    await open(page, '/transactions');
+    await page.locator('#main tbody tr').first().waitFor();
+    expect(await page.locator('#main tbody tr').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
