@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../src/worker/index';
 import { UPSTREAM_ROUTES } from '../../src/worker/upstream/contract';
-import { remoteUpstream } from '../../src/worker/upstream/remote';
+import { boundedRetryAfter, remoteUpstream } from '../../src/worker/upstream/remote';
 import { bearer, signIn, uniquePhone } from './auth';
 import { installFetchGuard, outbound, planFetch } from './network';
 
@@ -138,6 +138,14 @@ describe('upstream errors', () => {
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ message: 'Slow down' });
     expect(res.headers.get('retry-after')).toBe(kept);
+  });
+
+  it('reads a Retry-After given as an HTTP date as the seconds left, within 0..3600', () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    expect(boundedRetryAfter('Mon, 23 Nov 2026 10:01:30 GMT', now)).toBe('90');
+    expect(boundedRetryAfter('Mon, 23 Nov 2026 09:00:00 GMT', now)).toBe('0');
+    expect(boundedRetryAfter('Tue, 24 Nov 2026 10:00:00 GMT', now)).toBe('3600');
+    expect(boundedRetryAfter(null, now)).toBeUndefined();
   });
 });
 
