@@ -20,6 +20,7 @@ export async function forward<T>(c: Context<AppEnv>, init: ForwardInit) {
     executionCtxOf(c),
   );
   if (res.status >= 200 && res.status < 300) return c.json(res.body as { data: T }, 200);
+  if (res.retryAfter !== undefined) c.header('retry-after', res.retryAfter);
   // Typed as an error status so that clients narrow on `res.status === 200` (or `res.ok`).
   return c.json(res.body as { message: string }, res.status as ClientErrorStatusCode | ServerErrorStatusCode);
 }

@@ -237,7 +237,9 @@ describe('production sources', () => {
         ]);
       }
       if (req.url === `${upstream}/wallets/canton/assets`) {
-        return Response.json({ data: [{ id: 'a1', symbol: 'CC', name: 'Canton Coin', asset_type: 'crypto', currency: 'CC', network: 'canton', caip2: 'canton:mainnet', last_price: 0.16, logo_url: null, created_at: 't', updated_at: 't' }] });
+        // A ledger asset as the contract describes it (src/shared/schemas/responses.ts `ledgerAsset`).
+        const asset = { id: 'a1', symbol: 'CC', name: 'Canton Coin', asset_type: 'crypto', currency: 'CC', network: 'canton', caip2: 'canton:mainnet', last_price: '0.16', logo_url: null, created_at: 't' };
+        return Response.json({ data: [{ ...asset, issuer_party: 'DSO::1220ab', decimals: 10, balance: '0.0000000000', locked: '0.0000000000', holding_count: 0, value_usd_cents: 0 }] });
       }
       return new Response('unexpected', { status: 599 });
     });

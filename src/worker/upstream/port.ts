@@ -18,6 +18,8 @@ export interface UpstreamRequest {
 }
 
 export interface UpstreamResult {
+  /** An upstream 429's Retry-After, bounded (remote adapter); the BFF answers it as its own. */
+  retryAfter?: string;
   status: number;
   body: unknown;
 }

@@ -1,0 +1,283 @@
+// What the upstream answers in `data` (spec section 7), one full-zod schema per entity, written from
+// what the embedded core really answers (src/core services) and checked against it by
+// tests/worker/upstream-contract.test.ts. Server-only: the remote adapter's answer check
+// (src/worker/upstream/contract.ts) reads them; no island imports this file, so the browser bundles do
+// not grow. Objects strip unknown keys (zod's default): a field the contract does not name never
+// reaches a client, whatever the upstream adds.
+import { z } from 'zod';
+import { ACCOUNT_CATEGORIES } from '../account-categories';
+import { FEATURE_REQUEST_PRIORITIES, FEATURE_REQUEST_STATUSES } from '../feature-request-labels';
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../ticket-labels';
+import { LANGUAGES } from './account';
+import { VOTE_TYPES } from './featureRequest';
+import { digitalAsset } from './market';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks. Money is never a float: USD as integer cents, ledger amounts as exact decimal text.
+
+/** A timestamp as the upstream stores it (ISO 8601, or SQLite's `datetime('now')` on seeded rows). */
+const timestamp = z.string().min(1);
+/** A ledger amount: exact decimal text with Canton's 10 decimals, e.g. "100.0000000000". */
+export const ledgerAmount = z.string().regex(/^-?\d+\.\d{10}$/, 'ledger amount with 10 decimals');
+/** A USD price as exact decimal text, e.g. "0.1571". */
+export const usdPrice = z.string().regex(/^\d+(\.\d+)?$/, 'decimal price');
+/** USD in integer cents. */
+export const usdCents = z.number().int();
+const count = z.number().int().nonnegative();
+const success = z.object({ success: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export const profile = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.enum(LANGUAGES).nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  address: z.string().nullable(),
+  idv: z.object({ id: z.string(), status: z.string(), created_at: timestamp, updated_at: timestamp }).nullable(),
+  idv_status: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const account = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  account_type: z.literal('individual'),
+  account_category: z.enum(ACCOUNT_CATEGORIES),
+  metadata: z.record(z.string(), z.json()),
+  created_by: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** The user's link to an account (user_accounts) with the account itself. */
+export const accountLink = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  account_name: z.string(),
+  is_primary: z.boolean(),
+  is_active: z.boolean(),
+  created_at: timestamp,
+  account,
+});
+
+export const accountList = success.extend({ accounts: z.array(accountLink) });
+export const activeAccount = success.extend({ account: accountLink });
+export const accountCreated = success.extend({ accountId: z.string() });
+export const accountUpdated = success.extend({ account: accountLink });
+export const accountDone = success;
+
+// ---------------------------------------------------------------------------------------------
+// Wallets and the Canton ledger
+
+export const WALLET_KINDS = ['digital_asset', 'internal', 'external', 'self_custody', 'usd', 'brokerage'] as const;
+
+export const wallet = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  kind: z.enum(WALLET_KINDS),
+  chain: z.string(),
+  vendor: z.string(),
+  address: z.string().nullable(),
+  label: z.string(),
+  network: z.string(),
+  is_active: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const walletCategories = z.object({
+  usd_account: wallet.nullable(),
+  brokerage_account: wallet.nullable(),
+  digital_asset_account: wallet.nullable(),
+  other: z.array(wallet),
+});
+
+/** POST /wallets/digital-asset and /wallets/canton: the account's Canton wallet and its party. */
+export const digitalAssetAccount = z.object({
+  cantonPartyId: z.string(),
+  walletId: z.string(),
+  accountId: z.string(),
+  instrument: z.string(),
+  created: z.boolean(),
+});
+
+export const cantonParty = z.object({
+  partyId: z.string(),
+  hint: z.string(),
+  keyKind: z.enum(['hosted', 'external']),
+  accountId: z.string(),
+  accountName: z.string(),
+  walletId: z.string().nullable(),
+  createdAt: timestamp,
+});
+
+export const ledgerStatus = z.object({
+  connected: z.boolean(),
+  mode: z.string(),
+  network: z.string(),
+  synchronizerId: z.string(),
+  participantId: z.string(),
+  issuerPartyId: z.string(),
+  treasuryPartyId: z.string(),
+  instruments: z.array(z.string()),
+  ledgerTime: timestamp,
+  yourParties: count,
+});
+
+export const ledgerSelfTest = z.object({
+  ok: z.boolean(),
+  checks: z.object({ database: z.boolean(), instrument: z.boolean(), treasuryFunded: z.boolean() }),
+  treasuryBalance: ledgerAmount,
+});
+
+export const partyBalance = z.object({
+  partyId: z.string(),
+  instrument: z.string(),
+  balance: ledgerAmount,
+  locked: ledgerAmount,
+  pendingIncoming: ledgerAmount,
+  price: usdPrice,
+  balance_usd_cents: usdCents,
+});
+
+/** A ledger instrument with the caller's holdings summed: the market's digital asset plus balances. */
+export const ledgerAsset = digitalAsset.omit({ updated_at: true }).extend({
+  issuer_party: z.string(),
+  decimals: count,
+  last_price: usdPrice,
+  balance: ledgerAmount,
+  locked: ledgerAmount,
+  holding_count: count,
+  value_usd_cents: usdCents,
+});
+
+export const externalPartyPrepared = z.object({
+  publicKeyFingerprint: z.string(),
+  topologyTransactions: z.array(z.string()),
+  multiHash: z.string(),
+  signingAlgorithm: z.literal('ED25519'),
+  expiresAt: timestamp,
+});
+
+export const externalPartyCompleted = z.object({ partyId: z.string(), walletId: z.string(), publicKeyFingerprint: z.string() });
+
+export const holding = z.object({
+  contractId: z.string(),
+  instrument: z.string(),
+  amount: ledgerAmount,
+  locked: z.boolean(),
+  lockedForOfferId: z.string().nullable(),
+  origin: z.string(),
+  createdAt: timestamp,
+});
+
+export const transferOffer = z.object({
+  offerId: z.string(),
+  direction: z.enum(['incoming', 'outgoing']),
+  senderPartyId: z.string(),
+  receiverPartyId: z.string(),
+  instrument: z.string(),
+  amount: ledgerAmount,
+  status: z.enum(['pending', 'accepted', 'expired']),
+  expiresAt: timestamp,
+  createdAt: timestamp,
+  settledAt: timestamp.nullable(),
+});
+
+export const holdingTransactions = z.object({ partyId: z.string(), holdings: z.array(holding), transferOffers: z.array(transferOffer) });
+
+export const offersAccepted = z.object({ contractsAccepted: count, offersExpired: count });
+
+export const TRANSACTION_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED'] as const;
+
+/** POST /wallets/transfer: the treasury's offer to the account's party. */
+export const transferOffered = z.object({
+  amount: ledgerAmount,
+  fromPartyId: z.string(),
+  toPartyId: z.string(),
+  instrument: z.string(),
+  offerId: z.string(),
+  expiresAt: timestamp,
+  transactionId: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+
+export const transaction = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  wallet_id: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  type: z.enum(['deposit', 'withdrawal', 'transfer', 'stock_order']),
+  amount_usd: usdCents,
+  asset: z.string(),
+  asset_amount: ledgerAmount.nullable(),
+  network: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  tx_hash: z.string().nullable(),
+  description: z.string().nullable(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Support
+
+export const ticket = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(TICKET_CATEGORIES),
+  priority: z.enum(TICKET_PRIORITIES),
+  status: z.enum(TICKET_STATUSES),
+  assigned_agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const ticketComment = z.object({
+  id: z.string(),
+  ticket_id: z.string(),
+  content: z.string(),
+  is_internal: z.boolean(),
+  created_at: timestamp,
+  author: z.object({ name: z.string(), is_agent: z.boolean() }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Feature requests
+
+export const featureRequest = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  is_anonymous: z.boolean(),
+  author: z.object({ name: z.string() }).nullable(),
+  is_mine: z.boolean(),
+  status: z.enum(FEATURE_REQUEST_STATUSES),
+  priority: z.enum(FEATURE_REQUEST_PRIORITIES),
+  upvotes: count,
+  downvotes: count,
+  total_score: z.number().int(),
+  my_vote: z.enum(VOTE_TYPES).nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const featureRequestDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const featureRequestVote = z.object({
+  feature_request_id: z.string(),
+  vote_type: z.enum(VOTE_TYPES),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const featureRequestCategory = z.object({ id: z.string(), name: z.string(), source: z.enum(['spec', 'server']) });

@@ -1,0 +1,128 @@
+// The upstream contract (src/worker/upstream/contract.ts) is true and complete: every BFF route that
+// forwards has its entry, and, in the embedded default (real core, real D1), the core's real answer to
+// every entry matches the entry's schema exactly (nothing the core answers would be stripped).
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../src/worker/index';
+import { matchUpstreamRoute, UPSTREAM_ROUTES } from '../../src/worker/upstream/contract';
+import { bearer, signIn, uniquePhone } from './auth';
+import { apiRoutes } from './bff-route-table';
+
+const testEnv = env as unknown as Cloudflare.Env;
+
+/** BFF routes that answer without forwarding to the upstream (the market reads its sources itself). */
+const NOT_FORWARDED = new Set(['GET /api/health', 'GET /api/market', 'GET /api/market/stocks/:symbol', 'GET /api/market/assets/:symbol']);
+
+describe('the upstream route table', () => {
+  it('has an entry for every BFF route that forwards, and none for a route the BFF does not have', () => {
+    const forwarded = apiRoutes()
+      .filter((r) => !NOT_FORWARDED.has(r.key))
+      .map((r) => `${r.method} ${r.path.replace(/^\/api/, '')}`)
+      .sort();
+    expect(UPSTREAM_ROUTES.map((r) => r.key).sort()).toEqual(forwarded);
+  });
+
+  it('matches static segments before params (GET /feature-requests/categories is not a request id)', () => {
+    const m = matchUpstreamRoute('GET', '/feature-requests/categories');
+    expect(m.ok && m.route.key).toBe('GET /feature-requests/categories');
+    const n = matchUpstreamRoute('GET', '/wallets/canton/assets');
+    expect(n.ok && n.route.key).toBe('GET /wallets/canton/assets');
+  });
+});
+
+describe("the contract's schemas against the embedded core", () => {
+  it('every route of the table: the real answer parses with its schema and loses nothing', async () => {
+    const { accessToken, userId } = await signIn(uniquePhone());
+    const checked = new Set<string>();
+
+    /** Calls the BFF (embedded default), checks `data` against the route's schema, answers `data`. */
+    async function check(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+      const res = await app.fetch(
+        new Request(`http://app.test/api${path}`, {
+          method,
+          headers: { ...bearer(accessToken), 'content-type': 'application/json', ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+        testEnv,
+      );
+      const answer = (await res.json()) as { data: unknown; message?: string };
+      expect(res.status, `${method} ${path}: ${answer.message}`).toBe(200);
+      const match = matchUpstreamRoute(method, path.split('?')[0]!);
+      if (!match.ok) throw new Error(`${method} ${path} has no route in the table: ${match.reason}`);
+      const parsed = match.route.answer.safeParse(answer);
+      if (!parsed.success) throw new Error(`${match.route.key}: ${JSON.stringify(parsed.error.issues[0])}`);
+      // Equal after parsing: the schema names every field the core answers (none would be stripped).
+      expect(parsed.data, match.route.key).toEqual(answer);
+      checked.add(match.route.key);
+      return answer.data;
+    }
+    const enc = encodeURIComponent;
+
+    // Accounts (the first call provisions a profile and a Personal account)
+    const accounts = await check('GET', '/accounts/user/accounts');
+    const personal: string = accounts.accounts[0].account_id;
+    await check('GET', '/accounts/user/active-account');
+    await check('GET', `/accounts/${userId}`);
+    await check('PATCH', `/accounts/${userId}`, { language: 'es' });
+    const travel: string = (await check('POST', '/accounts/user/create-account', { accountName: 'Travel', accountDescription: 'Trips' })).accountId;
+    await check('PUT', `/accounts/user/accounts/${travel}/metadata`, { accountDescription: 'Trips abroad', metadata: { color: 'blue', limits: { daily: [1, 2] } } });
+    const old: string = (await check('POST', '/accounts/user/create-account', { accountName: 'Old' })).accountId;
+    await check('DELETE', `/accounts/user/accounts/${old}`);
+
+    // Wallets and the ledger: a digital-assets wallet, a transfer accepted, a self-custody party
+    const digital = await check('POST', '/wallets/digital-asset', { account_id: personal });
+    const partyId: string = digital.cantonPartyId;
+    await check('POST', '/wallets/canton');
+    const transfer = await check('POST', '/wallets/transfer', { account_id: personal, amount: '5' }, { 'idempotency-key': crypto.randomUUID() });
+    await check('GET', `/wallets/canton/balance/${enc(partyId)}`);
+    await check('POST', '/wallets/auto-accept', { account_id: personal }, { 'idempotency-key': crypto.randomUUID() });
+    await check('POST', '/wallets/canton/holding-transactions', { partyId });
+    await check('GET', '/wallets/canton/status');
+    await check('GET', '/wallets/canton/test');
+    await check('GET', '/wallets/canton/parties');
+    await check('GET', `/wallets/canton/parties/${enc(partyId)}/assets`);
+    await check('GET', '/wallets/canton/assets');
+    const selfCustody = await check('POST', '/wallets', { account_id: personal, label: 'Ledger Nano' });
+    const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const hex = (b: ArrayBuffer) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, '0')).join('');
+    const publicKey = hex((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
+    const prepared = await check('POST', '/wallets/canton/prepare', { publicKey });
+    const hash = Uint8Array.from((prepared.multiHash as string).match(/../g)!.map((h) => parseInt(h, 16)));
+    const signedHash = hex(await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, hash));
+    await check('POST', '/wallets/canton/complete', { publicKey, signedHash, walletId: selfCustody.id, partyHint: 'ana-ledger' });
+    const external = await check('POST', '/wallets/external', { account_id: personal, address: '0xabc123', chain: 'ethereum', label: 'MetaMask' });
+    await check('POST', '/wallets/internal', { account_id: personal, label: 'Savings' });
+    await check('PATCH', `/wallets/${external.id}/deactivate`);
+    await check('GET', `/wallets/${personal}/categories`);
+    await check('GET', `/wallets/${personal}`);
+    // Switching and the primary flag move last: POST /wallets/canton works on the active account.
+    await check('POST', '/accounts/user/switch-account', { accountId: travel });
+    await check('POST', `/accounts/user/accounts/${travel}/set-primary`);
+
+    // Transactions
+    await check('GET', `/transactions/account/${personal}?limit=10`);
+    await check('GET', `/transactions/wallet/${digital.walletId}`);
+    await check('GET', `/transactions/${transfer.transactionId}`);
+
+    // Support: a high-priority ticket (assigned, with the agent's comment) and a comment of the user's
+    const ticket = await check('POST', '/support/tickets', { title: 'Card declined', description: 'My transfer was declined', priority: 'high' });
+    await check('GET', '/support/tickets');
+    await check('GET', `/support/tickets/${ticket.id}`);
+    await check('PUT', `/support/tickets/${ticket.id}`, { title: 'Card declined twice' });
+    await check('POST', `/support/tickets/${ticket.id}/comments`, { content: 'It happened again today' });
+    expect((await check('GET', `/support/tickets/${ticket.id}/comments`)).length).toBeGreaterThanOrEqual(2);
+
+    // Feature requests
+    await check('GET', '/feature-requests/categories');
+    const request = await check('POST', '/feature-requests', { title: 'Dark mode', description: 'A dark theme for the app', category: 'UI/UX' });
+    await check('GET', '/feature-requests?limit=5');
+    await check('GET', `/feature-requests/${request.id}`);
+    await check('POST', `/feature-requests/${request.id}/vote`, { vote_type: 'upvote' });
+    await check('GET', `/feature-requests/${request.id}/my-vote`);
+    await check('DELETE', `/feature-requests/${request.id}/vote`);
+    await check('PATCH', `/feature-requests/${request.id}`, { is_anonymous: true });
+    await check('DELETE', `/feature-requests/${request.id}`);
+
+    expect([...checked].sort()).toEqual(UPSTREAM_ROUTES.map((r) => r.key).sort());
+  });
+});
