@@ -20,6 +20,8 @@ export interface UpstreamRequest {
 export interface UpstreamResult {
   status: number;
   body: unknown;
+  /** The upstream replayed the first answer of this Idempotency-Key (`idempotent-replayed: true`). */
+  replayed?: boolean;
 }
 
 export interface Upstream {

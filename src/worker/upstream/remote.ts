@@ -32,7 +32,8 @@ export function remoteUpstream(baseUrl: string, timeoutMs = UPSTREAM_TIMEOUT_MS)
         if (res.status >= 400 && !(body && typeof body === 'object' && 'message' in body)) {
           body = { message: `HTTP error! status: ${res.status}` };
         }
-        return { status: res.status, body };
+        const replayed = res.headers.get('idempotent-replayed') === 'true';
+        return { status: res.status, body, ...(replayed && { replayed }) };
       } catch (err) {
         return bad(err instanceof UpstreamBodyError ? err.reason : err instanceof Error ? err.name : 'network error');
       }
