@@ -68,7 +68,7 @@ describe('per-user write limits', () => {
     const { accessToken } = await signIn(uniquePhone());
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     planFetch(() => Response.json({ message: 'down' }, { status: 503 }));
-    const transfer = () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
+    const transfer = async () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
     for (let i = 0; i < 15; i++) {
       const res = await transfer();
       expect(res.status, `transfer ${i + 1}`).toBe(502);
@@ -84,7 +84,7 @@ describe('per-user write limits', () => {
   it('still limits decided transfers: over the limit, 429 with Retry-After and no upstream call', async () => {
     const { accessToken } = await signIn(uniquePhone());
     planFetch(() => Response.json({ data: { transactionId: 't' } }));
-    const transfer = () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
+    const transfer = async () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
     const { passed, limited } = await untilLimited(transfer, 25);
     expect(passed).toBeGreaterThanOrEqual(10);
     expect(passed).toBeLessThanOrEqual(21);
