@@ -151,6 +151,7 @@ export async function markedOver(limiter: LimiterName, key: string, now = Date.n
 
 async function markOver(limiter: LimiterName, key: string, now = Date.now()): Promise<void> {
   const until = now + RATE_LIMIT_PERIOD_S * 1000;
+  // Bounded memory: drop lapsed marks, then the oldest, once the map is full.
   if (overUntil.size >= MAX_MARKS) for (const [id, t] of overUntil) if (t <= now || overUntil.size >= MAX_MARKS) overUntil.delete(id);
   overUntil.set(`${limiter}:${key}`, until);
   try {
