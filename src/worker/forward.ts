@@ -1,5 +1,6 @@
 // Forwards a validated BFF call to the upstream port with the verified user, and answers with the
-// upstream's status and body ({data} on success, {message} on failure).
+// upstream's status and body ({data} on success, {message} on failure), and `idempotent-replayed:
+// true` when the upstream replayed the first answer of the request's Idempotency-Key.
 import type { Context } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
@@ -19,6 +20,7 @@ export async function forward<T>(c: Context<AppEnv>, init: ForwardInit) {
     },
     executionCtxOf(c),
   );
+  if (res.replayed) c.header('idempotent-replayed', 'true');
   if (res.status >= 200 && res.status < 300) return c.json(res.body as { data: T }, 200);
   if (res.retryAfter !== undefined) c.header('retry-after', res.retryAfter);
   // Typed as an error status so that clients narrow on `res.status === 200` (or `res.ok`).

@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketSnapshot, Stock, DigitalAsset } from '../../src/shared/schemas/market';
 import { forgetIsolateCopies, lockKeyOf, swr } from '../../src/worker/cache/swr';
 import { app } from '../../src/worker/index';
-import { MARKET_LIST_KEY } from '../../src/worker/routes/market';
+import { MARKET_LIST_KEY, marketClock } from '../../src/worker/routes/market';
 import { bearer, signIn } from './auth';
 import { installFetchGuard, outbound, planFetch } from './network';
 
@@ -141,6 +141,61 @@ describe('GET /api/market', () => {
     expect(res.status).toBe(200);
     expect(body.data.assets).toEqual([]);
     expect(body.data.stocks.length).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('kept assets keep their real age', () => {
+  afterEach(() => {
+    marketClock.now = () => Date.now();
+  });
+
+  it('a refresh whose assets source fails keeps their original fetchedAt: never fresh, gone after 24 h (injected clock)', async () => {
+    const t0 = Date.now();
+    let now = t0;
+    marketClock.now = () => now;
+    await kv.put(MARKET_LIST_KEY, JSON.stringify(marker), { metadata: { fetchedAt: t0 }, expirationTtl: 86_400 });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const noAssets = { DB: failingDb(/FROM digital_assets/) };
+
+    // 5 minutes on: stale, and the background refresh brings new stocks but keeps the cached assets.
+    now = t0 + 5 * 60_000;
+    expect((await get('/api/market', noAssets)).res.headers.get('x-cache')).toBe('stale');
+    const stored = await kv.getWithMetadata<MarketSnapshot, { fetchedAt: number }>(MARKET_LIST_KEY, 'json');
+    expect(stored.value!.stocks.length).toBeGreaterThanOrEqual(40);
+    expect(stored.value!.assets).toEqual(marker.assets);
+    expect(stored.metadata!.fetchedAt).toBe(t0);
+
+    // Served again a second later: still stale with its real age, never re-stamped fresh.
+    now += 1000;
+    const again = await get('/api/market', noAssets);
+    expect(again.res.headers.get('x-cache')).toBe('stale');
+    expect(Number(again.res.headers.get('age'))).toBe(301);
+    expect(again.body.data.assets).toEqual(marker.assets);
+
+    // Past 24 h from their fetch the kept assets are gone, even though refreshes kept happening.
+    for (const hours of [6, 12, 18, 23.99]) {
+      now = t0 + hours * 3_600_000;
+      await kv.delete(lockKeyOf(MARKET_LIST_KEY));
+      expect((await get('/api/market', noAssets)).res.headers.get('x-cache')).toBe('stale');
+    }
+    now = t0 + 24 * 3_600_000 + 1;
+    const expired = await get('/api/market', noAssets);
+    expect(expired.res.headers.get('x-cache')).toBe('miss');
+    expect(expired.body.data.assets).toEqual([]);
+    expect(expired.body.data.stocks.length).toBeGreaterThanOrEqual(40);
+    errors.mockRestore();
+  });
+
+  it('a partial refresh keeps the lock, so a failing assets source is not retried on every request', async () => {
+    const t0 = Date.now();
+    marketClock.now = () => t0 + 2 * 60_000;
+    await kv.put(MARKET_LIST_KEY, JSON.stringify(marker), { metadata: { fetchedAt: t0 }, expirationTtl: 86_400 });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await get('/api/market', { DB: failingDb(/FROM digital_assets/) });
+    await get('/api/market', { DB: failingDb(/FROM digital_assets/) });
+    expect(errors.mock.calls.filter((c) => String(c[0]).startsWith('market: assets source failed'))).toHaveLength(1);
+    errors.mockRestore();
+    expect(await kv.get(lockKeyOf(MARKET_LIST_KEY))).not.toBeNull();
   });
 });
 

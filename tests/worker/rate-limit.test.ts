@@ -2,14 +2,18 @@
 // per-user limits on BFF writes and per-IP limits on the sign-in service. Over the limit the answer
 // is 429 {message} with Retry-After and nothing changes.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../src/worker/index';
-import { clientKey, limiterFor } from '../../src/worker/middleware/rate-limit';
+import { clientKey, forgetIsolateMarks, limiterFor } from '../../src/worker/middleware/rate-limit';
 import { bearer, signIn, TEST_PHONE, uniquePhone } from './auth';
 import { dbDigest } from './db-snapshot';
 import { call, randomIp } from './helpers';
+import { installFetchGuard, outbound, planFetch } from './network';
+
+installFetchGuard();
 
 const testEnv = env as unknown as Cloudflare.Env;
+const remoteEnv = { ...testEnv, UPSTREAM_API_URL: 'http://upstream.test/v1' };
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', ...headers },
@@ -52,12 +56,49 @@ describe('per-user write limits', () => {
     ).toBe(200);
   });
 
-  it('counts transfers per user (10 a minute), before validation, so bad requests count too', async () => {
+  it('counts transfers per user (10 a minute), bad requests too (a 400 is a decision)', async () => {
     const { accessToken } = await signIn(uniquePhone());
     const bad = () => call('/api/wallets/transfer', json({ account_id: 'nope', amount: -1 }, bearer(accessToken)));
     const { passed } = await untilLimited(bad, 25);
     expect(passed).toBeGreaterThanOrEqual(10);
     expect(passed).toBeLessThanOrEqual(20);
+  });
+
+  it('does not count transfers the upstream did not decide: 15 transfers answered 502 get 502 each, no 429', async () => {
+    const { accessToken } = await signIn(uniquePhone());
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    planFetch(() => Response.json({ message: 'down' }, { status: 503 }));
+    const transfer = async () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
+    for (let i = 0; i < 15; i++) {
+      const res = await transfer();
+      expect(res.status, `transfer ${i + 1}`).toBe(502);
+    }
+    errors.mockRestore();
+    expect(outbound).toHaveLength(15);
+    // The upstream is back: the user still has the whole minute's 10 decided transfers.
+    planFetch(() => Response.json({ data: { transactionId: 't' } }));
+    const { passed } = await untilLimited(transfer, 25);
+    expect(passed).toBeGreaterThanOrEqual(10);
+  });
+
+  it('still limits decided transfers: over the limit, 429 with Retry-After and no upstream call', async () => {
+    const { accessToken } = await signIn(uniquePhone());
+    planFetch(() => Response.json({ data: { transactionId: 't' } }));
+    const transfer = async () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
+    const { passed, limited } = await untilLimited(transfer, 25);
+    expect(passed).toBeGreaterThanOrEqual(10);
+    expect(passed).toBeLessThanOrEqual(21);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later' });
+    expect(outbound).toHaveLength(passed);
+    // Refused before they run, for the rest of the period; auto-accept has its own count.
+    for (let i = 0; i < 3; i++) expect((await transfer()).status).toBe(429);
+    // Another isolate of the location sees the mark through the Cache API.
+    forgetIsolateMarks();
+    expect((await transfer()).status).toBe(429);
+    expect(outbound).toHaveLength(passed);
+    const accept = await app.fetch(new Request('http://app.test/api/wallets/auto-accept', json({ account_id: crypto.randomUUID() }, bearer(accessToken))), remoteEnv);
+    expect(accept.status).toBe(200);
   });
 
   it('maps every write to a limiter and no read to one', () => {

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import { ACCOUNT_CATEGORIES, DEFAULT_ACCOUNT_CATEGORY, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { msg } from './messages';
+import { uuidId } from './ids';
 
 export * from '../account-categories';
 
@@ -90,5 +91,5 @@ export const switchAccountBody = zf.object({ accountId: zf.uuid() });
 export const updateProfileBody = zf.strictObject({ language });
 export type UpdateProfileBody = zf.infer<typeof updateProfileBody>;
 
-export const accountIdParam = zf.object({ id: zf.uuid() });
-export const userIdParam = zf.object({ userId: zf.uuid() });
+export const accountIdParam = zf.object({ id: uuidId });
+export const userIdParam = zf.object({ userId: uuidId });

@@ -10,6 +10,7 @@ import {
   FEATURE_DESCRIPTION_MAX,
 } from '../feature-request-labels';
 import { msg } from './messages';
+import { featureRequestId } from './ids';
 
 export * from '../feature-request-labels';
 
@@ -99,4 +100,4 @@ export const featureRequestListQuery = zf.object({
   offset: zf.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-export const featureRequestIdParam = zf.object({ id: zf.string().trim().min(1).max(100) });
+export const featureRequestIdParam = zf.object({ id: featureRequestId });

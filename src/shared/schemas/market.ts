@@ -1,5 +1,6 @@
 // Market data (spec sections 3 and 7): stocks with their price record, and digital assets.
 import { z } from 'zod';
+import { marketSymbol } from './ids';
 
 export const stockPrice = z.object({
   price: z.number(),
@@ -50,12 +51,5 @@ export type DigitalAsset = z.infer<typeof digitalAsset>;
 export const marketSnapshot = z.object({ stocks: z.array(stock), assets: z.array(digitalAsset) });
 export type MarketSnapshot = z.infer<typeof marketSnapshot>;
 
-/** Path parameter of the detail calls: letters, digits, '.', '-' (BRK.B, BF-B). */
-export const symbolParam = z.object({
-  symbol: z
-    .string()
-    .trim()
-    .min(1)
-    .max(16)
-    .regex(/^[A-Za-z0-9.\-]+$/, 'Invalid symbol'),
-});
+/** Path parameter of the detail calls: letters, digits, one inner '.' or '-' (BRK.B, BF-B); exact, no trim. */
+export const symbolParam = z.object({ symbol: marketSymbol });

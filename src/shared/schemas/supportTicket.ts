@@ -5,6 +5,7 @@ import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
 import { msg } from './messages';
 import { COMMENT_MAX, TICKET_CATEGORIES, TICKET_DESCRIPTION_MAX, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TITLE_MAX } from '../ticket-labels';
+import { uuidId } from './ids';
 
 export * from '../ticket-labels';
 
@@ -57,4 +58,4 @@ export const createCommentBody = zf.object({
   is_internal: zf.boolean().default(false),
 });
 
-export const ticketIdParam = zf.object({ id: zf.string().trim().min(1).max(100) });
+export const ticketIdParam = zf.object({ id: uuidId });

@@ -6,6 +6,7 @@ import type { TranslationKey } from '../../i18n';
 import { compareDecimals, decimalToNumber, parseDecimal } from '../decimal';
 import { msg } from './messages';
 import { AMOUNT_MAX_USD, AMOUNT_MIN_USD, ADD_NEW_WALLET, ONRAMP_PROVIDERS } from '../transaction-labels';
+import { uuidId } from './ids';
 
 export * from '../transaction-labels';
 
@@ -61,4 +62,4 @@ export const paginationQuery = zf.object({
   offset: zf.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const transactionListQuery = paginationQuery;
-export const transactionIdParam = zf.object({ id: zf.string().trim().min(1).max(100) });
+export const transactionIdParam = zf.object({ id: uuidId });

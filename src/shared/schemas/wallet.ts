@@ -1,13 +1,14 @@
 // Wallet and Canton ledger request bodies (spec section 7, Wallets). Ledger amounts travel as
 // decimal strings (or numbers, which are read through their decimal text): at most 10 decimals.
 import { z } from 'zod';
+import { CANTON_PARTY_ID, partyId, uuidId } from './ids';
 
-export const CANTON_PARTY_ID = /^[A-Za-z0-9_-]{1,64}::1220[0-9a-f]{64}$/;
+export { CANTON_PARTY_ID };
 export const MAX_TRANSFER_CC = 10_000;
 
 const id = z.string().trim().min(1, 'Required').max(100);
 
-export const partyIdSchema = z.string().regex(CANTON_PARTY_ID, 'Invalid Canton party id');
+export const partyIdSchema = partyId;
 
 /** A positive CC amount with at most 10 decimals and at most 10,000; kept as canonical text. */
 export const ccAmount = z
@@ -62,8 +63,9 @@ export const cantonCompleteBody = z.object({
 });
 export const holdingTransactionsBody = z.object({ partyId: partyIdSchema });
 
-export const accountIdParam = z.object({ accountId: id });
-export const walletIdParam = z.object({ id });
+// Path params are exact (no trim): they become upstream path segments.
+export const accountIdParam = z.object({ accountId: uuidId });
+export const walletIdParam = z.object({ id: uuidId });
 export const partyIdParam = z.object({ partyId: partyIdSchema });
 
 export type TransferBody = z.infer<typeof transferBody>;

@@ -4,6 +4,12 @@
 // `maxStaleMs` and the failure is logged. Values are stored serialized, so a hit costs one KV read
 // (none while the isolate holds a fresh copy) and no JSON parse. Keys are versioned by the caller
 // (e.g. `market:v1:list`).
+//
+// A value keeps its real age: a load that puts together fresh parts and parts kept from the cached
+// copy (a source failed) answers `aged(value, fetchedAt)` with the kept part's fetchedAt, and the
+// entry is stored with that age, so it is never reported fresh and expires `maxStaleMs` after its
+// oldest part was fetched. Such a partial refresh keeps the lock, like a failed one, to space out
+// retries.
 export interface SwrOptions {
   freshMs: number;
   maxStaleMs: number;
@@ -25,6 +31,17 @@ export interface SwrResult {
 interface EntryMeta {
   fetchedAt: number;
 }
+
+/** A loaded value whose oldest part was fetched at `fetchedAt` (before now). */
+export class Aged<T = unknown> {
+  constructor(
+    readonly value: T,
+    readonly fetchedAt: number,
+  ) {}
+}
+
+/** Marks a loaded value as only as new as its oldest part. */
+export const aged = <T>(value: T, fetchedAt: number) => new Aged(value, fetchedAt);
 
 const KV_MIN_TTL_S = 60;
 const loading = new Map<string, Promise<SwrResult>>();
@@ -70,12 +87,14 @@ export async function swr(kv: KVNamespace, key: string, load: () => Promise<unkn
 
 async function store(kv: KVNamespace, key: string, load: () => Promise<unknown>, opts: SwrOptions): Promise<SwrResult> {
   const now = opts.now ?? Date.now;
-  const value = await load();
+  const loaded = await load();
+  const at = now();
+  const value = loaded instanceof Aged ? loaded.value : loaded;
+  const fetchedAt = loaded instanceof Aged ? Math.min(at, loaded.fetchedAt) : at;
   const json = JSON.stringify(value);
-  const fetchedAt = now();
   await kv.put(key, json, {
     metadata: { fetchedAt } satisfies EntryMeta,
-    expirationTtl: Math.max(KV_MIN_TTL_S, Math.ceil(opts.maxStaleMs / 1000)),
+    expirationTtl: Math.max(KV_MIN_TTL_S, Math.ceil((opts.maxStaleMs - (at - fetchedAt)) / 1000)),
   });
   memo.set(key, { json, fetchedAt });
   return { json, state: 'miss', fetchedAt };
@@ -94,8 +113,9 @@ async function revalidate(kv: KVNamespace, key: string, load: () => Promise<unkn
       expirationTtl: Math.max(KV_MIN_TTL_S, Math.ceil(opts.lockMs / 1000)),
     });
     try {
-      await store(kv, key, load, opts);
-      await kv.delete(lockKey);
+      const stored = await store(kv, key, load, opts);
+      // A partial refresh (part of the value kept from the old copy) holds the lock until it lapses.
+      if (now() - stored.fetchedAt < opts.freshMs) await kv.delete(lockKey);
     } catch (err) {
       // Keep serving the stale copy; the lock stays until it lapses, which spaces out retries.
       console.error(`cache refresh failed for ${key}:`, err instanceof Error ? err.message : String(err));

@@ -13,21 +13,37 @@ export interface MarketSource {
   assets(): Promise<DigitalAsset[]>;
 }
 
+/** Assets of the copy already cached, with when that copy (its oldest part) was fetched. */
+export interface KeptAssets {
+  assets: DigitalAsset[];
+  fetchedAt: number;
+}
+
+export interface LoadedSnapshot {
+  snapshot: MarketSnapshot;
+  /** Set when the assets were kept from the cached copy: that copy's fetchedAt (their real age). */
+  keptFrom?: number;
+}
+
 /**
  * The list answer. A failing assets source is not an error (logged): the assets of the copy already
- * cached are kept when there is one (`previousAssets`), else the list is empty, so a refresh during
- * an upstream outage never replaces good cached assets with nothing.
+ * cached are kept when there is one (`previousAssets`, which gives none past the stale limit), else
+ * the list is empty, so a refresh during an upstream outage never replaces good cached assets with
+ * nothing. Kept assets keep their age (`keptFrom`), so they are never passed off as fresh.
  */
 export async function loadSnapshot(
   source: MarketSource,
-  previousAssets: () => Promise<DigitalAsset[] | null> = async () => null,
-): Promise<MarketSnapshot> {
+  previousAssets: () => Promise<KeptAssets | null> = async () => null,
+): Promise<LoadedSnapshot> {
+  let kept: KeptAssets | null = null;
   const [stocks, assets] = await Promise.all([
     source.stocks(),
     source.assets().catch(async (err: unknown) => {
       console.error('market: assets source failed:', err instanceof Error ? err.message : String(err));
-      return (await previousAssets().catch(() => null)) ?? ([] as DigitalAsset[]);
+      kept = await previousAssets().catch(() => null);
+      return kept?.assets ?? ([] as DigitalAsset[]);
     }),
   ]);
-  return { stocks, assets };
+  const keptFrom = (kept as KeptAssets | null)?.fetchedAt;
+  return keptFrom === undefined ? { snapshot: { stocks, assets } } : { snapshot: { stocks, assets }, keptFrom };
 }

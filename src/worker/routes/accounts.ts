@@ -15,6 +15,9 @@ import type { AppEnv } from '../env';
 import { forward } from '../forward';
 import { validate } from '../middleware/validate';
 
+// Every path param becomes one encoded segment (it is also validated exactly, as a uuid).
+const enc = encodeURIComponent;
+
 type Data<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 export const accounts = new Hono<AppEnv>()
@@ -31,23 +34,23 @@ export const accounts = new Hono<AppEnv>()
   .put('/user/accounts/:id/metadata', validate('param', accountIdParam), validate('json', updateAccountMetadataBody), (c) =>
     forward<Data<typeof svc.updateAccountMetadata>>(c, {
       method: 'PUT',
-      path: `/accounts/user/accounts/${c.req.valid('param').id}/metadata`,
+      path: `/accounts/user/accounts/${enc(c.req.valid('param').id)}/metadata`,
       body: c.req.valid('json'),
     }),
   )
   .delete('/user/accounts/:id', validate('param', accountIdParam), (c) =>
-    forward<Data<typeof svc.deleteAccount>>(c, { method: 'DELETE', path: `/accounts/user/accounts/${c.req.valid('param').id}` }),
+    forward<Data<typeof svc.deleteAccount>>(c, { method: 'DELETE', path: `/accounts/user/accounts/${enc(c.req.valid('param').id)}` }),
   )
   .post('/user/accounts/:id/set-primary', validate('param', accountIdParam), (c) =>
     forward<Data<typeof svc.setPrimaryAccount>>(c, {
       method: 'POST',
-      path: `/accounts/user/accounts/${c.req.valid('param').id}/set-primary`,
+      path: `/accounts/user/accounts/${enc(c.req.valid('param').id)}/set-primary`,
     }),
   )
   .get('/:userId', validate('param', userIdParam), (c) =>
-    forward<Data<typeof svc.getProfile>>(c, { method: 'GET', path: `/accounts/${c.req.valid('param').userId}` }),
+    forward<Data<typeof svc.getProfile>>(c, { method: 'GET', path: `/accounts/${enc(c.req.valid('param').userId)}` }),
   )
   // Saves the profile's language (settings > Account Security): {language: 'en' | 'es' | 'fs'}.
   .patch('/:userId', validate('param', userIdParam), validate('json', updateProfileBody), (c) =>
-    forward<Data<typeof svc.updateProfile>>(c, { method: 'PATCH', path: `/accounts/${c.req.valid('param').userId}`, body: c.req.valid('json') }),
+    forward<Data<typeof svc.updateProfile>>(c, { method: 'PATCH', path: `/accounts/${enc(c.req.valid('param').userId)}`, body: c.req.valid('json') }),
   );

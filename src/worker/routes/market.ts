@@ -4,7 +4,7 @@
 // when PUBLIC_SUPABASE_URL is set and the upstream's /wallets/canton/assets when UPSTREAM_API_URL is.
 import { Hono, type Context, type TypedResponse } from 'hono';
 import { symbolParam, type MarketSnapshot } from '../../shared/schemas/market';
-import { swr, type SwrResult } from '../cache/swr';
+import { aged, swr, type SwrResult } from '../cache/swr';
 import type { AppEnv } from '../env';
 import { executionCtxOf } from '../forward';
 import { validate } from '../middleware/validate';
@@ -17,6 +17,9 @@ export const MARKET_LIST_KEY = 'market:v1:list';
 export const MARKET_FRESH_MS = 60_000;
 export const MARKET_MAX_STALE_MS = 24 * 60 * 60 * 1000;
 export const MARKET_LOCK_MS = 30_000;
+
+/** The market cache's clock (tests move it; the cached entries' ages are measured with it). */
+export const marketClock = { now: () => Date.now() };
 
 const unavailable = { message: 'Market data is unavailable, please try again later' };
 
@@ -37,12 +40,23 @@ export function marketSource(c: Context<AppEnv>): MarketSource {
 
 function cachedSnapshot(c: Context<AppEnv>): Promise<SwrResult> {
   const ctx = executionCtxOf(c);
-  const cachedAssets = async () => (await c.env.MARKET_CACHE.get<MarketSnapshot>(MARKET_LIST_KEY, 'json'))?.assets ?? null;
-  return swr(c.env.MARKET_CACHE, MARKET_LIST_KEY, () => loadSnapshot(marketSource(c), cachedAssets), {
+  // The cached copy's assets with their real age, none once past the stale limit.
+  const cachedAssets = async () => {
+    const hit = await c.env.MARKET_CACHE.getWithMetadata<MarketSnapshot, { fetchedAt?: number }>(MARKET_LIST_KEY, 'json');
+    const fetchedAt = hit.metadata?.fetchedAt;
+    if (!hit.value || typeof fetchedAt !== 'number' || marketClock.now() - fetchedAt >= MARKET_MAX_STALE_MS) return null;
+    return { assets: hit.value.assets, fetchedAt };
+  };
+  const load = async () => {
+    const { snapshot, keptFrom } = await loadSnapshot(marketSource(c), cachedAssets);
+    return keptFrom === undefined ? snapshot : aged(snapshot, keptFrom);
+  };
+  return swr(c.env.MARKET_CACHE, MARKET_LIST_KEY, load, {
     freshMs: MARKET_FRESH_MS,
     maxStaleMs: MARKET_MAX_STALE_MS,
     lockMs: MARKET_LOCK_MS,
     waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
+    now: () => marketClock.now(),
   });
 }
 
@@ -70,7 +84,7 @@ export const market = new Hono<AppEnv>()
     const res = c.body(`{"data":${hit.json}}`, 200, {
       'content-type': 'application/json',
       'x-cache': hit.state,
-      age: String(Math.max(0, Math.floor((Date.now() - hit.fetchedAt) / 1000))),
+      age: String(Math.max(0, Math.floor((marketClock.now() - hit.fetchedAt) / 1000))),
     });
     return res as unknown as TypedResponse<{ data: MarketSnapshot }, 200, 'json'>;
   })

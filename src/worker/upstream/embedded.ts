@@ -16,7 +16,8 @@ export function embeddedUpstream(env: Bindings): Upstream {
         env,
         ctx,
       );
-      return { status: res.status, body: await res.json() };
+      const replayed = res.headers.get('idempotent-replayed') === 'true';
+      return { status: res.status, body: await res.json(), ...(replayed && { replayed }) };
     },
   };
 }

@@ -22,6 +22,8 @@ export interface UpstreamResult {
   retryAfter?: string;
   status: number;
   body: unknown;
+  /** The upstream replayed the first answer of this Idempotency-Key (`idempotent-replayed: true`). */
+  replayed?: boolean;
 }
 
 export interface Upstream {

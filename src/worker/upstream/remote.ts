@@ -68,7 +68,8 @@ export function remoteUpstream(baseUrl: string, timeoutMs = UPSTREAM_TIMEOUT_MS)
           const at = issue ? ['answer', ...issue.path.map(String)].join('.') : 'answer';
           return bad(`answer does not match the contract: ${issue?.code ?? 'invalid'} at ${at}: ${issue?.message ?? ''}`);
         }
-        return { status: res.status, body: checked.data };
+        const replayed = res.headers.get('idempotent-replayed') === 'true';
+        return { status: res.status, body: checked.data, ...(replayed && { replayed }) };
       } catch (err) {
         return bad(err instanceof UpstreamBodyError ? err.reason : err instanceof Error ? err.name : 'network error');
       }
