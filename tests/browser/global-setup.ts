@@ -2,9 +2,9 @@
 // serves it with wrangler dev on a free port, exactly as `npm start` does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { buildApp } from '../build-app';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../build-app';
 
 export const chromePath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium';
 

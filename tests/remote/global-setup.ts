@@ -6,7 +6,7 @@
 // APP_MODE is left unset: production is exactly what this tier runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
@@ -46,6 +46,10 @@ export default async function setup(project: TestProject) {
   const upstreamURL = `http://127.0.0.1:${upstreamPort}${UPSTREAM_BASE_PATH}`;
   const supabaseURL = `http://127.0.0.1:${supabasePort}`;
   const scratch = mkdtempSync(join(tmpdir(), 'remote-tier-'));
+  // An empty env file in place of .dev.vars (wrangler reads only the --env-file files then): a
+  // developer's local variables (APP_MODE=local, test numbers) must not leak into production mode.
+  const envFile = join(scratch, 'production.env');
+  writeFileSync(envFile, '');
 
   await buildApp();
   // No migrations: in production the Worker must not need the embedded core's tables.
@@ -60,6 +64,7 @@ export default async function setup(project: TestProject) {
       '--persist-to', persist,
       '--show-interactive-dev-session=false',
       '--log-level', 'info',
+      '--env-file', envFile,
       '--var', `UPSTREAM_API_URL:${upstreamURL}`,
       '--var', `PUBLIC_SUPABASE_URL:${supabaseURL}`,
       '--var', 'PUBLIC_SUPABASE_PUBLISHABLE_KEY:sb_publishable_remote_tier',
