@@ -1,5 +1,6 @@
 // Test tiers: unit (beside the code, happy-dom), worker (integration inside workerd with real
-// local D1 and KV), browser (Chromium through playwright-core against the built app on wrangler).
+// local D1 and KV), browser (Chromium through playwright-core against the built app on wrangler),
+// remote (the built app in production mode against stand-in upstream and Supabase on loopback).
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
@@ -43,6 +44,20 @@ export default defineConfig({
           setupFiles: ['./src/test-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // Remote mode (production configuration): the built app on wrangler dev with the upstream and
+          // Supabase as stand-ins on loopback (tests/remote/global-setup.ts); shares the browser tier's build.
+          name: 'remote',
+          include: ['tests/remote/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/remote/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One Worker and one pair of stand-in ports: the files take turns.
           fileParallelism: false,
         },
       },

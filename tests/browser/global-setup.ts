@@ -2,6 +2,7 @@
 // serves it with wrangler dev on a free port, exactly as `npm start` does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { buildApp } from '../build-app';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 
@@ -37,7 +38,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(chromePath())) {
     throw new Error(`Chromium not found at ${chromePath()}: run \`npm run setup:browser\` (apt-get install -y chromium) or set CHROME_PATH.`);
   }
-  if (process.env.SKIP_BUILD !== '1') sh('astro', ['build']);
+  // One build shared with the remote-mode tier (tests/build-app.ts).
+  await buildApp();
   rmSync(persist, { recursive: true, force: true });
   sh('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
   const port = await freePort();

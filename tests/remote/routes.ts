@@ -1,0 +1,107 @@
+// Every BFF route and the one upstream path it must reach, with a valid request for it: the table of
+// the remote-mode gate test (tests/remote/routes.test.ts). Plain data with no imports, so that the
+// workerd test tests/worker/remote-route-table.test.ts can check it against the routes the Hono app
+// registers: a route added later without an entry here fails there.
+
+/** Valid ids of the caller's objects (uuids; party ids in the Canton grammar). */
+export const IDS = {
+  account: '3f2b8c1e-6a4d-4e9b-9c0f-1a2b3c4d5e6f',
+  wallet: '8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a',
+  transaction: '1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f5',
+  ticket: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+  featureRequest: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
+  party: `alice::1220${'0123456789abcdef'.repeat(4)}`,
+} as const;
+
+export interface RouteCase {
+  /** The upstream path (relative to UPSTREAM_API_URL) with the same `:params`; null: not the upstream (market). */
+  upstream: string | null;
+  /** Valid values of the path params; `userId` is the caller's own id. */
+  params?: (user: { userId: string }) => Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+const ED25519_KEY = 'a'.repeat(64);
+const SIGNATURE = 'b'.repeat(128);
+
+export const ROUTES: Record<string, RouteCase> = {
+  // Accounts
+  'GET /api/accounts/user/accounts': { upstream: '/accounts/user/accounts' },
+  'GET /api/accounts/user/active-account': { upstream: '/accounts/user/active-account' },
+  'POST /api/accounts/user/switch-account': { upstream: '/accounts/user/switch-account', body: { accountId: IDS.account } },
+  'POST /api/accounts/user/create-account': { upstream: '/accounts/user/create-account', body: { accountName: 'Travel', accountCategory: 'personal' } },
+  'PUT /api/accounts/user/accounts/:id/metadata': {
+    upstream: '/accounts/user/accounts/:id/metadata',
+    params: () => ({ id: IDS.account }),
+    body: { accountName: 'Renamed', metadata: { color: 'blue' } },
+  },
+  'DELETE /api/accounts/user/accounts/:id': { upstream: '/accounts/user/accounts/:id', params: () => ({ id: IDS.account }) },
+  'POST /api/accounts/user/accounts/:id/set-primary': { upstream: '/accounts/user/accounts/:id/set-primary', params: () => ({ id: IDS.account }) },
+  'GET /api/accounts/:userId': { upstream: '/accounts/:userId', params: (u) => ({ userId: u.userId }) },
+  'PATCH /api/accounts/:userId': { upstream: '/accounts/:userId', params: (u) => ({ userId: u.userId }), body: { language: 'es' } },
+  // Market: stocks from the Supabase REST interface, Canton assets from the upstream (checked apart).
+  'GET /api/market': { upstream: null },
+  'GET /api/market/stocks/:symbol': { upstream: null, params: () => ({ symbol: 'AAPL' }) },
+  'GET /api/market/assets/:symbol': { upstream: null, params: () => ({ symbol: 'CC' }) },
+  // Wallets and the ledger
+  'GET /api/wallets/canton/status': { upstream: '/wallets/canton/status' },
+  'GET /api/wallets/canton/test': { upstream: '/wallets/canton/test' },
+  'GET /api/wallets/canton/parties': { upstream: '/wallets/canton/parties' },
+  'GET /api/wallets/canton/parties/:partyId/assets': { upstream: '/wallets/canton/parties/:partyId/assets', params: () => ({ partyId: IDS.party }) },
+  'GET /api/wallets/canton/balance/:partyId': { upstream: '/wallets/canton/balance/:partyId', params: () => ({ partyId: IDS.party }) },
+  'GET /api/wallets/canton/assets': { upstream: '/wallets/canton/assets' },
+  'POST /api/wallets/canton/prepare': { upstream: '/wallets/canton/prepare', body: { publicKey: ED25519_KEY } },
+  'POST /api/wallets/canton/complete': {
+    upstream: '/wallets/canton/complete',
+    body: { publicKey: ED25519_KEY, signedHash: SIGNATURE, walletId: IDS.wallet, partyHint: 'alice' },
+  },
+  'POST /api/wallets/canton/holding-transactions': { upstream: '/wallets/canton/holding-transactions', body: { partyId: IDS.party } },
+  'POST /api/wallets/canton': { upstream: '/wallets/canton' },
+  'POST /api/wallets/digital-asset': { upstream: '/wallets/digital-asset', body: { account_id: IDS.account } },
+  'POST /api/wallets/auto-accept': { upstream: '/wallets/auto-accept', body: { account_id: IDS.account }, headers: { 'idempotency-key': 'remote-auto-accept-1' } },
+  'POST /api/wallets/transfer': { upstream: '/wallets/transfer', body: { account_id: IDS.account, amount: '25' }, headers: { 'idempotency-key': 'remote-transfer-1' } },
+  'POST /api/wallets/external': { upstream: '/wallets/external', body: { account_id: IDS.account, address: '0xfeed', chain: 'ethereum' } },
+  'POST /api/wallets/internal': { upstream: '/wallets/internal', body: { account_id: IDS.account, network: 'canton' } },
+  'POST /api/wallets': { upstream: '/wallets', body: { account_id: IDS.account, label: 'Hardware key' } },
+  'PATCH /api/wallets/:id/deactivate': { upstream: '/wallets/:id/deactivate', params: () => ({ id: IDS.wallet }) },
+  'GET /api/wallets/:accountId/categories': { upstream: '/wallets/:accountId/categories', params: () => ({ accountId: IDS.account }) },
+  'GET /api/wallets/:accountId': { upstream: '/wallets/:accountId', params: () => ({ accountId: IDS.account }) },
+  // Transactions
+  'GET /api/transactions/account/:id': { upstream: '/transactions/account/:id', params: () => ({ id: IDS.account }), query: { limit: '20', offset: '40' } },
+  'GET /api/transactions/wallet/:id': { upstream: '/transactions/wallet/:id', params: () => ({ id: IDS.wallet }), query: { limit: '20', offset: '0' } },
+  'GET /api/transactions/:id': { upstream: '/transactions/:id', params: () => ({ id: IDS.transaction }) },
+  // Support
+  'GET /api/support/tickets': { upstream: '/support/tickets', query: { limit: '10', offset: '0' } },
+  'POST /api/support/tickets': { upstream: '/support/tickets', body: { title: 'Card', description: 'Where is my card?', category: 'general', priority: 'low' } },
+  'GET /api/support/tickets/:id': { upstream: '/support/tickets/:id', params: () => ({ id: IDS.ticket }) },
+  'PUT /api/support/tickets/:id': { upstream: '/support/tickets/:id', params: () => ({ id: IDS.ticket }), body: { priority: 'high' } },
+  'GET /api/support/tickets/:id/comments': { upstream: '/support/tickets/:id/comments', params: () => ({ id: IDS.ticket }) },
+  'POST /api/support/tickets/:id/comments': { upstream: '/support/tickets/:id/comments', params: () => ({ id: IDS.ticket }), body: { content: 'More details' } },
+  // Feature requests
+  'GET /api/feature-requests': { upstream: '/feature-requests', query: { status: 'planned', sortBy: 'created_at', sortOrder: 'asc', limit: '10', offset: '0' } },
+  'GET /api/feature-requests/categories': { upstream: '/feature-requests/categories' },
+  'POST /api/feature-requests': { upstream: '/feature-requests', body: { title: 'Dark mode', description: 'A dark theme for the night', is_anonymous: false } },
+  'GET /api/feature-requests/:id': { upstream: '/feature-requests/:id', params: () => ({ id: IDS.featureRequest }) },
+  'PATCH /api/feature-requests/:id': { upstream: '/feature-requests/:id', params: () => ({ id: IDS.featureRequest }), body: { title: 'Dark mode please' } },
+  'DELETE /api/feature-requests/:id': { upstream: '/feature-requests/:id', params: () => ({ id: IDS.featureRequest }) },
+  'POST /api/feature-requests/:id/vote': { upstream: '/feature-requests/:id/vote', params: () => ({ id: IDS.featureRequest }), body: { vote_type: 'upvote' } },
+  'DELETE /api/feature-requests/:id/vote': { upstream: '/feature-requests/:id/vote', params: () => ({ id: IDS.featureRequest }) },
+  'GET /api/feature-requests/:id/my-vote': { upstream: '/feature-requests/:id/my-vote', params: () => ({ id: IDS.featureRequest }) },
+};
+
+/** Routes that are not forwarded anywhere (open, answered by the Worker itself). */
+export const LOCAL_ROUTES = ['GET /api/health'];
+
+/** Ids a crafted client sends as a path param, written exactly as they go on the wire. */
+export const CRAFTED_IDS = ['%20..%20', '..', '%2e%2e', 'a%2Fb', '%2E%2E%2Fvote', '.%2e', '%20.%20'] as const;
+
+/** `template` with each `:param` replaced by `raw(value)`. */
+export function fill(template: string, params: Record<string, string>, raw: (v: string) => string = encodeURIComponent): string {
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${template}`);
+    return raw(value);
+  });
+}

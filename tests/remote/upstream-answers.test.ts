@@ -1,0 +1,66 @@
+// Remote mode, upstream answers: an upstream that lies (a success that is not the route's answer)
+// or stalls past UPSTREAM_TIMEOUT_MS gives the client 502 {message}, in time; an upstream error
+// reaches the client as its {message} only (no stack, no other field).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appRequest, authHeaders, remote, signToken, startStandIns, type Answer, type StandIns } from './stand-ins';
+
+let s: StandIns;
+beforeAll(async () => {
+  s = await startStandIns();
+});
+afterAll(() => s.close());
+beforeEach(() => {
+  s.upstream.take();
+});
+
+/** A read and a write, each through the stand-in upstream once. */
+const CALLS = [
+  { method: 'GET', path: '/api/accounts/user/accounts', upstream: '/accounts/user/accounts' },
+  { method: 'POST', path: '/api/support/tickets', upstream: '/support/tickets', body: { title: 'Card', description: 'Where is my card?' } },
+] as const;
+
+async function callWith(answer: Answer, call: (typeof CALLS)[number]) {
+  s.upstream.answer(() => answer);
+  const { token } = await signToken();
+  const res = await appRequest(call.method, call.path, { headers: authHeaders(token), body: 'body' in call ? call.body : undefined });
+  // The answer under test came from the stand-in: the call did reach it, once.
+  expect(s.upstream.take().map((r) => `${r.method} ${r.path}`)).toEqual([`${call.method} ${remote().upstreamBasePath}${call.upstream}`]);
+  return res;
+}
+
+describe('remote mode: what the upstream answers is checked before it reaches the client', () => {
+  const lies: [string, Answer][] = [
+    ['200 with [1,2,3]', { status: 200, body: [1, 2, 3] }],
+    ['200 with an empty body', { status: 200, body: '' }],
+    ['200 with {} (no data)', { status: 200, body: {} }],
+    ['204 without a body', { status: 204 }],
+  ];
+  for (const call of CALLS) {
+    it.each(lies)(`answers 502 {message} to ${call.method} ${call.path} when the upstream answers %s`, async (_, answer) => {
+      const res = await callWith(answer, call);
+      expect(res.status, res.text).toBe(502);
+      expect(res.json).toEqual({ message: expect.any(String) });
+    });
+
+    it(`forwards only the {message} of an upstream 400 to ${call.method} ${call.path} (no stack, no other field)`, async () => {
+      const res = await callWith(
+        { status: 400, body: { message: 'Account name is taken', stack: 'Error: Account name is taken\n    at db.ts:42', query: 'SELECT * FROM accounts' } },
+        call,
+      );
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ message: 'Account name is taken' });
+    });
+
+    it.each([
+      ['sends no headers', { stall: 'headers' }],
+      ['sends its headers and then stalls the body', { stall: 'body' }],
+    ] as [string, Answer][])(`answers 502 {message} to ${call.method} ${call.path} in time when the upstream %s past UPSTREAM_TIMEOUT_MS`, async (_, answer) => {
+      const res = await callWith(answer, call);
+      expect(res.status, res.text).toBe(502);
+      expect(res.json).toEqual({ message: expect.any(String) });
+      // The Worker gives up at UPSTREAM_TIMEOUT_MS (1.5 s here); the margin covers a busy 2-core machine.
+      expect(res.ms).toBeGreaterThanOrEqual(remote().upstreamTimeoutMs - 100);
+      expect(res.ms).toBeLessThan(remote().upstreamTimeoutMs + 3000);
+    });
+  }
+});
