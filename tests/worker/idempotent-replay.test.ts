@@ -7,7 +7,7 @@ import { app } from '../../src/worker/index';
 import { bearer, signIn, uniquePhone } from './auth';
 import { createUser } from './fixtures';
 import { call } from './helpers';
-import { installFetchGuard, planFetch } from './network';
+import { installFetchGuard, planFetch, TRANSFER_DATA } from './network';
 
 installFetchGuard();
 
@@ -49,7 +49,7 @@ describe('idempotent-replayed through the BFF', () => {
 
   it('forwards the remote upstream’s idempotent-replayed: true (remote mode)', async () => {
     const { accessToken } = await signIn(uniquePhone());
-    const data = { data: { transactionId: 't-1', amount: '25.0000000000' } };
+    const data = { data: TRANSFER_DATA };
     planFetch((req) =>
       Response.json(data, { headers: req.headers.get('idempotency-key') === 'k-replayed' ? { 'idempotent-replayed': 'true' } : {} }),
     );

@@ -26,3 +26,15 @@ export function installFetchGuard() {
     globalThis.fetch = realFetch;
   });
 }
+
+/** A transfer answer as the contract declares it (POST /wallets/transfer), for stand-in upstreams. */
+export const TRANSFER_DATA = {
+  amount: '100.0000000000',
+  fromPartyId: 'treasury::1220aa',
+  toPartyId: 'user::1220bb',
+  instrument: 'CC',
+  offerId: 'offer-1',
+  expiresAt: '2026-11-24T00:00:00.000Z',
+  transactionId: 'tx-1',
+  status: 'PENDING',
+} as const;

@@ -8,7 +8,7 @@ import { clientKey, forgetIsolateMarks, limiterFor } from '../../src/worker/midd
 import { bearer, signIn, TEST_PHONE, uniquePhone } from './auth';
 import { dbDigest } from './db-snapshot';
 import { call, randomIp } from './helpers';
-import { installFetchGuard, outbound, planFetch } from './network';
+import { installFetchGuard, outbound, planFetch, TRANSFER_DATA } from './network';
 
 installFetchGuard();
 
@@ -76,14 +76,14 @@ describe('per-user write limits', () => {
     errors.mockRestore();
     expect(outbound).toHaveLength(15);
     // The upstream is back: the user still has the whole minute's 10 decided transfers.
-    planFetch(() => Response.json({ data: { transactionId: 't' } }));
+    planFetch(() => Response.json({ data: TRANSFER_DATA }));
     const { passed } = await untilLimited(transfer, 25);
     expect(passed).toBeGreaterThanOrEqual(10);
   });
 
   it('still limits decided transfers: over the limit, 429 with Retry-After and no upstream call', async () => {
     const { accessToken } = await signIn(uniquePhone());
-    planFetch(() => Response.json({ data: { transactionId: 't' } }));
+    planFetch(() => Response.json({ data: TRANSFER_DATA }));
     const transfer = async () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
     const { passed, limited } = await untilLimited(transfer, 25);
     expect(passed).toBeGreaterThanOrEqual(10);
@@ -97,6 +97,7 @@ describe('per-user write limits', () => {
     forgetIsolateMarks();
     expect((await transfer()).status).toBe(429);
     expect(outbound).toHaveLength(passed);
+    planFetch(() => Response.json({ data: { contractsAccepted: 0, offersExpired: 0 } }));
     const accept = await app.fetch(new Request('http://app.test/api/wallets/auto-accept', json({ account_id: crypto.randomUUID() }, bearer(accessToken))), remoteEnv);
     expect(accept.status).toBe(200);
   });

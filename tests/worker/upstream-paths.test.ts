@@ -106,13 +106,15 @@ async function send(route: Route, token: string, segs: Record<string, string>) {
 }
 
 const routes = apiRoutes();
+const STAND_IN = 'stand-in upstream decided';
 
 beforeEach(async () => {
   forgetIsolateCopies();
   await testEnv.MARKET_CACHE.delete(MARKET_LIST_KEY);
   await testEnv.MARKET_CACHE.delete(lockKeyOf(MARKET_LIST_KEY));
-  // The stand-in upstream answers every call with an empty success; only the paths matter here.
-  planFetch(() => Response.json({ data: [] }));
+  // The stand-in upstream answers every call with its own decision (a 404 {message}, which the BFF
+  // forwards as it is); only the paths matter here, and no success shape fits every route's contract.
+  planFetch(() => Response.json({ message: STAND_IN }, { status: 404 }));
 });
 
 describe('remote mode: each BFF route reaches exactly its own upstream path', () => {
@@ -130,7 +132,7 @@ describe('remote mode: each BFF route reaches exactly its own upstream path', ()
       for (const p of paths) expect(NO_OWN_PATH[route.key]!.map((x) => new URL(UPSTREAM).pathname + x)).toContain(p);
       return;
     }
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res, JSON.stringify(res.body)).toEqual({ status: 404, body: { message: STAND_IN } });
     expect(outbound.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([`${route.method} ${ownUpstreamPath(route, values)}`]);
   });
 
