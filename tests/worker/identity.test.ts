@@ -4,7 +4,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../src/worker/index';
 import { bearer, requestCode, signIn, TEST_CODE, TEST_PHONE, uniquePhone } from './auth';
-import { call, worker } from './helpers';
+import { call, randomIp, worker } from './helpers';
 
 const ORIGIN = 'http://app.test';
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
@@ -175,6 +175,23 @@ describe('one-time codes', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) await post('/auth/v1/verify', { phone, token: wrong, type: 'sms' });
     expect((await post('/auth/v1/verify', { phone, token: code, type: 'sms' })).status).toBe(200);
+  });
+
+  it('compares at most 5 guesses of a code however they race: 19 concurrent wrong guesses and the right one last do not sign in', async () => {
+    // Three codes, so that a check-then-count race (which only sometimes loses) shows up reliably.
+    for (let round = 0; round < 3; round++) {
+      const phone = uniquePhone();
+      const code = await requestCode(phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      // Every request from its own address: the per-IP limit (RL_AUTH_VERIFY, 20/min) must not mask the result.
+      const guesses = [...Array<string>(19).fill(wrong), code].map((token) =>
+        post('/auth/v1/verify', { phone, token, type: 'sms' }, { 'cf-connecting-ip': randomIp() }),
+      );
+      const statuses = (await Promise.all(guesses)).map((r) => r.status);
+      expect(statuses).toEqual(Array(20).fill(403));
+      // The code is dead: the right code alone is refused too.
+      expect((await post('/auth/v1/verify', { phone, token: code, type: 'sms' })).status).toBe(403);
+    }
   });
 
   it('refuses a wrong code for the test number and verification types other than sms', async () => {

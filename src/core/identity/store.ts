@@ -64,15 +64,31 @@ export async function storeCode(db: D1Database, phone: string, code: string, now
   return Math.max(1000, (row?.sent_at ?? now) + OTP_RESEND_MS - now);
 }
 
-/** Consumes the code if it is right, live and under the wrong-try limit; otherwise counts a wrong try. */
+/**
+ * Consumes the code if it is right, live and among the first OTP_MAX_WRONG_TRIES guesses.
+ * Counting and checking are one statement: the UPDATE takes a guess slot (attempts < limit) and
+ * hands back the stored hash only to the request that took it, so however many guesses race, at
+ * most OTP_MAX_WRONG_TRIES of them are ever compared; after that the code is dead. A match then
+ * deletes the row only if it still holds this hash (a second right guess racing it gets nothing:
+ * single use).
+ */
 export async function consumeCode(db: D1Database, phone: string, code: string, now = Date.now()): Promise<boolean> {
-  const hit = await db
-    .prepare('DELETE FROM auth_otps WHERE phone = ?1 AND code_hash = ?2 AND expires_at > ?3 AND attempts < ?4 RETURNING phone')
-    .bind(phone, await sha256Hex(phone + code), now, OTP_MAX_WRONG_TRIES)
-    .first();
-  if (hit) return true;
-  await db.prepare('UPDATE auth_otps SET attempts = attempts + 1 WHERE phone = ?1').bind(phone).run();
-  return false;
+  const slot = await db
+    .prepare('UPDATE auth_otps SET attempts = attempts + 1 WHERE phone = ?1 AND expires_at > ?2 AND attempts < ?3 RETURNING code_hash')
+    .bind(phone, now, OTP_MAX_WRONG_TRIES)
+    .first<{ code_hash: string }>();
+  if (!slot) return false;
+  const hash = await sha256Hex(phone + code);
+  if (!timingSafeEqualHex(slot.code_hash, hash)) return false;
+  const hit = await db.prepare('DELETE FROM auth_otps WHERE phone = ?1 AND code_hash = ?2 RETURNING phone').bind(phone, hash).first();
+  return hit !== null;
+}
+
+function timingSafeEqualHex(a: string, b: string): boolean {
+  const enc = new TextEncoder();
+  const x = enc.encode(a);
+  const y = enc.encode(b);
+  return x.byteLength === y.byteLength && crypto.subtle.timingSafeEqual(x, y);
 }
 
 /** The user for a verified phone, created on first sign-in; records the sign-in time. */
