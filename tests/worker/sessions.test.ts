@@ -95,6 +95,44 @@ describe('tokens the BFF and the sign-in service refuse', () => {
     expect((await authUser(token)).status).toBe(403);
   });
 
+  it('a token issued in the future (beyond 60 s of clock skew), signed with the real key', async () => {
+    const s = await signIn(uniquePhone());
+    const kid = decodeProtectedHeader(s.accessToken).kid!;
+    const now = Math.floor(Date.now() / 1000);
+    // Control: a few seconds of skew between issuer and Worker is tolerated.
+    const skewed = await resign(s.accessToken, { kid }, (c) => ({ ...c, iat: now + 20, exp: now + 3620 }));
+    expect((await api(skewed)).status).toBe(200);
+    expect((await authUser(skewed)).status).toBe(200);
+    const future = await resign(s.accessToken, { kid }, (c) => ({ ...c, iat: now + 3600, exp: now + 7200 }));
+    expect((await api(future)).status).toBe(401);
+    expect((await authUser(future)).status).toBe(403);
+  });
+
+  it('a token that lives longer than AUTH_MAX_TOKEN_LIFETIME_S (exp years away), signed with the real key', async () => {
+    const s = await signIn(uniquePhone());
+    const kid = decodeProtectedHeader(s.accessToken).kid!;
+    const now = Math.floor(Date.now() / 1000);
+    const years = await resign(s.accessToken, { kid }, (c) => ({ ...c, iat: now, exp: now + 5 * 365 * 24 * 3600 }));
+    expect((await api(years)).status).toBe(401);
+    expect((await authUser(years)).status).toBe(403);
+    // One second past the 3600 s default is too long; a project configured for longer tokens says so.
+    const longer = await resign(s.accessToken, { kid }, (c) => ({ ...c, iat: now, exp: now + 3601 }));
+    expect((await api(longer)).status).toBe(401);
+    const configured = await app.fetch(new Request(`http://app.test${PATH}`, { headers: bearer(longer) }), {
+      ...testEnv,
+      AUTH_MAX_TOKEN_LIFETIME_S: '7200',
+    });
+    expect(configured.status).toBe(200);
+  });
+
+  it('a token without iat, signed with the real key', async () => {
+    const s = await signIn(uniquePhone());
+    const kid = decodeProtectedHeader(s.accessToken).kid!;
+    const token = await resign(s.accessToken, { kid }, ({ iat: _iat, ...c }) => c);
+    expect((await api(token)).status).toBe(401);
+    expect((await authUser(token)).status).toBe(403);
+  });
+
   it('a token naming an unknown kid, signed with the real key', async () => {
     const s = await signIn(uniquePhone());
     const token = await resign(s.accessToken, { kid: crypto.randomUUID() });

@@ -3,9 +3,9 @@
 // request and response shapes and error codes, so the unmodified client signs in, refreshes and
 // signs out against it. Codes for real numbers are written to the Worker's log (never tokens).
 import { Hono, type Context } from 'hono';
-import { jwtVerify } from 'jose';
 import type { Bindings } from '../../worker/env';
 import { clientKey, RATE_LIMIT_PERIOD_S, withinLimit, type LimiterName } from '../../worker/middleware/rate-limit';
+import { authSettings } from './config';
 import { API_VERSION_HEADER, gotrueError, wantsVersioned } from './errors';
 import { publicJwks } from './keys';
 import { normalisePhone, parseTestOtps } from './phone';
@@ -22,8 +22,8 @@ import {
   storeCode,
   type AuthUserRow,
 } from './store';
-import { AUDIENCE, localIssuer, sessionJson, userJson } from './tokens';
-import { localKeyResolver } from './verify';
+import { localIssuer, sessionJson, userJson } from './tokens';
+import { localKeyResolver, verifyAccessToken } from './verify';
 
 type IdentityEnv = { Bindings: Bindings };
 type Ctx = Context<IdentityEnv>;
@@ -64,11 +64,11 @@ async function authenticate(c: Ctx): Promise<{ user: AuthUserRow; sessionId: str
   let sub: string;
   let sessionId: string;
   try {
-    const { payload } = await jwtVerify(match[1]!, localKeyResolver(c.env.DB), {
+    const payload = await verifyAccessToken(match[1]!, localKeyResolver(c.env.DB), {
       issuer: issuerOf(c),
-      audience: AUDIENCE,
       algorithms: ['ES256'],
-      requiredClaims: ['sub', 'exp', 'session_id'],
+      maxLifetimeS: authSettings(c.env).maxTokenLifetimeS,
+      requiredClaims: ['session_id'],
     });
     sub = String(payload.sub);
     sessionId = String(payload.session_id);

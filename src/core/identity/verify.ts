@@ -1,7 +1,54 @@
-// Verification keys of the local sign-in service, in-process (no HTTP): a jose local JWKS built from
-// the stored public keys, cached per isolate and rebuilt once when a token names an unknown kid.
-import { createLocalJWKSet, type JWSHeaderParameters, type FlattenedJWSInput } from 'jose';
+// Access-token verification shared by the BFF (requireUser) and the local sign-in service's own
+// bearer check (authenticate() in app.ts): one function, so both refuse the same tokens. Also the
+// in-process key resolver over the local sign-in service's published public keys.
+import {
+  createLocalJWKSet,
+  errors,
+  jwtVerify,
+  type FlattenedJWSInput,
+  type JWSHeaderParameters,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { publicJwks } from './keys';
+import { AUDIENCE } from './tokens';
+
+/** How far in the future an `iat` may be (clocks of the issuer and this Worker differ a little). */
+export const CLOCK_SKEW_S = 60;
+
+export interface VerifyOptions {
+  issuer: string;
+  algorithms: string[];
+  /** exp - iat above this is refused (AUTH_MAX_TOKEN_LIFETIME_S). */
+  maxLifetimeS: number;
+  /** Claims beyond sub, exp and iat that must be present. */
+  requiredClaims?: string[];
+}
+
+/**
+ * Verifies signature, algorithm, iss, aud and exp with jose, then what jose leaves open: `iat` is
+ * required and may not lie in the future beyond CLOCK_SKEW_S, and the token may not live longer than
+ * the configured maximum. (jose checks a future `iat` only together with `maxTokenAge`, and its
+ * `clockTolerance` would also extend `exp`; both checks are done here instead, exp stays exact.)
+ */
+export async function verifyAccessToken(token: string, getKey: JWTVerifyGetKey, opts: VerifyOptions): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, getKey, {
+    issuer: opts.issuer,
+    audience: AUDIENCE,
+    algorithms: opts.algorithms,
+    requiredClaims: ['sub', 'exp', 'iat', ...(opts.requiredClaims ?? [])],
+  });
+  const iat = payload.iat!;
+  const exp = payload.exp!;
+  const now = Math.floor(Date.now() / 1000);
+  if (iat > now + CLOCK_SKEW_S) {
+    throw new errors.JWTClaimValidationFailed('"iat" claim timestamp check failed (issued in the future)', payload, 'iat', 'check_failed');
+  }
+  if (exp - iat > opts.maxLifetimeS) {
+    throw new errors.JWTClaimValidationFailed('"exp" claim timestamp check failed (lifetime above the maximum)', payload, 'exp', 'check_failed');
+  }
+  return payload;
+}
 
 type KeySet = ReturnType<typeof createLocalJWKSet>;
 let cached: { kids: Set<string>; set: KeySet } | undefined;
