@@ -30,6 +30,12 @@ export interface AuthSettings {
 
 const DAY_S = 24 * 60 * 60;
 
+/** Lifetime of the access tokens the local service issues (as Supabase's default). */
+export const ACCESS_TOKEN_TTL_S = 3600;
+
+/** How far in the future an `iat` may be (clocks of the issuer and this Worker differ a little). */
+export const CLOCK_SKEW_S = 60;
+
 // Defaults and why:
 // - inactivity 7 days: the refresh token is the long-lived credential; a phone left unused for a week
 //   signs in again with a code, while anyone opening the app weekly stays signed in (supabase-js

@@ -10,11 +10,10 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { publicJwks } from './keys';
+import { CLOCK_SKEW_S } from './config';
+import { KEY_RECHECK_MS, publishedKeys } from './keys';
 import { AUDIENCE } from './tokens';
 
-/** How far in the future an `iat` may be (clocks of the issuer and this Worker differ a little). */
-export const CLOCK_SKEW_S = 60;
 
 export interface VerifyOptions {
   issuer: string;
@@ -51,23 +50,33 @@ export async function verifyAccessToken(token: string, getKey: JWTVerifyGetKey, 
 }
 
 type KeySet = ReturnType<typeof createLocalJWKSet>;
-let cached: { kids: Set<string>; set: KeySet } | undefined;
+// Per isolate: the published keys, re-read after KEY_RECHECK_MS or when a token names an unknown kid.
+let cached: { at: number; notAfter: Map<string, number>; set: KeySet } | undefined;
 
-async function build(db: D1Database) {
-  const keys = await publicJwks(db);
-  cached = { kids: new Set(keys.map((k) => k.kid)), set: createLocalJWKSet({ keys }) };
+async function build(db: D1Database, now: number) {
+  const keys = await publishedKeys(db, now);
+  cached = {
+    at: now,
+    notAfter: new Map(keys.map((k) => [k.jwk.kid, k.notAfter])),
+    set: createLocalJWKSet({ keys: keys.map((k) => k.jwk) }),
+  };
   return cached;
 }
 
 /**
  * A jose key resolver over the local public keys. A token must name its key (`kid`): jose would
  * otherwise pick the only key of the right type, and a token without a kid is not one we issued.
+ * A retired key verifies until its tokens have all expired (RETIRED_KEY_PUBLISHED_MS), to the
+ * millisecond even from the isolate's cache; after that it is dropped and its tokens are refused.
  */
 export function localKeyResolver(db: D1Database) {
   return async (header: JWSHeaderParameters, token: FlattenedJWSInput) => {
     if (!header.kid) throw new Error('token has no kid');
-    let ks = cached ?? (await build(db));
-    if (header.kid && !ks.kids.has(header.kid)) ks = await build(db);
+    const now = Date.now();
+    const fresh = !cached || now - cached.at >= KEY_RECHECK_MS || now < cached.at;
+    let ks = fresh || !cached ? await build(db, now) : cached;
+    if (!fresh && !ks.notAfter.has(header.kid)) ks = await build(db, now);
+    if ((ks.notAfter.get(header.kid) ?? 0) <= now) throw new Error('token signed by an unknown or dropped key');
     return ks.set(header, token);
   };
 }

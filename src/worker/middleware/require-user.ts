@@ -59,7 +59,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     } catch {
       return c.json(unauthorized, 401);
     }
-    if (local && !(sessionId && (await sessionIsLiveCached(c.env.DB, sessionId, sub)))) {
+    if (local && !(sessionId && (await sessionIsLiveCached(c.env.DB, sessionId, sub, settings)))) {
       return c.json({ message: 'Session has ended' }, 401);
     }
     const claimed = c.req.header('x-user-id');
