@@ -21,8 +21,8 @@ CREATE TABLE auth_signing_keys_v2 (
 );
 INSERT INTO auth_signing_keys_v2 (kid, alg, wrapped_private_jwk, public_jwk, is_current, created_ms, retired_ms)
   SELECT kid, alg, NULL, public_jwk, 0,
-         CAST((julianday(created_at) - 2440587.5) * 86400000 AS INTEGER),
-         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+         CAST(ROUND((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER),
+         CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)
   FROM auth_signing_keys;
 DROP TABLE auth_signing_keys;
 ALTER TABLE auth_signing_keys_v2 RENAME TO auth_signing_keys;
@@ -33,8 +33,8 @@ CREATE UNIQUE INDEX auth_signing_keys_one_current ON auth_signing_keys (is_curre
 ALTER TABLE auth_sessions ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE auth_sessions ADD COLUMN refreshed_ms INTEGER NOT NULL DEFAULT 0;
 UPDATE auth_sessions SET
-  created_ms = CAST((julianday(created_at) - 2440587.5) * 86400000 AS INTEGER),
-  refreshed_ms = CAST((julianday(COALESCE(refreshed_at, created_at)) - 2440587.5) * 86400000 AS INTEGER);
+  created_ms = CAST(ROUND((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER),
+  refreshed_ms = CAST(ROUND((julianday(COALESCE(refreshed_at, created_at)) - 2440587.5) * 86400000) AS INTEGER);
 CREATE INDEX auth_sessions_by_created ON auth_sessions (created_ms);
 CREATE INDEX auth_sessions_by_refreshed ON auth_sessions (refreshed_ms);
 
