@@ -3,9 +3,10 @@
 // RS256; HS256 only with a legacy secret), a `kid` naming the key, exp, iss, aud, a required iat
 // not in the future and a lifetime within AUTH_MAX_TOKEN_LIFETIME_S (verifyAccessToken, shared with
 // the sign-in service). The user is the token's `sub`; an
-// `x-user-id` header that names anyone else is refused. In the embedded default a logged-out
-// session is refused on the next call (its row is gone from D1; an isolate that did not end it may
-// accept it for up to SESSION_LIVE_CACHE_MS more, see sessionIsLiveCached).
+// `x-user-id` header that names anyone else is refused. In the embedded default a logged-out or
+// expired session (AUTH_SESSION_INACTIVITY_S, AUTH_SESSION_LIFETIME_S) is refused on the next call
+// (an isolate that did not end it may accept a logged-out one for up to SESSION_LIVE_CACHE_MS more,
+// see sessionIsLiveCached; never past its expiry).
 import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { authSettings } from '../../core/identity/config';
