@@ -24,7 +24,12 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               // FUZZ_RUNS: cases per route in tests/worker/fuzz.test.ts (`npm run fuzz` sets 10000).
-              bindings: { TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '' },
+              // AUTH_SIGNING_KEY_SECRET: the Worker secret that wraps the local sign-in keys (tests only).
+              bindings: {
+                TEST_MIGRATIONS: migrations,
+                FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
+                AUTH_SIGNING_KEY_SECRET: 'test-only auth signing key secret, not for any deployment',
+              },
             },
           }),
         ],

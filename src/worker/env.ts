@@ -1,7 +1,8 @@
 // Bindings and per-request variables of the Hono BFF.
+import type { AuthVars } from '../core/identity/config';
 import type { Limiters } from './middleware/rate-limit';
 
-export interface Bindings extends Limiters {
+export interface Bindings extends Limiters, AuthVars {
   DB: D1Database;
   MARKET_CACHE: KVNamespace;
   ASSETS?: Fetcher;

@@ -1,10 +1,10 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../src/worker/index';
 import { bearer, requestCode, signIn, TEST_CODE, TEST_PHONE, uniquePhone } from './auth';
-import { call, worker } from './helpers';
+import { call, randomIp, worker } from './helpers';
 
 const ORIGIN = 'http://app.test';
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
@@ -20,7 +20,14 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 const versioned = { 'x-supabase-api-version': '2024-01-01' };
 
+/** Moves the Worker's clock (same isolate) past the 10 s refresh-token reuse interval. */
+function pastReuseInterval() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+}
+
 describe('supabase-js against the local sign-in service', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('signs in with the test number and its fixed code, with Supabase claims in an ES256 token', async () => {
     const sb = client();
     const sent = await sb.auth.signInWithOtp({ phone: TEST_PHONE });
@@ -88,11 +95,12 @@ describe('supabase-js against the local sign-in service', () => {
     expect(await user.json()).toMatchObject({ code: 'session_not_found' });
   });
 
-  it('refuses a reused refresh token and ends that session', async () => {
+  it('refuses a refresh token reused after the reuse interval and ends that session', async () => {
     const s = await signIn(uniquePhone());
     const once = await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: s.refreshToken }, versioned);
     expect(once.status).toBe(200);
     const rotated = (await once.json()) as { access_token: string; refresh_token: string };
+    pastReuseInterval();
     const again = await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: s.refreshToken }, versioned);
     expect(again.status).toBe(400);
     expect(again.headers.get('x-supabase-api-version')).toBe('2024-01-01');
@@ -106,6 +114,7 @@ describe('supabase-js against the local sign-in service', () => {
   it('surfaces the refusal of a reused refresh token to supabase-js as refresh_token_already_used', async () => {
     const s = await signIn(uniquePhone());
     await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: s.refreshToken });
+    pastReuseInterval();
     const sb = client();
     const { error } = await sb.auth.refreshSession({ refresh_token: s.refreshToken });
     expect(error?.status).toBe(400);
@@ -175,6 +184,23 @@ describe('one-time codes', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) await post('/auth/v1/verify', { phone, token: wrong, type: 'sms' });
     expect((await post('/auth/v1/verify', { phone, token: code, type: 'sms' })).status).toBe(200);
+  });
+
+  it('compares at most 5 guesses of a code however they race: 19 concurrent wrong guesses and the right one last do not sign in', async () => {
+    // Three codes, so that a check-then-count race (which only sometimes loses) shows up reliably.
+    for (let round = 0; round < 3; round++) {
+      const phone = uniquePhone();
+      const code = await requestCode(phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      // Every request from its own address: the per-IP limit (RL_AUTH_VERIFY, 20/min) must not mask the result.
+      const guesses = [...Array<string>(19).fill(wrong), code].map((token) =>
+        post('/auth/v1/verify', { phone, token, type: 'sms' }, { 'cf-connecting-ip': randomIp() }),
+      );
+      const statuses = (await Promise.all(guesses)).map((r) => r.status);
+      expect(statuses).toEqual(Array(20).fill(403));
+      // The code is dead: the right code alone is refused too.
+      expect((await post('/auth/v1/verify', { phone, token: code, type: 'sms' })).status).toBe(403);
+    }
   });
 
   it('refuses a wrong code for the test number and verification types other than sms', async () => {

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { authSettings, type AuthVars } from '../../src/core/identity/config';
 import { currentSigningKey } from '../../src/core/identity/keys';
 import { app } from '../../src/worker/index';
 import { bearer, signIn, uniquePhone } from './auth';
@@ -15,7 +16,7 @@ const PATH = '/api/accounts/user/accounts';
 
 /** Re-signs a session's claims with the local key, changed as given. */
 async function forge(accessToken: string, change: (claims: JWTPayload) => JWTPayload, alg = 'ES256') {
-  const key = await currentSigningKey(testEnv.DB);
+  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv as AuthVars));
   return new SignJWT(change({ ...decodeJwt(accessToken) }))
     .setProtectedHeader({ alg, kid: key.kid, typ: 'JWT' })
     .sign(key.privateKey);

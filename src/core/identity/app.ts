@@ -3,13 +3,14 @@
 // request and response shapes and error codes, so the unmodified client signs in, refreshes and
 // signs out against it. Codes for real numbers are written to the Worker's log (never tokens).
 import { Hono, type Context } from 'hono';
-import { jwtVerify } from 'jose';
 import type { Bindings } from '../../worker/env';
 import { clientKey, RATE_LIMIT_PERIOD_S, withinLimit, type LimiterName } from '../../worker/middleware/rate-limit';
+import { authSettings } from './config';
 import { API_VERSION_HEADER, gotrueError, wantsVersioned } from './errors';
-import { publicJwks } from './keys';
+import { currentSigningKey, publicJwks } from './keys';
 import { normalisePhone, parseTestOtps } from './phone';
 import {
+  cleanupExpired,
   consumeCode,
   createSession,
   endSessions,
@@ -22,8 +23,8 @@ import {
   storeCode,
   type AuthUserRow,
 } from './store';
-import { AUDIENCE, localIssuer, sessionJson, userJson } from './tokens';
-import { localKeyResolver } from './verify';
+import { localIssuer, sessionJson, userJson } from './tokens';
+import { localKeyResolver, verifyAccessToken } from './verify';
 
 type IdentityEnv = { Bindings: Bindings };
 type Ctx = Context<IdentityEnv>;
@@ -64,11 +65,11 @@ async function authenticate(c: Ctx): Promise<{ user: AuthUserRow; sessionId: str
   let sub: string;
   let sessionId: string;
   try {
-    const { payload } = await jwtVerify(match[1]!, localKeyResolver(c.env.DB), {
+    const payload = await verifyAccessToken(match[1]!, localKeyResolver(c.env.DB), {
       issuer: issuerOf(c),
-      audience: AUDIENCE,
       algorithms: ['ES256'],
-      requiredClaims: ['sub', 'exp', 'session_id'],
+      maxLifetimeS: authSettings(c.env).maxTokenLifetimeS,
+      requiredClaims: ['session_id'],
     });
     sub = String(payload.sub);
     sessionId = String(payload.session_id);
@@ -76,7 +77,7 @@ async function authenticate(c: Ctx): Promise<{ user: AuthUserRow; sessionId: str
     const why = err instanceof Error ? err.message : 'invalid token';
     return gotrueError(c, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
   }
-  if (!(await sessionIsLive(c.env.DB, sessionId, sub))) {
+  if (!(await sessionIsLive(c.env.DB, sessionId, sub, authSettings(c.env)))) {
     return gotrueError(c, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   const user = await findUser(c.env.DB, sub);
@@ -133,14 +134,19 @@ export const identityApp = new Hono<IdentityEnv>()
     if (limited) return limited;
     const token = typeof body.token === 'string' ? body.token.trim() : '';
     if (!/^[0-9]{6}$/.test(token)) return gotrueError(c, 403, 'otp_expired', OTP_INVALID);
+    const settings = authSettings(c.env);
+    // Before the code is spent: a service that cannot sign (no secret) must not burn the code.
+    await currentSigningKey(c.env.DB, settings);
     const ok = testCode !== undefined ? token === testCode : await consumeCode(c.env.DB, phone, token);
     if (!ok) return gotrueError(c, 403, 'otp_expired', OTP_INVALID);
     const user = await signInUser(c.env.DB, phone);
     const { sessionId, refreshToken } = await createSession(c.env.DB, user.id);
-    return c.json(await sessionJson(c.env.DB, issuerOf(c), user, sessionId, refreshToken), 200);
+    await cleanupExpired(c.env.DB, settings);
+    return c.json(await sessionJson(c.env.DB, settings, issuerOf(c), user, sessionId, refreshToken), 200);
   })
 
-  // Refresh-token grant with rotation; a reused token is refused and ends its session.
+  // Refresh-token grant with rotation; a reused token is refused and ends its session, except within
+  // the reuse interval (AUTH_REFRESH_TOKEN_REUSE_INTERVAL_S), where it answers the current pair.
   .post('/token', async (c) => {
     if (c.req.query('grant_type') !== 'refresh_token') return gotrueError(c, 400, 'validation_failed', 'unsupported_grant_type');
     const limited = await overIpLimit(c, 'RL_AUTH_TOKEN');
@@ -150,15 +156,20 @@ export const identityApp = new Hono<IdentityEnv>()
     if (typeof body.refresh_token !== 'string' || !body.refresh_token) {
       return gotrueError(c, 400, 'validation_failed', 'refresh_token required');
     }
-    const rotated = await rotateRefreshToken(c.env.DB, body.refresh_token);
+    const settings = authSettings(c.env);
+    // Before the token rotates: a service that cannot sign (no secret) must not spend it.
+    await currentSigningKey(c.env.DB, settings);
+    const rotated = await rotateRefreshToken(c.env.DB, body.refresh_token, settings);
+    await cleanupExpired(c.env.DB, settings);
     if (!rotated.ok) {
       if (rotated.reason === 'already_used') return gotrueError(c, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      if (rotated.reason === 'session_expired') return gotrueError(c, 400, 'session_expired', 'Invalid Refresh Token: Session Expired');
       if (rotated.reason === 'session_gone') return gotrueError(c, 400, 'session_not_found', 'Invalid Refresh Token: Session Expired');
       return gotrueError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     }
     const user = await findUser(c.env.DB, rotated.userId);
     if (!user) return gotrueError(c, 400, 'user_not_found', 'Invalid Refresh Token: User Not Found');
-    return c.json(await sessionJson(c.env.DB, issuerOf(c), user, rotated.sessionId, rotated.refreshToken), 200);
+    return c.json(await sessionJson(c.env.DB, settings, issuerOf(c), user, rotated.sessionId, rotated.refreshToken), 200);
   })
 
   .get('/user', async (c) => {
@@ -181,7 +192,7 @@ export const identityApp = new Hono<IdentityEnv>()
     return c.body(null, 204);
   })
 
-  .get('/.well-known/jwks.json', async (c) => c.json({ keys: await publicJwks(c.env.DB) }, 200))
+  .get('/.well-known/jwks.json', async (c) => c.json({ keys: await publicJwks(c.env.DB, authSettings(c.env)) }, 200))
 
   // The rest of the Supabase Auth API (passwords, e-mail, OAuth, MFA...) is not served locally.
   .all('*', (c) => gotrueError(c, 404, 'not_found', 'Not found'));

@@ -19,6 +19,7 @@ export type GoTrueErrorCode =
   | 'refresh_token_not_found'
   | 'refresh_token_already_used'
   | 'session_not_found'
+  | 'session_expired'
   | 'user_not_found'
   | 'email_provider_disabled'
   | 'not_found';

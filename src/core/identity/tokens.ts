@@ -1,10 +1,12 @@
 // Access tokens as Supabase Auth issues them (ES256, GoTrue's claims) and the session and user JSON
 // that supabase-js parses after /verify and /token.
 import { SignJWT } from 'jose';
+import { ACCESS_TOKEN_TTL_S, type AuthSettings } from './config';
 import { currentSigningKey } from './keys';
+
+export { ACCESS_TOKEN_TTL_S };
 import type { AuthUserRow } from './store';
 
-export const ACCESS_TOKEN_TTL_S = 3600;
 export const AUDIENCE = 'authenticated';
 
 /** The issuer of local tokens: the origin that served the sign-in, plus /auth/v1 (as Supabase). */
@@ -29,8 +31,8 @@ export function userJson(u: AuthUserRow) {
   };
 }
 
-export async function signAccessToken(db: D1Database, issuer: string, user: AuthUserRow, sessionId: string, now = Math.floor(Date.now() / 1000)) {
-  const key = await currentSigningKey(db);
+export async function signAccessToken(db: D1Database, settings: AuthSettings, issuer: string, user: AuthUserRow, sessionId: string, now = Math.floor(Date.now() / 1000)) {
+  const key = await currentSigningKey(db, settings);
   const exp = now + ACCESS_TOKEN_TTL_S;
   const token = await new SignJWT({
     email: '',
@@ -53,8 +55,8 @@ export async function signAccessToken(db: D1Database, issuer: string, user: Auth
   return { token, exp };
 }
 
-export async function sessionJson(db: D1Database, issuer: string, user: AuthUserRow, sessionId: string, refreshToken: string) {
-  const { token, exp } = await signAccessToken(db, issuer, user, sessionId);
+export async function sessionJson(db: D1Database, settings: AuthSettings, issuer: string, user: AuthUserRow, sessionId: string, refreshToken: string) {
+  const { token, exp } = await signAccessToken(db, settings, issuer, user, sessionId);
   return {
     access_token: token,
     token_type: 'bearer',

@@ -1,14 +1,18 @@
 // Verifies the bearer access token on every product call: signature against the JWKS (the local
 // sign-in service's keys in-process, or the Supabase project's JWKS), algorithm allow-list (ES256,
-// RS256; HS256 only with a legacy secret), a `kid` naming the key, exp, iss and aud. The user is the token's `sub`; an
-// `x-user-id` header that names anyone else is refused. In the embedded default a logged-out
-// session is refused on the next call (its row is gone from D1; an isolate that did not end it may
-// accept it for up to SESSION_LIVE_CACHE_MS more, see sessionIsLiveCached).
+// RS256; HS256 only with a legacy secret), a `kid` naming the key, exp, iss, aud, a required iat
+// not in the future and a lifetime within AUTH_MAX_TOKEN_LIFETIME_S (verifyAccessToken, shared with
+// the sign-in service). The user is the token's `sub`; an
+// `x-user-id` header that names anyone else is refused. In the embedded default a logged-out or
+// expired session (AUTH_SESSION_INACTIVITY_S, AUTH_SESSION_LIFETIME_S) is refused on the next call
+// (an isolate that did not end it may accept a logged-out one for up to SESSION_LIVE_CACHE_MS more,
+// see sessionIsLiveCached; never past its expiry).
 import type { MiddlewareHandler } from 'hono';
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { localIssuer, AUDIENCE } from '../../core/identity/tokens';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { authSettings } from '../../core/identity/config';
+import { localIssuer } from '../../core/identity/tokens';
 import { sessionIsLiveCached } from '../../core/identity/store';
-import { localKeyResolver } from '../../core/identity/verify';
+import { localKeyResolver, verifyAccessToken } from '../../core/identity/verify';
 import type { AppEnv } from '../env';
 
 // jose caches and rate-limits JWKS fetches inside each set; one set per project URL per isolate.
@@ -34,6 +38,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     const local = supabaseUrl === '';
     const issuer = local ? localIssuer(new URL(c.req.url).origin) : `${supabaseUrl}/auth/v1`;
     const secret = c.env.SUPABASE_JWT_SECRET?.trim();
+    const settings = authSettings(c.env);
     const asymmetric: JWTVerifyGetKey = local ? localKeyResolver(c.env.DB) : remoteJwks(supabaseUrl);
     // Asymmetric tokens must name their key (Supabase's always do); only legacy HS256 ones may not.
     const getKey: JWTVerifyGetKey = (header, tok) => {
@@ -45,18 +50,17 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     let sub: string;
     let sessionId: string;
     try {
-      const { payload } = await jwtVerify(token, getKey, {
+      const payload = await verifyAccessToken(token, getKey, {
         issuer,
-        audience: AUDIENCE,
         algorithms: secret ? ['ES256', 'RS256', 'HS256'] : ['ES256', 'RS256'],
-        requiredClaims: ['sub', 'exp'],
+        maxLifetimeS: settings.maxTokenLifetimeS,
       });
       sub = String(payload.sub);
       sessionId = typeof payload.session_id === 'string' ? payload.session_id : '';
     } catch {
       return c.json(unauthorized, 401);
     }
-    if (local && !(sessionId && (await sessionIsLiveCached(c.env.DB, sessionId, sub)))) {
+    if (local && !(sessionId && (await sessionIsLiveCached(c.env.DB, sessionId, sub, settings)))) {
       return c.json({ message: 'Session has ended' }, 401);
     }
     const claimed = c.req.header('x-user-id');
