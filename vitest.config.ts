@@ -2,6 +2,7 @@
 // local D1 and KV), browser (Chromium through playwright-core against the built app on wrangler).
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { localVars } from './scripts/env.mjs';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -11,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/test-setup.ts'],
         },
@@ -22,8 +23,10 @@ export default defineConfig({
             main: './src/worker/entry.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              // FUZZ_RUNS: cases per route in tests/worker/fuzz.test.ts (`npm run fuzz` sets 10000).
-              bindings: { TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '' },
+              // The local-only variables (config/local.env: APP_MODE=local, the test numbers), as
+              // `npm start` has them. FUZZ_RUNS: cases per route in tests/worker/fuzz.test.ts
+              // (`npm run fuzz` sets 10000).
+              bindings: { ...localVars(), TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '' },
             },
           }),
         ],
