@@ -3,6 +3,7 @@
 // remote (the built app in production mode against stand-in upstream and Supabase on loopback).
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { localVars } from './scripts/env.mjs';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -12,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/test-setup.ts'],
         },
@@ -23,13 +24,10 @@ export default defineConfig({
             main: './src/worker/entry.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              // FUZZ_RUNS: cases per route in tests/worker/fuzz.test.ts (`npm run fuzz` sets 10000).
-              // AUTH_SIGNING_KEY_SECRET: the Worker secret that wraps the local sign-in keys (tests only).
-              bindings: {
-                TEST_MIGRATIONS: migrations,
-                FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
-                AUTH_SIGNING_KEY_SECRET: 'test-only auth signing key secret, not for any deployment',
-              },
+              // The local-only variables (config/local.env: APP_MODE=local, the test numbers), as
+              // `npm start` has them. FUZZ_RUNS: cases per route in tests/worker/fuzz.test.ts
+              // (`npm run fuzz` sets 10000).
+              bindings: { ...localVars(), TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '' },
             },
           }),
         ],

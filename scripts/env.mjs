@@ -1,5 +1,14 @@
-// Runs a command with the offline, no-telemetry environment that wrangler and astro need here.
+// Runs a command with the offline, no-telemetry environment that wrangler and astro need here, and
+// holds the one registry of local-only Worker variables (config/local.env): every local starter
+// (npm start, npm run dev, scripts/serve.mjs, the browser tests, the bench, the workerd tests) reads
+// them through this module, and nothing that deploys does.
+// `node scripts/env.mjs CMD ARGS` runs CMD; `node scripts/env.mjs --local CMD ARGS` also hands CMD's
+// Worker the local variables through the process environment (for `astro dev`, whose Cloudflare
+// Vite plugin takes no --env-file).
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 
 export const offlineEnv = {
   ...process.env,
@@ -10,6 +19,21 @@ export const offlineEnv = {
   NO_UPDATE_NOTIFIER: '1',
 };
 
+/** The local-only variables (APP_MODE=local, the fixed-code test numbers, local secrets). */
+export const LOCAL_ENV_FILE = fileURLToPath(new URL('../config/local.env', import.meta.url));
+/** A developer's own overrides, gitignored, beside wrangler.toml (wrangler's usual place). */
+export const DEV_VARS_FILE = fileURLToPath(new URL('../.dev.vars', import.meta.url));
+
+/** config/local.env as an object: the workerd tests pass it to miniflare as bindings. */
+export const localVars = () => parseEnv(readFileSync(LOCAL_ENV_FILE, 'utf8'));
+
+/**
+ * `wrangler dev` arguments that load the local variables, then .dev.vars when present (later files
+ * win). Absolute paths: wrangler resolves relative ones against the generated dist/server config.
+ * With --env-file wrangler no longer reads .dev.vars by itself, hence the second file.
+ */
+export const localDevArgs = () => ['--env-file', LOCAL_ENV_FILE, ...(existsSync(DEV_VARS_FILE) ? ['--env-file', DEV_VARS_FILE] : [])];
+
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', env: offlineEnv, ...opts });
@@ -18,6 +42,13 @@ export function run(cmd, args, opts = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [cmd, ...args] = process.argv.slice(2);
-  process.exit(await run(cmd, args));
+  let [cmd, ...args] = process.argv.slice(2);
+  let env = offlineEnv;
+  if (cmd === '--local') {
+    [cmd, ...args] = args;
+    // Wrangler (inside the Vite plugin) adds the process environment to the Worker's variables only
+    // when no .dev.vars exists; a .dev.vars then replaces these values entirely.
+    env = { ...offlineEnv, ...localVars(), CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true' };
+  }
+  process.exit(await run(cmd, args, { env }));
 }

@@ -1,9 +1,10 @@
 // Serves the built app the way `npm start` and the browser tests do: applies the D1 migrations to
-// a fresh local state directory and runs `wrangler dev` on a free port. Used by scripts/lighthouse.mjs.
+// a fresh local state directory and runs `wrangler dev` on a free port with the local-only
+// variables of config/local.env. Used by scripts/lighthouse.mjs.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { offlineEnv, run } from './env.mjs';
+import { localDevArgs, offlineEnv, run } from './env.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -38,7 +39,7 @@ export async function startApp({ persist = '.wrangler/serve-state', build = proc
   const logs = [];
   const server = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', ...localDevArgs()],
     { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   server.stdout.on('data', (d) => logs.push(String(d)));

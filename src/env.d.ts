@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   readonly PUBLIC_SUPABASE_URL?: string;
   readonly PUBLIC_SUPABASE_PUBLISHABLE_KEY?: string;
+  /** `demo` when built by `npm run deploy:demo`: every page carries the demo banner. */
+  readonly PUBLIC_APP_MODE?: string;
 }
 
 interface ImportMeta {

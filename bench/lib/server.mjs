@@ -1,9 +1,10 @@
 // Builds and serves the app for the benchmark the way `npm start` does (astro build, local D1
-// migrations, wrangler dev on the embedded default), on a free loopback port and a D1/KV state
-// directory of its own, so a running `npm start` or test run is left alone.
+// migrations, wrangler dev on the embedded default with config/local.env's variables), on a free
+// loopback port and a D1/KV state directory of its own, so a running `npm start` or test run is
+// left alone.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { offlineEnv } from '../../scripts/env.mjs';
+import { localDevArgs, offlineEnv } from '../../scripts/env.mjs';
 import { freePort } from '../../scripts/serve.mjs';
 
 /** Runs a command quietly; rejects with its output when it fails. */
@@ -42,7 +43,7 @@ export async function serve(persist, port) {
   const logs = [];
   const child = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'warn', ...localDevArgs()],
     { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   child.stdout.on('data', (d) => logs.push(String(d)));

@@ -28,6 +28,7 @@ export const en = {
   'common.comingSoon': 'Coming soon',
   'common.unnamedWallet': 'Unnamed Wallet',
   'common.notifications': 'Notifications',
+  'common.demoBanner': 'Demo: test money only, do not enter real data',
   'common.closeNotification': 'Close notification',
   'common.language.en': 'English (US)',
   'common.language.es': 'Español',

@@ -28,6 +28,7 @@ export const es: Dictionary = {
   'common.comingSoon': 'Próximamente',
   'common.unnamedWallet': 'Billetera sin nombre',
   'common.notifications': 'Notificaciones',
+  'common.demoBanner': 'Demo: solo dinero de prueba, no ingreses datos reales',
   'common.closeNotification': 'Cerrar notificación',
   'common.language.en': 'English (US)',
   'common.language.es': 'Español',

@@ -29,6 +29,7 @@ export const fs: Dictionary = {
   'common.comingSoon': 'Bientôt disponible',
   'common.unnamedWallet': 'Portefeuille sans nom',
   'common.notifications': 'Notifications',
+  'common.demoBanner': 'Démo : argent de test uniquement, ne saisissez pas de données réelles',
   'common.closeNotification': 'Fermer la notification',
   'common.language.en': 'English (US)',
   'common.language.es': 'Español',

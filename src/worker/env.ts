@@ -12,6 +12,9 @@ export interface Bindings extends Limiters, AuthVars {
   UPSTREAM_API_URL?: string;
   /** Time limit of one call to the remote upstream or the Supabase REST interface, in ms (default 10000). */
   UPSTREAM_TIMEOUT_MS?: string;
+  /** `local` (config/local.env), `demo` (`npm run deploy:demo`), unset = production: src/worker/app-mode.ts. */
+  APP_MODE?: string;
+  /** Fixed-code test numbers, honoured only when APP_MODE is `local`. */
   AUTH_TEST_OTP?: string;
   /** Origins allowed to call /api and /auth/v1 cross-origin (comma-separated); empty = same-origin only. */
   CORS_ALLOWED_ORIGINS?: string;

@@ -1,6 +1,6 @@
 // Helpers for the signed-in app's browser tests: sign in through the real /login UI once per file
 // (the local sign-in service allows one code per phone per 60 s, so each file uses its own test
-// number from AUTH_TEST_OTP in wrangler.toml), then reuse the context's storage for every page.
+// number from AUTH_TEST_OTP in config/local.env), then reuse the context's storage for every page.
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL } from './browser';

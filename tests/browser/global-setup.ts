@@ -1,10 +1,12 @@
 // Browser tier setup: checks Chromium, builds the app, applies migrations to a fresh local D1 and
-// serves it with wrangler dev on a free port, exactly as `npm start` does.
+// serves it with wrangler dev on a free port, exactly as `npm start` does (config/local.env's
+// local-only variables: the test numbers the tests sign in with).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { buildApp } from '../build-app';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { localDevArgs } from '../../scripts/env.mjs';
 
 export const chromePath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -44,7 +46,7 @@ export default async function setup(project: TestProject) {
   sh('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
   const port = await freePort();
   const logs: string[] = [];
-  server = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'info'], {
+  server = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'info', ...localDevArgs()], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,6 +4,7 @@
 // signs out against it. Codes for real numbers are written to the Worker's log (never tokens).
 import { Hono, type Context } from 'hono';
 import type { Bindings } from '../../worker/env';
+import { localTestOtps } from '../../worker/app-mode';
 import { clientKey, RATE_LIMIT_PERIOD_S, withinLimit, type LimiterName } from '../../worker/middleware/rate-limit';
 import { authSettings } from './config';
 import { API_VERSION_HEADER, gotrueError, wantsVersioned } from './errors';
@@ -104,7 +105,7 @@ export const identityApp = new Hono<IdentityEnv>()
     const phone = normalisePhone(body.phone);
     if (!phone) return gotrueError(c, 400, 'validation_failed', INVALID_PHONE);
     // Test numbers have a fixed code and send nothing, so no send limit applies to them.
-    const testNumber = parseTestOtps(c.env.AUTH_TEST_OTP).has(phone);
+    const testNumber = parseTestOtps(localTestOtps(c.env)).has(phone);
     const limited = testNumber ? null : await overIpLimit(c, 'RL_AUTH_OTP');
     if (limited) return limited;
     if (body.create_user === false && !(await findUserByPhone(c.env.DB, phone))) {
@@ -129,7 +130,7 @@ export const identityApp = new Hono<IdentityEnv>()
     if (body.type !== 'sms') return gotrueError(c, 400, 'validation_failed', 'Unsupported verification type');
     const phone = normalisePhone(body.phone);
     if (!phone) return gotrueError(c, 400, 'validation_failed', INVALID_PHONE);
-    const testCode = parseTestOtps(c.env.AUTH_TEST_OTP).get(phone);
+    const testCode = parseTestOtps(localTestOtps(c.env)).get(phone);
     const limited = testCode !== undefined ? null : await overIpLimit(c, 'RL_AUTH_VERIFY');
     if (limited) return limited;
     const token = typeof body.token === 'string' ? body.token.trim() : '';
