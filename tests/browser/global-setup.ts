@@ -1,7 +1,7 @@
 // Browser tier setup: checks Chromium, builds the app, applies migrations to a fresh local D1 and
 // serves it with wrangler dev on a free port, exactly as `npm start` does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 
@@ -15,6 +15,7 @@ const env = {
   NO_UPDATE_NOTIFIER: '1',
 };
 const persist = '.wrangler/test-state';
+const serverLog = '.wrangler/test-server.log';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,8 +47,15 @@ export default async function setup(project: TestProject) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (d) => logs.push(String(d)));
-  server.stderr?.on('data', (d) => logs.push(String(d)));
+  // The server's output also goes to a file the tests can read (tests/browser/api-clients.test.ts
+  // checks that hostile paths write no error line).
+  writeFileSync(serverLog, '');
+  const keep = (d: unknown) => {
+    logs.push(String(d));
+    appendFileSync(serverLog, String(d));
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -61,6 +69,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseURL', baseURL);
+  project.provide('serverLog', serverLog);
   return async () => {
     server?.kill('SIGTERM');
   };
@@ -69,5 +78,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Path of the file that collects wrangler dev's stdout and stderr. */
+    serverLog: string;
   }
 }
