@@ -108,7 +108,12 @@ describe('clients without an Origin header (curl, mobile apps, servers)', () => 
 describe('same-origin protection of the other routes rendered on demand', () => {
   it('still refuses a cross-site or origin-less form write to a page route with 403, with the security headers', async () => {
     // /no-such-page is answered on demand ([...rest].ts redirects it to /).
-    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }]) {
+    const variants: Record<string, string>[] = [
+      {},
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+    ];
+    for (const headers of variants) {
       const res = await fetch(`${base()}/no-such-page`, { method: 'POST', headers, redirect: 'manual' });
       expect(res.status).toBe(403);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
