@@ -3,11 +3,39 @@
 // `_headers` (src/integrations/security-headers.ts), so every response carries the same policy.
 // An HTML answer gets the page policy with the script and style hashes of its own CSP <meta>; any
 // other answer gets the policy for content that loads nothing.
+//
+// It also holds the same-origin rule of Astro's `security.checkOrigin` (turned off in the config,
+// since that check runs for every route and refused API clients that send no Origin): a write
+// (POST, PUT, PATCH, DELETE) to a route rendered on demand, other than /api and /auth/v1, that
+// comes from another origin or names none and is form-like (a form content type, or none) answers
+// 403. /api and /auth/v1 are exempt because they authenticate by bearer token, never a cookie, so a
+// cross-site form cannot act for anyone there, and their Hono app refuses foreign origins itself.
+// No route here reads cookies today; the rule keeps any future cookie-authenticated one safe.
 import { defineMiddleware } from 'astro:middleware';
 import { API_CSP, COMMON_SECURITY_HEADERS, metaCspSources, pageCsp } from './worker/security-policy';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+
+/** Whether the Hono app (bearer-token API and sign-in service) answers this path. */
+export const isTokenAuthenticatedPath = (pathname: string) =>
+  pathname === '/api' || pathname.startsWith('/api/') || pathname === '/auth/v1' || pathname.startsWith('/auth/v1/');
+
+/** Astro's checkOrigin rule: a cross-site (or origin-less) form-like write. */
+export function isForbiddenCrossSiteWrite(request: Request, url: URL): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  if (request.headers.get('origin') === url.origin) return false;
+  const contentType = request.headers.get('content-type');
+  if (contentType === null) return true;
+  const type = contentType.toLowerCase();
+  return FORM_CONTENT_TYPES.some((form) => type.includes(form));
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
-  const res = await next();
+  const res =
+    !context.isPrerendered && !isTokenAuthenticatedPath(context.url.pathname) && isForbiddenCrossSiteWrite(context.request, context.url)
+      ? new Response(`Cross-site ${context.request.method} form submissions are forbidden`, { status: 403 })
+      : await next();
   if (context.isPrerendered || res.headers.has('content-security-policy')) return res;
   const headers = new Headers(res.headers);
   let body: BodyInit | null = res.body;

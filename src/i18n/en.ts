@@ -278,6 +278,7 @@ export const en = {
   'support.comments.placeholder': 'Write a comment',
   'support.comments.add': 'Add Comment',
   'support.comments.required': 'Comment cannot be empty',
+  'support.comments.closed': 'This ticket is closed. Create a new ticket if you need more help.',
 
   // Transactions
   'transactions.title': 'Transactions',

@@ -278,6 +278,7 @@ export const es: Dictionary = {
   'support.comments.placeholder': 'Escribe un comentario',
   'support.comments.add': 'Agregar comentario',
   'support.comments.required': 'El comentario no puede estar vacío',
+  'support.comments.closed': 'Este ticket está cerrado. Crea un nuevo ticket si necesitas más ayuda.',
 
   // Transacciones
   'transactions.title': 'Transacciones',

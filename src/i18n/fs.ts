@@ -279,6 +279,7 @@ export const fs: Dictionary = {
   'support.comments.placeholder': 'Écrivez un commentaire',
   'support.comments.add': 'Ajouter un commentaire',
   'support.comments.required': 'Le commentaire ne peut pas être vide',
+  'support.comments.closed': 'Ce ticket est fermé. Créez un nouveau ticket si vous avez besoin d’aide.',
 
   // Transactions
   'transactions.title': 'Transactions',

@@ -2,7 +2,7 @@
 // serves it with wrangler dev on a free port, exactly as `npm start` does (config/local.env's
 // local-only variables: the test numbers the tests sign in with).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { buildApp } from '../build-app';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +18,7 @@ const env = {
   NO_UPDATE_NOTIFIER: '1',
 };
 const persist = '.wrangler/test-state';
+const serverLog = '.wrangler/test-server.log';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,8 +51,15 @@ export default async function setup(project: TestProject) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (d) => logs.push(String(d)));
-  server.stderr?.on('data', (d) => logs.push(String(d)));
+  // The server's output also goes to a file the tests can read (tests/browser/api-clients.test.ts
+  // checks that hostile paths write no error line).
+  writeFileSync(serverLog, '');
+  const keep = (d: unknown) => {
+    logs.push(String(d));
+    appendFileSync(serverLog, String(d));
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -65,6 +73,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseURL', baseURL);
+  project.provide('serverLog', serverLog);
   return async () => {
     server?.kill('SIGTERM');
   };
@@ -73,5 +82,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Path of the file that collects wrangler dev's stdout and stderr. */
+    serverLog: string;
   }
 }

@@ -190,3 +190,59 @@ describe('switch, set primary, metadata, delete', () => {
     ]);
   });
 });
+
+describe('metadata bounds (depth 5, 50 keys per object, keys of 100 characters, 16 KB)', () => {
+  const put = (who: { accessToken: string }, id: string, init: { body?: unknown; raw?: string }) =>
+    api(who, `/user/accounts/${id}/metadata`, { method: 'PUT', ...init });
+  const metadataOf = async (id: string) => (await list(me)).find((l) => l.account_id === id)!.account;
+  /** `{"deep": [[[...1...]]]}` with `levels` arrays, written as text (building it as a value would recurse). */
+  const nested = (levels: number) => `{"metadata":{"deep":${'['.repeat(levels)}1${']'.repeat(levels)}}}`;
+
+  it('answers 400 {message} for metadata nested 1,000 and 30,000 levels deep, and changes nothing', async () => {
+    const id = await create(me, { accountName: 'Deep' });
+    await data(await put(me, id, { body: { metadata: { kept: true } } }));
+    for (const levels of [5, 1_000, 30_000]) {
+      await expectError(await put(me, id, { raw: nested(levels) }), 400, /^metadata: must not nest deeper than 5 levels/);
+    }
+    // Four arrays inside the metadata object make five levels: still accepted.
+    await data(await put(me, id, { raw: nested(4) }));
+    expect((await metadataOf(id)).metadata).toEqual({ kept: true, deep: [[[[1]]]] });
+  });
+
+  it('answers 400 for an object of more than 50 keys, a key over 100 characters and a patch over 16 KB', async () => {
+    const id = await create(me, { accountName: 'Wide' });
+    const wide = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
+    await expectError(await put(me, id, { body: { metadata: wide } }), 400, /^metadata: must not have more than 50 keys/);
+    await expectError(await put(me, id, { body: { metadata: { inner: wide } } }), 400, /^metadata: must not have more than 50 keys/);
+    await expectError(await put(me, id, { body: { metadata: { ['k'.repeat(101)]: 1 } } }), 400, /^metadata: keys must be at most 100/);
+    await expectError(await put(me, id, { body: { metadata: { big: 'x'.repeat(16 * 1024) } } }), 400, /^metadata: must be at most 16384 bytes/);
+    await expectError(await put(me, id, { body: { metadata: [1, 2] } }), 400, /^metadata: must be a JSON object/);
+    expect((await metadataOf(id)).metadata).toEqual({});
+  });
+
+  it('answers 413 and changes nothing when the merged metadata would pass 16 KB', async () => {
+    const id = await create(me, { accountName: 'Grows' });
+    await data(await put(me, id, { body: { metadata: { a: 'x'.repeat(9_000) } } }));
+    await expectError(await put(me, id, { body: { accountName: 'Renamed', metadata: { b: 'y'.repeat(9_000) } } }), 413, /^metadata: .*16384 bytes/);
+    const account = await metadataOf(id);
+    expect(account.name).toBe('Grows');
+    expect(Object.keys(account.metadata)).toEqual(['a']);
+    // Replacing or removing a key keeps it within the bound, so it is accepted.
+    await data(await put(me, id, { body: { metadata: { a: null, b: 'y'.repeat(9_000) } } }));
+    expect(Object.keys((await metadataOf(id)).metadata)).toEqual(['b']);
+  });
+
+  it('keeps the cap when PUTs race: concurrent merges never store more than 16 KB together', async () => {
+    const id = await create(me, { accountName: 'Raced' });
+    // Each patch fits alone; any four together do not (4 x 5,000 bytes > 16,384).
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => put(me, id, { body: { metadata: { [`k${i}`]: String(i).repeat(5_000) } } })),
+    );
+    const statuses = results.map((r) => r.status);
+    for (const s of statuses) expect([200, 409, 413]).toContain(s);
+    const stored = (await metadataOf(id)).metadata;
+    expect(new TextEncoder().encode(JSON.stringify(stored)).length).toBeLessThanOrEqual(16 * 1024);
+    expect(Object.keys(stored)).toHaveLength(statuses.filter((s) => s === 200).length);
+    expect(Object.keys(stored).length).toBeLessThanOrEqual(3);
+  });
+});

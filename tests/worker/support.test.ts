@@ -130,3 +130,43 @@ describe('ticket comments and agents', () => {
     expect((await coreJson(agentUser.userId, `/support/tickets/${t.id}`, { method: 'PUT', body: { status: 'closed' } })).status).toBe(404);
   });
 });
+
+describe('a closed ticket is read-only', () => {
+  it('answers 409 {message} to any change of a closed ticket by its owner, changing nothing', async () => {
+    const { userId } = await createUser();
+    const t = (await coreJson(userId, '/support/tickets', { body: ticket() })).body.data;
+    expect((await coreJson(userId, `/support/tickets/${t.id}`, { method: 'PUT', body: { status: 'closed' } })).status).toBe(200);
+    const before = await scalar('SELECT title || description || category || priority || status || updated_at FROM support_tickets WHERE id = ?', t.id);
+    for (const body of [{ title: 'Renamed after closing' }, { description: 'New text' }, { category: 'billing' }, { priority: 'urgent' }, { status: 'closed' }]) {
+      const res = await coreJson(userId, `/support/tickets/${t.id}`, { method: 'PUT', body });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/closed/);
+    }
+    expect(await scalar('SELECT title || description || category || priority || status || updated_at FROM support_tickets WHERE id = ?', t.id)).toBe(before);
+    // Reading it still works.
+    expect((await coreJson(userId, `/support/tickets/${t.id}`)).body.data).toMatchObject({ title: 'Card declined', status: 'closed' });
+  });
+
+  it('answers 409 to a comment on a closed ticket, from its owner or its agent, storing nothing', async () => {
+    const owner = await createUser();
+    const agentUser = await createUser();
+    const agentId = `agent-${crypto.randomUUID()}`;
+    await db().prepare('INSERT INTO support_agents (id, user_id, name) VALUES (?, ?, ?)').bind(agentId, agentUser.userId, 'Tomás Agent').run();
+    const t = (await coreJson(owner.userId, '/support/tickets', { body: ticket() })).body.data;
+    await db().prepare('UPDATE support_tickets SET assigned_agent_id = ? WHERE id = ?').bind(agentId, t.id).run();
+    await coreJson(owner.userId, `/support/tickets/${t.id}`, { method: 'PUT', body: { status: 'closed' } });
+
+    expect((await coreJson(owner.userId, `/support/tickets/${t.id}/comments`, { body: { content: 'One more thing' } })).status).toBe(409);
+    expect((await coreJson(agentUser.userId, `/support/tickets/${t.id}/comments`, { body: { content: 'Note', is_internal: true } })).status).toBe(409);
+    expect(await scalar('SELECT COUNT(*) FROM support_ticket_comments WHERE ticket_id = ?', t.id)).toBe(0);
+    expect((await coreJson(owner.userId, `/support/tickets/${t.id}/comments`)).status).toBe(200);
+  });
+
+  it('lets a resolved ticket still be edited and commented (only closed is final)', async () => {
+    const { userId } = await createUser();
+    const t = (await coreJson(userId, '/support/tickets', { body: ticket() })).body.data;
+    await db().prepare(`UPDATE support_tickets SET status = 'resolved' WHERE id = ?`).bind(t.id).run();
+    expect((await coreJson(userId, `/support/tickets/${t.id}`, { method: 'PUT', body: { title: 'Still broken' } })).status).toBe(200);
+    expect((await coreJson(userId, `/support/tickets/${t.id}/comments`, { body: { content: 'It happened again' } })).status).toBe(201);
+  });
+});

@@ -4,7 +4,8 @@
 // one-active/one-primary invariant even when requests race.
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
-import type { createAccountBody, updateAccountMetadataBody, updateProfileBody } from '../../shared/schemas/account';
+import { ACCOUNT_METADATA_BOUNDS, type createAccountBody, type updateAccountMetadataBody, type updateProfileBody } from '../../shared/schemas/account';
+import { jsonBoundsIssue } from '../../shared/schemas/bounded-json';
 
 const now = () => new Date().toISOString();
 const notFound = (what = 'Account not found') => new HTTPException(404, { message: what });
@@ -209,32 +210,66 @@ export async function createAccount(db: D1Database, userId: string, body: z.infe
   return { success: true as const, accountId };
 }
 
-/** PUT /accounts/user/accounts/{id}/metadata */
+/** Compare-and-swap attempts of one metadata merge before it gives up with 409 (see below). */
+const METADATA_MERGE_TRIES = 3;
+
+/**
+ * PUT /accounts/user/accounts/{id}/metadata. The metadata patch is merged (SQLite's json_patch, a
+ * JSON merge patch) and the result must stay within ACCOUNT_METADATA_BOUNDS, or the call answers 413
+ * and changes nothing. The merge is a read-check-write: the UPDATE applies only if the stored
+ * metadata is still the text the check saw (compare-and-swap), so two concurrent PUTs cannot each
+ * pass the check against the old object and together store more than the bound; the one that lost
+ * the race checks again against the new object.
+ */
 export async function updateAccountMetadata(db: D1Database, userId: string, accountId: string, body: z.infer<typeof updateAccountMetadataBody>) {
   await findLink(db, userId, accountId);
   const description = body.accountDescription === undefined ? undefined : body.accountDescription || null;
-  await db
-    .prepare(
-      `UPDATE accounts SET
-         name = COALESCE(?2, name),
-         description = CASE WHEN ?4 = 1 THEN ?3 ELSE description END,
-         account_category = COALESCE(?5, account_category),
-         metadata = CASE WHEN ?6 IS NULL THEN metadata ELSE json_patch(metadata, ?6) END,
-         updated_at = ?7
-       WHERE id = ?1 AND EXISTS (SELECT 1 FROM user_accounts WHERE user_id = ?8 AND account_id = ?1)`,
-    )
-    .bind(
-      accountId,
-      body.accountName ?? null,
-      description ?? null,
-      description === undefined ? 0 : 1,
-      body.accountCategory ?? null,
-      body.metadata === undefined ? null : JSON.stringify(body.metadata),
-      now(),
-      userId,
-    )
-    .run();
-  return { success: true as const, account: toLink(await findLink(db, userId, accountId)) };
+  const patch = body.metadata === undefined ? null : JSON.stringify(body.metadata);
+  for (let attempt = 0; attempt < METADATA_MERGE_TRIES; attempt++) {
+    let seen: string | null = null;
+    let merged: string | null = null;
+    if (patch !== null) {
+      const row = await db
+        .prepare(
+          `SELECT a.metadata, json_patch(a.metadata, ?3) AS merged FROM accounts a
+           JOIN user_accounts ua ON ua.account_id = a.id AND ua.user_id = ?2 WHERE a.id = ?1`,
+        )
+        .bind(accountId, userId, patch)
+        .first<{ metadata: string; merged: string }>();
+      if (!row) throw notFound();
+      const issue = jsonBoundsIssue(JSON.parse(row.merged), ACCOUNT_METADATA_BOUNDS);
+      if (issue) throw new HTTPException(413, { message: `metadata: the account's metadata after the merge ${issue}` });
+      seen = row.metadata;
+      merged = row.merged;
+    }
+    const result = await db
+      .prepare(
+        `UPDATE accounts SET
+           name = COALESCE(?2, name),
+           description = CASE WHEN ?4 = 1 THEN ?3 ELSE description END,
+           account_category = COALESCE(?5, account_category),
+           metadata = COALESCE(?6, metadata),
+           updated_at = ?7
+         WHERE id = ?1 AND EXISTS (SELECT 1 FROM user_accounts WHERE user_id = ?8 AND account_id = ?1)
+           AND (?9 IS NULL OR metadata = ?9)`,
+      )
+      .bind(
+        accountId,
+        body.accountName ?? null,
+        description ?? null,
+        description === undefined ? 0 : 1,
+        body.accountCategory ?? null,
+        merged,
+        now(),
+        userId,
+        seen,
+      )
+      .run();
+    if (result.meta.changes) return { success: true as const, account: toLink(await findLink(db, userId, accountId)) };
+    // Nothing changed: the account is gone (no patch to compare), or its metadata moved on meanwhile.
+    if (patch === null) throw notFound();
+  }
+  throw new HTTPException(409, { message: "The account's metadata changed meanwhile; try again" });
 }
 
 /**

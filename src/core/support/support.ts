@@ -1,6 +1,8 @@
 // Support tickets and comments. A ticket is visible to its owner and to the agent assigned to it
 // (an agent is a support_agents row; one linked to a user id acts through the API). Owners edit
-// their own tickets and may only close them; internal comments come only from the assigned agent
+// their own tickets and may only close them; a closed ticket is final and read-only (no edit, no
+// comment from anyone: 409; a follow-up is a new ticket), checked in the same statement as the write
+// so a change racing the close cannot land after it; internal comments come only from the assigned agent
 // and are never shown to the owner. High and urgent tickets are assigned to the on-duty agent on
 // creation, who acknowledges them with a public comment and leaves an internal triage note.
 import { fail, newId, notFound, nowIso } from '../db';
@@ -64,6 +66,11 @@ async function visibleTicket(db: D1Database, userId: string, id: string) {
   if (row && row.user_id === userId) return { row, role: 'owner' as const };
   if (row && row.agent_user_id !== null && row.agent_user_id === userId) return { row, role: 'agent' as const };
   return notFound('Ticket not found');
+}
+
+/** The answer to any change of a closed ticket (visible to the caller, so not a 404). */
+function closedTicket(): never {
+  fail(409, 'This ticket is closed and can no longer be changed; create a new ticket if you need more help');
 }
 
 async function userDisplayName(db: D1Database, userId: string): Promise<string> {
@@ -131,10 +138,14 @@ export async function updateTicket(
   if (role !== 'owner') notFound('Ticket not found');
   if (body.status !== undefined && body.status !== 'closed') fail(403, 'You can only close a ticket; support changes its other statuses');
   const fields = (['title', 'description', 'category', 'priority', 'status'] as const).filter((k) => body[k] !== undefined);
-  await db
-    .prepare(`UPDATE support_tickets SET ${fields.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE id = ? AND user_id = ?`)
+  const result = await db
+    .prepare(
+      `UPDATE support_tickets SET ${fields.map((k) => `${k} = ?`).join(', ')}, updated_at = ?
+       WHERE id = ? AND user_id = ? AND status <> 'closed'`,
+    )
     .bind(...fields.map((k) => body[k]!), nowIso(), id, userId)
     .run();
+  if (!result.meta.changes) closedTicket();
   return getTicket(db, userId, id);
 }
 
@@ -158,23 +169,29 @@ export async function createComment(
 ): Promise<TicketComment> {
   const { row, role } = await visibleTicket(db, userId, ticketId);
   if (body.is_internal && role !== 'agent') fail(403, 'Only support agents can post internal comments');
+  if (row.status === 'closed') closedTicket();
   const id = newId();
   const now = nowIso();
+  // INSERT ... SELECT from the ticket while it is not closed: a comment racing the close is refused.
   const stmt =
     role === 'agent'
       ? db
           .prepare(
             `INSERT INTO support_ticket_comments (id, ticket_id, author_agent_id, author_name, content, is_internal, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+             SELECT ?, id, ?, ?, ?, ?, ? FROM support_tickets WHERE id = ? AND status <> 'closed'`,
           )
-          .bind(id, ticketId, row.assigned_agent_id, row.agent_name ?? 'Support', body.content, body.is_internal ? 1 : 0, now)
+          .bind(id, row.assigned_agent_id, row.agent_name ?? 'Support', body.content, body.is_internal ? 1 : 0, now, ticketId)
       : db
           .prepare(
             `INSERT INTO support_ticket_comments (id, ticket_id, author_user_id, author_name, content, is_internal, created_at)
-             VALUES (?, ?, ?, ?, ?, 0, ?)`,
+             SELECT ?, id, ?, ?, ?, 0, ? FROM support_tickets WHERE id = ? AND status <> 'closed'`,
           )
-          .bind(id, ticketId, userId, await userDisplayName(db, userId), body.content, now);
-  await db.batch([stmt, db.prepare('UPDATE support_tickets SET updated_at = ? WHERE id = ?').bind(now, ticketId)]);
+          .bind(id, userId, await userDisplayName(db, userId), body.content, now, ticketId);
+  const [inserted] = await db.batch([
+    stmt,
+    db.prepare(`UPDATE support_tickets SET updated_at = ? WHERE id = ? AND status <> 'closed'`).bind(now, ticketId),
+  ]);
+  if (!inserted?.meta.changes) closedTicket();
   return toComment({
     id,
     ticket_id: ticketId,

@@ -1,6 +1,7 @@
 // One ticket in a dialog (spec sections 2, 3 and 8): its description, status, priority, category and
-// agent, the comments with their author's name and an 'Agent' badge, and a form to add a comment.
-// Loaded on demand.
+// agent, the comments with their author's name and an 'Agent' badge, and a form to add a comment
+// (a closed ticket is read-only: the server refuses changes, so it shows a note instead). Loaded on
+// demand.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
@@ -87,34 +88,40 @@ export default function TicketModal({ ticket, onClose }: { ticket: Ticket; onClo
           )}
         </section>
 
-        <form onSubmit={submit} noValidate className="space-y-2" data-form="comment">
-          <label htmlFor={ids.comment} className="text-sm font-medium text-gray-700">
-            {t('support.comments.add')}
-          </label>
-          <textarea
-            ref={commentRef}
-            id={ids.comment}
-            name="content"
-            rows={3}
-            maxLength={COMMENT_MAX}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            placeholder={t('support.comments.placeholder')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-400 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20"
-          />
-          {error && (
-            <p id={ids.error} className="text-xs text-red-600">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end">
-            <Button type="submit" loading={saving}>
+        {ticket.status === 'closed' ? (
+          <p className="rounded-lg bg-gray-50 p-3 text-sm text-gray-600" data-ticket-closed="">
+            {t('support.comments.closed')}
+          </p>
+        ) : (
+          <form onSubmit={submit} noValidate className="space-y-2" data-form="comment">
+            <label htmlFor={ids.comment} className="text-sm font-medium text-gray-700">
               {t('support.comments.add')}
-            </Button>
-          </div>
-        </form>
+            </label>
+            <textarea
+              ref={commentRef}
+              id={ids.comment}
+              name="content"
+              rows={3}
+              maxLength={COMMENT_MAX}
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+              placeholder={t('support.comments.placeholder')}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+              className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-400 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20"
+            />
+            {error && (
+              <p id={ids.error} className="text-xs text-red-600">
+                {error}
+              </p>
+            )}
+            <div className="flex justify-end">
+              <Button type="submit" loading={saving}>
+                {t('support.comments.add')}
+              </Button>
+            </div>
+          </form>
+        )}
       </div>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { z as zf } from 'zod';
 import { ACCOUNT_CATEGORIES, DEFAULT_ACCOUNT_CATEGORY, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { msg } from './messages';
 import { uuidId } from './ids';
+import { boundedJsonObject, type JsonBounds } from './bounded-json';
 
 export * from '../account-categories';
 
@@ -46,8 +47,18 @@ export type Language = zf.infer<typeof language>;
 
 export const accountCategory = zf.enum(ACCOUNT_CATEGORIES);
 
-/** JSON object stored with an account (free-form, for the client's own use). */
-export const accountMetadata = zf.record(zf.string().max(100), zf.json());
+/**
+ * Bounds of an account's free-form metadata, for a PUT's patch and for the object stored after the
+ * merge alike (src/core/accounts/service.ts). Metadata holds a client's own small settings (a colour,
+ * an icon, a goal); 16 KB is far above that and keeps an account row, and the account list that
+ * carries every row, small (D1 caps a row at 2 MB; before this bound 45 PUTs made a 2.77 MB row).
+ * Depth 5 and 50 keys per object leave room for grouped settings while keeping the walk and SQLite's
+ * JSON functions cheap.
+ */
+export const ACCOUNT_METADATA_BOUNDS: JsonBounds = { maxDepth: 5, maxKeys: 50, maxKeyLength: 100, maxBytes: 16 * 1024 };
+
+/** JSON object stored with an account (free-form, for the client's own use), within the bounds. */
+export const accountMetadata = boundedJsonObject(ACCOUNT_METADATA_BOUNDS);
 
 /** An account as the client writes it (the Create-account payload of spec section 3). */
 export const accountInput = zf.object({
