@@ -35,16 +35,38 @@ export async function startApp({ persist = '.wrangler/serve-state', build = proc
   if ((await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], quiet)) !== 0) {
     throw new Error('D1 migrations failed');
   }
+  const { baseURL, stop } = await serveBuilt({ persist, args: localDevArgs() });
+  return { baseURL, stop };
+}
+
+/**
+ * Runs `wrangler dev` on the built app (its own process group, a free loopback port) and resolves
+ * once /api/health answers: { baseURL, stop, logs }. `args` adds flags (the local-only
+ * variables, --var overrides, --log-level); `onOutput` sees every chunk the server prints. The one
+ * way the start script, the Lighthouse run, the browser tier and the remote-mode tier serve the app.
+ * @param {{ persist: string, args?: string[], onOutput?: (chunk: string) => void, label?: string }} options
+ */
+export async function serveBuilt({ persist, args = [], onOutput = () => {}, label = 'wrangler dev' }) {
   const port = await freePort();
   const logs = [];
   const server = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', ...localDevArgs()],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', ...args],
     { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
-  server.stdout.on('data', (d) => logs.push(String(d)));
-  server.stderr.on('data', (d) => logs.push(String(d)));
-  const stop = () => stopGroup(server);
+  const keep = (d) => {
+    logs.push(String(d));
+    onOutput(String(d));
+  };
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  /** Ends the server's process group; resolves when it has exited. */
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    stopGroup(server);
+    await exited;
+  };
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -54,10 +76,10 @@ export async function startApp({ persist = '.wrangler/serve-state', build = proc
       /* not up yet */
     }
     if (server.exitCode !== null || Date.now() > deadline) {
-      stop();
-      throw new Error(`wrangler dev did not start:\n${logs.join('')}`);
+      await stop();
+      throw new Error(`${label} did not start:\n${logs.join('')}`);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseURL, stop };
+  return { baseURL, stop, logs };
 }

@@ -6,7 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { offlineEnv } from '../scripts/env.mjs';
 
-function sh(cmd: string, args: string[]) {
+/** Runs a tool with the offline environment; throws with its output when it fails. */
+export function sh(cmd: string, args: string[]) {
   const r = spawnSync(cmd, args, { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
 }

@@ -4,15 +4,13 @@
 // the ports reserved here). The ES256 key pair of the stand-in Supabase is made here so that every
 // test file serves and signs with the same key (the Worker caches the JWKS it fetched for 10 min).
 // APP_MODE is left unset: production is exactly what this tier runs.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { TestProject } from 'vitest/node';
-import { offlineEnv } from '../../scripts/env.mjs';
-import { freePort, stopGroup } from '../../scripts/serve.mjs';
+import { freePort, serveBuilt } from '../../scripts/serve.mjs';
 import { buildApp } from '../build-app';
 
 const persist = '.wrangler/remote-test-state';
@@ -35,14 +33,11 @@ export interface RemoteContext {
   jwksLog: string;
 }
 
-let server: ChildProcess | undefined;
-
 export default async function setup(project: TestProject) {
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = `stand-in-${randomUUID()}`;
   const upstreamPort: number = await freePort();
   const supabasePort: number = await freePort();
-  const port: number = await freePort();
   const upstreamURL = `http://127.0.0.1:${upstreamPort}${UPSTREAM_BASE_PATH}`;
   const supabaseURL = `http://127.0.0.1:${supabasePort}`;
   const scratch = mkdtempSync(join(tmpdir(), 'remote-tier-'));
@@ -54,15 +49,10 @@ export default async function setup(project: TestProject) {
   await buildApp();
   // No migrations: in production the Worker must not need the embedded core's tables.
   rmSync(persist, { recursive: true, force: true });
-  const logs: string[] = [];
-  server = spawn(
-    'wrangler',
-    [
-      'dev',
-      '--port', String(port),
-      '--ip', '127.0.0.1',
-      '--persist-to', persist,
-      '--show-interactive-dev-session=false',
+  const served = await serveBuilt({
+    persist,
+    label: 'wrangler dev (remote mode)',
+    args: [
       '--log-level', 'info',
       '--env-file', envFile,
       '--var', `UPSTREAM_API_URL:${upstreamURL}`,
@@ -70,24 +60,8 @@ export default async function setup(project: TestProject) {
       '--var', 'PUBLIC_SUPABASE_PUBLISHABLE_KEY:sb_publishable_remote_tier',
       '--var', `UPSTREAM_TIMEOUT_MS:${REMOTE_UPSTREAM_TIMEOUT_MS}`,
     ],
-    { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  server.stdout?.on('data', (d) => logs.push(String(d)));
-  server.stderr?.on('data', (d) => logs.push(String(d)));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (server.exitCode !== null || Date.now() > deadline) {
-      stopGroup(server);
-      throw new Error(`wrangler dev (remote mode) did not start:\n${logs.join('')}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  });
+  const { baseURL } = served;
 
   project.provide('remote', {
     baseURL,
@@ -103,12 +77,8 @@ export default async function setup(project: TestProject) {
   } satisfies RemoteContext);
 
   return async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      stopGroup(server);
-      await exited;
-    }
-    if (process.env.REMOTE_TIER_LOGS === '1') console.log(logs.join(''));
+    await served.stop();
+    if (process.env.REMOTE_TIER_LOGS === '1') console.log(served.logs.join(''));
     rmSync(scratch, { recursive: true, force: true });
   };
 }
