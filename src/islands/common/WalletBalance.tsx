@@ -26,8 +26,8 @@ export function WalletBalance({ balance, size = 'md' }: { balance: Balance | nul
         {t('wallet.balance.available', { amount: formatLedgerAmount(balance?.balance ?? '0', instrument) })}
       </p>
       {balance && isPositive(balance.pendingIncoming) && (
-        <div className="mt-2 rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900" data-wallet-pending="">
-          <p className="font-medium tabular-nums">{t('wallet.balance.pending', { amount: formatLedgerAmount(balance.pendingIncoming, instrument) })}</p>
+        <div className="mt-2 rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+          <p className="font-medium tabular-nums" data-wallet-pending="">{t('wallet.balance.pending', { amount: formatLedgerAmount(balance.pendingIncoming, instrument) })}</p>
           <p className="mt-0.5 text-yellow-800">{t('wallet.balance.pendingHint')}</p>
         </div>
       )}
