@@ -333,7 +333,7 @@ export const fs: Dictionary = {
   'transactions.validation.amountStep': 'Le montant peut avoir au maximum 2 décimales',
   // issue 14 (money): why there is no quote; money in and out for screen readers
   'transactions.new.quote.invalid': 'Saisissez le montant en chiffres, par exemple 25.50',
-  'transactions.new.quote.netNotPositive': 'Les frais de 2,50 $ absorberaient tout : saisissez au moins {min} $ pour recevoir des Canton Coin',
+  'transactions.new.quote.netNotPositive': 'Les frais de $2.50 absorberaient tout : saisissez au moins ${min} pour recevoir des Canton Coin',
   'transactions.direction.in': 'Reçu',
   'transactions.direction.out': 'Envoyé',
   'transactions.validation.walletRequired': 'Veuillez sélectionner un portefeuille',

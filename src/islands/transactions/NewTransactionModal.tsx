@@ -108,6 +108,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
             onChange={(e) => set('amount', e.target.value)}
             placeholder={t('transactions.new.amountPlaceholder')}
             aria-describedby={ids.quote}
+            aria-invalid={quote.status === 'refused' || undefined}
             className={field}
           />
         </div>
