@@ -153,7 +153,7 @@ export const fs: Dictionary = {
   'wallet.noAccount.title': "Aucun compte d'actifs numériques",
   'wallet.noAccount.description': "Vous n'avez pas encore de compte d'actifs numériques.",
   'wallet.noAccount.goBack': 'Retour aux comptes',
-  'wallet.balance.pending': 'Entrant en attente : {amount}, en attente d’acceptation',
+  'wallet.balance.pending': 'Entrant en attente : {amount}, à accepter',
   // issue 14 (money): available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Disponible : {amount}',
   'wallet.balance.pendingHint': 'Appuyez sur Acceptation automatique dans votre portefeuille pour l’ajouter à votre solde.',
