@@ -152,7 +152,10 @@ export const en = {
   'wallet.noAccount.title': 'No Digital Assets Account',
   'wallet.noAccount.description': "You don't have a digital assets account set up yet.",
   'wallet.noAccount.goBack': 'Go Back to Accounts',
-  'wallet.balance.pending': 'Pending incoming: {amount}',
+  'wallet.balance.pending': 'Pending incoming: {amount}, waiting for acceptance',
+  // issue 14 (money): available and pending shown the same way on every wallet screen
+  'wallet.balance.available': 'Available: {amount}',
+  'wallet.balance.pendingHint': 'Press Auto-Accept on your wallet to add it to your balance.',
 
   // Asset detail
   'asset.backToMarket': 'Back to Market',
@@ -176,6 +179,8 @@ export const en = {
   'asset.holdings.title': 'Your Holdings',
   'asset.holdings.none': "You don't own any {symbol}",
   'asset.holdings.cta': 'Start by buying some!',
+  // issue 14 (money): figures that are not market data say so
+  'asset.figures.sample': 'Sample figures: there is no market data for this asset yet.',
   'asset.trade.title': 'Trade',
   'asset.buyModal.title': 'Buy {symbol}',
   'asset.buyModal.body': 'Buy modal will be implemented here.',
@@ -320,11 +325,16 @@ export const en = {
   'transactions.new.quote.net': 'You receive',
   'transactions.new.submit': 'Continue',
   'transactions.new.quote.hint': 'Enter an amount to see your quote.',
-  'transactions.new.reset': 'Request received. The form has been cleared.',
+  'transactions.new.reset': 'Quotes are a preview only: nothing was sent and nothing was charged. The form has been cleared.',
   'transactions.validation.amountRequired': 'Please enter an amount',
   'transactions.validation.amountMin': 'Amount must be at least $1',
   'transactions.validation.amountMax': 'Amount must be $50 or less',
   'transactions.validation.amountStep': 'Amount can have at most 2 decimal places',
+  // issue 14 (money): why there is no quote; money in and out for screen readers
+  'transactions.new.quote.invalid': 'Enter the amount as a number, for example 25.50',
+  'transactions.new.quote.netNotPositive': 'The $2.50 fee would take all of it: enter at least ${min} to receive Canton Coin',
+  'transactions.direction.in': 'Received',
+  'transactions.direction.out': 'Sent',
   'transactions.validation.walletRequired': 'Please select a wallet',
 
   // Feature requests (support "Requests" tab and settings)
@@ -419,6 +429,11 @@ export const en = {
   'toast.digitalAccountCreated.description': 'Party ID: {partyId}',
   'toast.partyIdCopied': 'Party ID copied to clipboard',
   'toast.autoAccepted.description': 'Contracts accepted: {count}',
+  // issue 14 (money): a transfer offer waits for acceptance; Auto-Accept with nothing pending
+  'toast.transferOffered.title': 'Transfer offer received',
+  'toast.transferOffered.description': '{amount} from {from} is waiting for your acceptance. Press Auto-Accept to add it to your balance.',
+  'toast.nothingToAccept.title': 'Nothing to accept',
+  'toast.nothingToAccept.description': 'There are no pending offers for your wallet.',
   'toast.transferSuccess.title': 'Transfer Successful!',
   'toast.transferSuccess.description': 'Transferred {amount} from {from} to {to}',
   'toast.hashCopied.title': 'Transaction hash copied!',

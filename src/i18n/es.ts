@@ -152,7 +152,10 @@ export const es: Dictionary = {
   'wallet.noAccount.title': 'Sin cuenta de activos digitales',
   'wallet.noAccount.description': 'Todavía no tienes una cuenta de activos digitales.',
   'wallet.noAccount.goBack': 'Volver a Cuentas',
-  'wallet.balance.pending': 'Entrante pendiente: {amount}',
+  'wallet.balance.pending': 'Entrante pendiente: {amount}, en espera de aceptación',
+  // issue 14 (money): available and pending shown the same way on every wallet screen
+  'wallet.balance.available': 'Disponible: {amount}',
+  'wallet.balance.pendingHint': 'Pulsa Aceptar automáticamente en tu billetera para sumarlo a tu saldo.',
 
   // Detalle del activo
   'asset.backToMarket': 'Volver al Mercado',
@@ -176,6 +179,8 @@ export const es: Dictionary = {
   'asset.holdings.title': 'Tus tenencias',
   'asset.holdings.none': 'No tienes {symbol}',
   'asset.holdings.cta': '¡Empieza comprando un poco!',
+  // issue 14 (money): figures that are not market data say so
+  'asset.figures.sample': 'Cifras de ejemplo: todavía no hay datos de mercado para este activo.',
   'asset.trade.title': 'Operar',
   'asset.buyModal.title': 'Comprar {symbol}',
   'asset.buyModal.body': 'Aquí estará la ventana de compra.',
@@ -320,11 +325,16 @@ export const es: Dictionary = {
   'transactions.new.quote.net': 'Recibes',
   'transactions.new.submit': 'Continuar',
   'transactions.new.quote.hint': 'Ingresa un monto para ver tu cotización.',
-  'transactions.new.reset': 'Solicitud recibida. El formulario se ha vaciado.',
+  'transactions.new.reset': 'Las cotizaciones son solo una vista previa: no se envió nada y no se cobró nada. El formulario se ha vaciado.',
   'transactions.validation.amountRequired': 'Por favor ingresa un monto',
   'transactions.validation.amountMin': 'El monto debe ser de al menos $1',
   'transactions.validation.amountMax': 'El monto debe ser de $50 o menos',
   'transactions.validation.amountStep': 'El monto puede tener como máximo 2 decimales',
+  // issue 14 (money): why there is no quote; money in and out for screen readers
+  'transactions.new.quote.invalid': 'Ingresa el monto como número, por ejemplo 25.50',
+  'transactions.new.quote.netNotPositive': 'La comisión de $2.50 se lo llevaría todo: ingresa al menos ${min} para recibir Canton Coin',
+  'transactions.direction.in': 'Recibido',
+  'transactions.direction.out': 'Enviado',
   'transactions.validation.walletRequired': 'Por favor selecciona una billetera',
 
   // Solicitudes de funciones
@@ -419,6 +429,11 @@ export const es: Dictionary = {
   'toast.digitalAccountCreated.description': 'ID de parte: {partyId}',
   'toast.partyIdCopied': 'ID de parte copiado al portapapeles',
   'toast.autoAccepted.description': 'Contratos aceptados: {count}',
+  // issue 14 (money): a transfer offer waits for acceptance; Auto-Accept with nothing pending
+  'toast.transferOffered.title': 'Oferta de transferencia recibida',
+  'toast.transferOffered.description': '{amount} de {from} espera tu aceptación. Pulsa Aceptar automáticamente para sumarlo a tu saldo.',
+  'toast.nothingToAccept.title': 'Nada que aceptar',
+  'toast.nothingToAccept.description': 'No hay ofertas pendientes para tu billetera.',
   'toast.transferSuccess.title': '¡Transferencia exitosa!',
   'toast.transferSuccess.description': 'Se transfirieron {amount} de {from} a {to}',
   'toast.hashCopied.title': '¡Hash de la transacción copiado!',

@@ -153,7 +153,10 @@ export const fs: Dictionary = {
   'wallet.noAccount.title': "Aucun compte d'actifs numériques",
   'wallet.noAccount.description': "Vous n'avez pas encore de compte d'actifs numériques.",
   'wallet.noAccount.goBack': 'Retour aux comptes',
-  'wallet.balance.pending': 'Entrant en attente : {amount}',
+  'wallet.balance.pending': 'Entrant en attente : {amount}, à accepter',
+  // issue 14 (money): available and pending shown the same way on every wallet screen
+  'wallet.balance.available': 'Disponible : {amount}',
+  'wallet.balance.pendingHint': 'Appuyez sur Acceptation automatique dans votre portefeuille pour l’ajouter à votre solde.',
 
   // Détail de l'actif
   'asset.backToMarket': 'Retour au marché',
@@ -177,6 +180,8 @@ export const fs: Dictionary = {
   'asset.holdings.title': 'Vos avoirs',
   'asset.holdings.none': 'Vous ne détenez pas de {symbol}',
   'asset.holdings.cta': 'Commencez par en acheter !',
+  // issue 14 (money): figures that are not market data say so
+  'asset.figures.sample': 'Chiffres d’exemple : aucune donnée de marché pour cet actif pour l’instant.',
   'asset.trade.title': 'Échanger',
   'asset.buyModal.title': 'Acheter {symbol}',
   'asset.buyModal.body': "La fenêtre d'achat sera disponible ici.",
@@ -321,11 +326,16 @@ export const fs: Dictionary = {
   'transactions.new.quote.net': 'Vous recevez',
   'transactions.new.submit': 'Continuer',
   'transactions.new.quote.hint': 'Saisissez un montant pour voir votre devis.',
-  'transactions.new.reset': 'Demande reçue. Le formulaire a été vidé.',
+  'transactions.new.reset': 'Les devis ne sont qu\'un aperçu : rien n\'a été envoyé ni débité. Le formulaire a été vidé.',
   'transactions.validation.amountRequired': 'Veuillez saisir un montant',
   'transactions.validation.amountMin': "Le montant doit être d'au moins 1 $",
   'transactions.validation.amountMax': 'Le montant doit être de 50 $ maximum',
   'transactions.validation.amountStep': 'Le montant peut avoir au maximum 2 décimales',
+  // issue 14 (money): why there is no quote; money in and out for screen readers
+  'transactions.new.quote.invalid': 'Saisissez le montant en chiffres, par exemple 25.50',
+  'transactions.new.quote.netNotPositive': 'Les frais de $2.50 absorberaient tout : saisissez au moins ${min} pour recevoir des Canton Coin',
+  'transactions.direction.in': 'Reçu',
+  'transactions.direction.out': 'Envoyé',
   'transactions.validation.walletRequired': 'Veuillez sélectionner un portefeuille',
 
   // Demandes de fonctionnalités
@@ -420,6 +430,11 @@ export const fs: Dictionary = {
   'toast.digitalAccountCreated.description': 'ID de partie : {partyId}',
   'toast.partyIdCopied': 'ID de partie copié dans le presse-papiers',
   'toast.autoAccepted.description': 'Contrats acceptés : {count}',
+  // issue 14 (money): a transfer offer waits for acceptance; Auto-Accept with nothing pending
+  'toast.transferOffered.title': 'Offre de transfert reçue',
+  'toast.transferOffered.description': '{amount} de {from} attend votre acceptation. Appuyez sur Acceptation automatique pour l’ajouter à votre solde.',
+  'toast.nothingToAccept.title': 'Rien à accepter',
+  'toast.nothingToAccept.description': 'Aucune offre en attente pour votre portefeuille.',
   'toast.transferSuccess.title': 'Transfert réussi !',
   'toast.transferSuccess.description': '{amount} transférés de {from} à {to}',
   'toast.hashCopied.title': 'Hash de la transaction copié !',

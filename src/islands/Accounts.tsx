@@ -2,6 +2,7 @@
 // account, each Active or Not Created. 'View Details' goes where the wallet's chain or vendor says;
 // 'Request Access' (USD, Brokerage) is disabled; 'Create Account' on Digital Assets creates the
 // wallet, toasts the party id, and reloads the list. 'Create New Account' opens the account modal.
+// An active Digital Assets card shows the wallet's balance as the wallet screen does (WalletBalance).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
@@ -10,7 +11,9 @@ import { useT } from '../i18n/react';
 import { api, unwrap } from '../lib/api';
 import { $activeAccount, refreshAccounts } from '../stores/account';
 import { toast } from '../stores/toasts';
+import { $wallet, loadWallet } from '../stores/wallet';
 import AppShell from './AppShell';
+import { WalletBalance } from './common/WalletBalance';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
@@ -41,6 +44,13 @@ function Accounts() {
   const [loading, setLoading] = useState(true);
   const [creating, setCreating] = useState(false);
   const [modal, setModal] = useState(false);
+  const walletState = useStore($wallet);
+  const hasDigital = Boolean(categories?.digital_asset_account);
+
+  // The card's balance comes from the same store as the wallet screen's, so the two cannot differ.
+  useEffect(() => {
+    if (hasDigital && accountId) void loadWallet(accountId);
+  }, [hasDigital, accountId]);
 
   const load = useCallback(async () => {
     if (!accountId) {
@@ -122,6 +132,11 @@ function Accounts() {
                 {t(card.title)}
               </h2>
               <p className="mt-1 flex-1 text-sm text-gray-600">{t(card.description)}</p>
+              {card.kind === 'digital' && isActive && walletState.status === 'ready' && walletState.accountId === accountId && (
+                <div className="mt-4">
+                  <WalletBalance balance={walletState.balance} />
+                </div>
+              )}
               <div className="mt-5 flex flex-wrap gap-2">
                 {isActive && (
                   <a

@@ -1,7 +1,10 @@
 // /accounts/digital-assets/{symbol} (spec sections 2, 4, 5, 8 and 9). One static page serves every
 // symbol (the Worker maps the path to it); the symbol comes from the address. Lookup is
 // case-insensitive: the stock by its upper-case symbol, else the Canton asset, else a built-in
-// sample row. Not found: the 'Asset not found' toast, then /market.
+// sample row. Not found: the 'Asset not found' toast, then /market. The figures are the ones the
+// market row shows (shared/market.ts); figures that are not market data say so. Your Holdings shows
+// the wallet's balance, the same way as the wallet screen, when the asset is the wallet's coin.
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
@@ -26,16 +29,18 @@ import {
 import { $lang } from '../stores/lang';
 import { flashToast } from '../stores/flash';
 import { toast } from '../stores/toasts';
+import { $activeAccount } from '../stores/account';
+import { $wallet, loadWallet } from '../stores/wallet';
+import { parseDecimal } from '../shared/decimal';
 import { t as translate } from '../i18n';
 import AppShell from './AppShell';
 import { AssetLogo } from './common/AssetLogo';
 import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
+import { WalletBalance } from './common/WalletBalance';
 
 const TradeModal = lazy(() => import('./asset/TradeModal'));
 
-/** Holdings are always 0 for now (spec section 2). */
-const HOLDINGS = 0;
 
 const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   stock: 'asset.type.stock',
@@ -90,8 +95,17 @@ function Found({ detail }: { detail: Detail }) {
   const [timeframe, setTimeframe] = useState<Timeframe>(DEFAULT_TIMEFRAME);
   const [trade, setTrade] = useState<'buy' | 'sell' | null>(null);
   const na = t('common.na');
-  const tone = changeTone(detail.change24h);
-  const changeStat = (v: number) => ({ value: statText(v, formatChangePercent, na), tone: v === 0 ? undefined : changeTone(v) });
+  const tone = detail.change24h == null ? null : changeTone(detail.change24h);
+  const changeStat = (v: number | null) => ({ value: statText(v, formatChangePercent, na), tone: v == null || v === 0 ? undefined : changeTone(v) });
+  const active = useStore($activeAccount);
+  const wallet = useStore($wallet);
+  useEffect(() => {
+    void loadWallet(active?.account_id ?? null);
+  }, [active?.account_id]);
+  // The wallet's coin (CC) is held in the wallet: show it as the wallet screen does.
+  const walletCoin = wallet.status === 'ready' && wallet.balance && wallet.balance.instrument.toLowerCase() === detail.symbol.toLowerCase() ? wallet.balance : null;
+  const held = walletCoin ? parseDecimal(walletCoin.balance) : null;
+  const holdings = held && held.units > 0n ? held.units : 0n;
 
   return (
     <>
@@ -114,9 +128,12 @@ function Found({ detail }: { detail: Detail }) {
             <p className="text-3xl font-semibold tabular-nums text-gray-900" data-price="">
               {formatPrice(detail.price)}
             </p>
-            <p className={cx('text-sm font-medium tabular-nums', tone === 'up' ? 'text-green-700' : 'text-red-700')} data-change={tone}>
+            <p
+              className={cx('text-sm font-medium tabular-nums', tone === 'up' ? 'text-green-700' : tone === 'down' ? 'text-red-700' : 'text-gray-500')}
+              data-change={tone ?? 'none'}
+            >
               <span className="sr-only">{t('asset.change24h')}: </span>
-              {formatChangePercent(detail.change24h)} <span className="text-gray-500">(24h)</span>
+              {statText(detail.change24h, formatChangePercent, na)} <span className="text-gray-500">(24h)</span>
             </p>
           </div>
         </div>
@@ -160,6 +177,11 @@ function Found({ detail }: { detail: Detail }) {
               <Stat label={t('asset.stats.change7d')} {...changeStat(detail.change7d)} />
               <Stat label={t('asset.stats.change30d')} {...changeStat(detail.change30d)} />
             </dl>
+            {detail.source === 'sample' && (
+              <p className="mt-3 text-xs text-gray-500" data-figures="sample">
+                {t('asset.figures.sample')}
+              </p>
+            )}
           </section>
         </div>
 
@@ -168,10 +190,16 @@ function Found({ detail }: { detail: Detail }) {
             <h2 id="asset-holdings" className="text-lg font-semibold text-gray-900">
               {t('asset.holdings.title')}
             </h2>
-            <div className="mt-4 rounded-lg bg-gray-50 p-6 text-center">
-              <p className="font-medium text-gray-900">{t('asset.holdings.none', { symbol: detail.symbol })}</p>
-              <p className="mt-1 text-sm text-gray-600">{t('asset.holdings.cta')}</p>
-            </div>
+            {walletCoin && (holdings > 0n || parseDecimal(walletCoin.pendingIncoming)?.units) ? (
+              <div className="mt-4 rounded-lg bg-gray-50 p-4">
+                <WalletBalance balance={walletCoin} />
+              </div>
+            ) : (
+              <div className="mt-4 rounded-lg bg-gray-50 p-6 text-center">
+                <p className="font-medium text-gray-900">{t('asset.holdings.none', { symbol: detail.symbol })}</p>
+                <p className="mt-1 text-sm text-gray-600">{t('asset.holdings.cta')}</p>
+              </div>
+            )}
           </section>
 
           <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-trade">
@@ -182,7 +210,7 @@ function Found({ detail }: { detail: Detail }) {
               <Button variant="secondary" onClick={() => setTrade('buy')}>
                 {t('common.buy')}
               </Button>
-              <Button variant="outline" onClick={() => setTrade('sell')} disabled={HOLDINGS <= 0}>
+              <Button variant="outline" onClick={() => setTrade('sell')} disabled={holdings <= 0n}>
                 {t('common.sell')}
               </Button>
             </div>

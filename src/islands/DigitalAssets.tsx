@@ -1,6 +1,7 @@
 // /accounts/digital-assets (spec sections 2, 4, 7 and 8): the active account's Canton wallet. Back
 // link, 'Loading account data...', the header with its Active badge, the party id (6...6), the
-// balance in USD, Copy Party ID, Auto-Accept and Transfer 100, and the assets table (Value =
+// balance in USD with the available and pending amounts (common/WalletBalance), Copy Party ID,
+// Auto-Accept and Transfer 100, and the assets table (Value =
 // balance x last price) with Buy and Sell buttons that do nothing yet; the empty and no-account
 // states.
 import { useStore } from '@nanostores/react';
@@ -8,8 +9,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useT } from '../i18n/react';
-import { abbreviatePartyId, formatCents, formatDecimal, formatUsd, multiplyDecimalByPrice } from '../shared/format';
-import { parseDecimal } from '../shared/decimal';
+import { abbreviatePartyId, formatLedgerAmount, formatUsd, multiplyDecimalByPrice } from '../shared/format';
 import { assetPath, formatPrice, logoUrl } from '../shared/market';
 import { $activeAccount } from '../stores/account';
 import { toast } from '../stores/toasts';
@@ -21,12 +21,8 @@ import { LoadingPanel } from './common/LoadingPanel';
 import { refocus } from './common/refocus';
 import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/useCopied';
+import { WalletBalance } from './common/WalletBalance';
 import { Glyph } from './shell/icons';
-
-const isPositive = (amount: string | null | undefined) => {
-  const parsed = amount ? parseDecimal(amount) : null;
-  return parsed !== null && parsed.units > 0n;
-};
 
 function NoAccount() {
   const t = useT();
@@ -143,7 +139,7 @@ function DigitalAssets() {
     {
       id: 'balance',
       header: t('wallet.column.balance'),
-      cell: (a) => <span data-balance="">{formatDecimal(a.balance, 4)}</span>,
+      cell: (a) => <span data-balance="">{formatLedgerAmount(a.balance)}</span>,
       className: 'whitespace-nowrap text-right tabular-nums',
       headerClassName: 'text-right',
     },
@@ -191,22 +187,7 @@ function DigitalAssets() {
         </div>
 
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <div>
-            <p className="text-sm text-gray-600">{t('wallet.balance.title')}</p>
-            <p className="mt-1 text-3xl font-semibold tabular-nums text-gray-900" data-wallet-balance="">
-              {balance ? formatCents(balance.balance_usd_cents) : formatCents(0)}
-            </p>
-            {balance && (
-              <p className="mt-1 text-sm text-gray-600 tabular-nums" data-wallet-units="">
-                {formatDecimal(balance.balance, 4)} {balance.instrument}
-              </p>
-            )}
-            {balance && isPositive(balance.pendingIncoming) && (
-              <p className="mt-1 text-sm text-yellow-800" data-wallet-pending="">
-                {t('wallet.balance.pending', { amount: `${formatDecimal(balance.pendingIncoming, 4)} ${balance.instrument}` })}
-              </p>
-            )}
-          </div>
+          <WalletBalance balance={balance} size="lg" />
           <div>
             <p className="text-sm text-gray-600">{t('wallet.partyId')}</p>
             <p className="mt-1 break-all font-mono text-sm text-gray-900" title={partyId || undefined} data-party-id="">
@@ -246,7 +227,7 @@ function DigitalAssets() {
               <dl className="grid grid-cols-3 gap-2 text-sm">
                 <div>
                   <dt className="text-xs text-gray-500">{t('wallet.column.balance')}</dt>
-                  <dd className="tabular-nums">{formatDecimal(a.balance, 4)}</dd>
+                  <dd className="tabular-nums">{formatLedgerAmount(a.balance)}</dd>
                 </div>
                 <div>
                   <dt className="text-xs text-gray-500">{t('wallet.column.price')}</dt>

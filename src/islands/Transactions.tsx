@@ -1,5 +1,5 @@
 // /transactions (spec sections 2, 3, 4 and 8): the active account's history with Date, Type, Amount
-// (cents shown in USD), Asset, Network, Status (Completed green, Pending yellow and the fallback,
+// (cents shown in USD, signed and coloured by direction), Asset, Network, Status (Completed green, Pending yellow and the fallback,
 // Failed red, Cancelled gray) and Hash (6...4, with a copy button that flips to 'Copied!' for 2 s).
 // Cards below 768 px. A 'New Transaction' button opens the simulated on-ramp form.
 import { useStore } from '@nanostores/react';
@@ -8,8 +8,15 @@ import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
 import { useT } from '../i18n/react';
-import { abbreviateHash, formatCents, formatDate } from '../shared/format';
-import { normalizeTransactionStatus, transactionStatusKey, transactionTypeKey, type TransactionStatus } from '../shared/transaction-labels';
+import { abbreviateHash, formatDate, formatSignedCents } from '../shared/format';
+import {
+  normalizeTransactionStatus,
+  transactionDirection,
+  transactionDirectionKey,
+  transactionStatusKey,
+  transactionTypeKey,
+  type TransactionStatus,
+} from '../shared/transaction-labels';
 import { $activeAccount } from '../stores/account';
 import { toast } from '../stores/toasts';
 import { $transactions, loadTransactions, type Transaction } from '../stores/transactions';
@@ -34,6 +41,21 @@ function StatusBadge({ value }: { value: string }) {
   return (
     <span data-status={status} className={cx('inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[status])}>
       {t(transactionStatusKey(status))}
+    </span>
+  );
+}
+
+/**
+ * The amount with its direction: "+$100.00" in green for money in, "-$12.50" in red for money out,
+ * and the words "Received"/"Sent" for screen readers (the sign alone is easy to miss).
+ */
+function SignedAmount({ tx }: { tx: Transaction }) {
+  const t = useT();
+  const direction = transactionDirection(tx);
+  return (
+    <span data-amount="" data-direction={direction} className={direction === 'in' ? 'text-green-700' : 'text-red-700'}>
+      <span className="sr-only">{t(transactionDirectionKey(direction))} </span>
+      {formatSignedCents(tx.amount_usd, direction)}
     </span>
   );
 }
@@ -92,7 +114,7 @@ function Transactions() {
     {
       id: 'amount',
       header: t('transactions.column.amount'),
-      cell: (tx) => <span data-amount="">{formatCents(tx.amount_usd)}</span>,
+      cell: (tx) => <SignedAmount tx={tx} />,
       className: 'whitespace-nowrap text-right font-medium tabular-nums',
       headerClassName: 'text-right',
     },
@@ -134,7 +156,9 @@ function Transactions() {
                   </p>
                   <p className="text-xs text-gray-500">{formatDate(tx.created_at)}</p>
                 </div>
-                <p className="whitespace-nowrap font-semibold tabular-nums text-gray-900">{formatCents(tx.amount_usd)}</p>
+                <p className="whitespace-nowrap font-semibold tabular-nums">
+                  <SignedAmount tx={tx} />
+                </p>
               </div>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="flex items-center gap-2 text-xs capitalize text-gray-600">

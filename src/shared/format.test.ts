@@ -8,6 +8,8 @@ import {
   formatCompact,
   formatDate,
   formatDecimal,
+  formatLedgerAmount,
+  formatSignedCents,
   formatMarketCap,
   formatUsd,
   formatVolume,
@@ -73,14 +75,15 @@ describe('formatMarketCap', () => {
 });
 
 describe('formatVolume', () => {
-  it('uses $ and 2 decimals with B/M/K', () => {
-    expect(formatVolume(18.92e9)).toBe('$18.92B');
-    expect(formatVolume(3.4e6)).toBe('$3.40M');
-    expect(formatVolume(12_345)).toBe('$12.35K');
+  it('shows a traded count (AAPL 50,669,652 shares) without a currency sign, 2 decimals with B/M/K', () => {
+    expect(formatVolume(50_669_652)).toBe('50.67M');
+    expect(formatVolume(18.92e9)).toBe('18.92B');
+    expect(formatVolume(3.4e6)).toBe('3.40M');
+    expect(formatVolume(12_345)).toBe('12.35K');
   });
 
   it('has no T: trillions stay in B', () => {
-    expect(formatVolume(1.5e12)).toBe('$1,500.00B');
+    expect(formatVolume(1.5e12)).toBe('1,500.00B');
   });
 });
 
@@ -177,6 +180,26 @@ describe('formatDecimal', () => {
     expect(formatDecimal('1.2.3', 2)).toBe('-');
     expect(formatDecimal('', 2)).toBe('-');
     expect(formatDecimal(null, 2)).toBe('-');
+  });
+});
+
+describe('formatLedgerAmount', () => {
+  it('shows every CC amount with exactly 2 decimals, without a float', () => {
+    expect(formatLedgerAmount('16.5', 'CC')).toBe('16.50 CC');
+    expect(formatLedgerAmount('7.114', 'CC')).toBe('7.11 CC');
+    expect(formatLedgerAmount('45', 'CC')).toBe('45.00 CC');
+    expect(formatLedgerAmount('100.0000000000', 'CC')).toBe('100.00 CC');
+    expect(formatLedgerAmount('1234567.005')).toBe('1,234,567.01');
+    expect(formatLedgerAmount('abc', 'CC')).toBe('-');
+  });
+});
+
+describe('formatSignedCents', () => {
+  it('signs money in with + and money out with -, whatever the stored sign', () => {
+    expect(formatSignedCents(10000, 'in')).toBe('+$100.00');
+    expect(formatSignedCents(1250, 'out')).toBe('-$12.50');
+    expect(formatSignedCents(-1250, 'out')).toBe('-$12.50');
+    expect(formatSignedCents(null, 'in')).toBe('-');
   });
 });
 

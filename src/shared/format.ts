@@ -36,6 +36,16 @@ export function formatCents(cents: number | bigint | null | undefined): string {
   return `${negative ? '-' : ''}$${grouped.format(abs / 100n)}.${fraction}`;
 }
 
+/**
+ * A movement of money with its direction: money in "+$100.00", money out "-$12.50" (the stored
+ * amount's own sign is not trusted to say the direction; its size is shown).
+ */
+export function formatSignedCents(cents: number | bigint | null | undefined, direction: 'in' | 'out'): string {
+  const text = formatCents(cents);
+  if (text === INVALID) return INVALID;
+  return `${direction === 'in' ? '+' : '-'}${text.replace(/^-/, '')}`;
+}
+
 interface Unit {
   suffix: string;
   size: number;
@@ -66,9 +76,12 @@ export function formatMarketCap(value: number | null | undefined): string {
   return compact(value, [T, B, M, K, ONE], '$');
 }
 
-/** Volume: `$`, 2 decimals, B/M/K (no T: 1.5e12 -> "$1,500.00B"). 18.92e9 -> "$18.92B". */
+/**
+ * Volume: a count of what was traded (shares for a stock, units for a coin), not dollars, so no
+ * currency sign: 2 decimals, B/M/K (no T: 1.5e12 -> "1,500.00B"). 50_669_652 -> "50.67M".
+ */
 export function formatVolume(value: number | null | undefined): string {
-  return compact(value, [B, M, K, ONE], '$');
+  return compact(value, [B, M, K, ONE], '');
 }
 
 /** Other large numbers (supplies): 2 decimals, K/M/B/T, no currency. 21e6 -> "21.00M", 500 -> "500.00". */
@@ -161,6 +174,19 @@ export function formatDecimal(
   while (fraction.length > minFractionDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   const sign = negative ? '-' : '';
   return `${sign}${grouped.format(abs / divisor)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Every Canton Coin (or other ledger asset) amount on screen has this many decimals, no more, no fewer. */
+export const LEDGER_DISPLAY_DECIMALS = 2;
+
+/**
+ * A ledger amount (with its instrument when given), the one way the app shows one (wallet balance, pending,
+ * quotes, toasts, transactions): exactly 2 decimals, en-US grouping, rounded half away from zero.
+ * ("16.5", "CC") -> "16.50 CC", ("7.114", "CC") -> "7.11 CC". '-' for a value that is not a decimal.
+ */
+export function formatLedgerAmount(amount: string | number | bigint | null | undefined, instrument?: string): string {
+  const text = formatDecimal(amount, LEDGER_DISPLAY_DECIMALS, LEDGER_DISPLAY_DECIMALS);
+  return text === INVALID || !instrument ? text : `${text} ${instrument}`;
 }
 
 /**

@@ -108,8 +108,8 @@ describe('market rows', () => {
   it('shows market caps with T/B/M/K, volumes with B/M/K and signed changes with two decimals', () => {
     expect(formatMarketCap(3_494_974_972_190)).toBe('$3.49T');
     expect(formatMarketCap(850e9)).toBe('$850.00B');
-    expect(formatVolume(50_669_652)).toBe('$50.67M');
-    expect(formatVolume(18.92e9)).toBe('$18.92B');
+    expect(formatVolume(50_669_652)).toBe('50.67M');
+    expect(formatVolume(18.92e9)).toBe('18.92B');
     expect(formatChangePercent(-1.06)).toBe('-1.06%');
     expect(formatChangePercent(4.47)).toBe('+4.47%');
     expect(changeTone(0)).toBe('up');
@@ -137,14 +137,28 @@ describe('asset detail', () => {
     const d = stockDetail(stock('MSFT', 'Microsoft Corporation', { price: 423.46, change_percent: -0.79, market_cap: 3_147_993_170_800, volume: 19_572_401, weighted_shares_outstanding: 7_433_980_000 }));
     expect(d).toMatchObject({ kind: 'stock', currency: 'USD', price: 423.46, change24h: -0.79 });
     expect(statText(d.marketCap, formatMarketCap)).toBe('$3.15T');
-    expect(statText(d.volume24h, formatVolume)).toBe('$19.57M');
+    expect(statText(d.volume24h, formatVolume)).toBe('19.57M');
     expect(statText(d.totalSupply, formatCompact)).toBe('7.43B');
     expect(statText(d.change7d, formatChangePercent)).toBe('N/A');
     expect(statText(d.change30d, formatChangePercent, 'N/D')).toBe('N/D');
     expect(statText(stockDetail(stock('X', 'No price', null)).marketCap, formatMarketCap)).toBe('N/A');
   });
 
-  it('gives non-stock assets the placeholder figures of section 9', () => {
+  it("shows a Canton asset's real price and N/A for the figures the ledger does not have, never placeholders", () => {
+    const d = assetDetail(asset('CC', 'Canton Coin', 'crypto', 'CC', '0.1571'));
+    expect(d).toMatchObject({ kind: 'crypto', currency: 'CC', price: '0.1571', source: 'market' });
+    expect([
+      statText(d.change24h, formatChangePercent),
+      statText(d.marketCap, formatMarketCap),
+      statText(d.volume24h, formatVolume),
+      statText(d.totalSupply, formatCompact),
+      statText(d.change7d, formatChangePercent),
+      statText(d.change30d, formatChangePercent),
+    ]).toEqual(['N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
+    expect(assetDetail(asset('T', 'Token', 'other', null)).kind).toBe('other');
+  });
+
+  it('gives the placeholder figures of section 9 only to an asset with no data, marked as sample figures', () => {
     expect(PLACEHOLDER_STATS).toEqual({
       marketCap: 850e9,
       volume24h: 18.92e9,
@@ -154,18 +168,37 @@ describe('asset detail', () => {
       change7d: 2.15,
       change30d: -8.32,
     });
-    const d = assetDetail(asset('CC', 'Canton Coin', 'crypto', 'CC', '0.1571'));
-    expect(d).toMatchObject({ kind: 'crypto', currency: 'CC', price: '0.1571' });
+    const d = assetDetail({ ...asset('NEW', 'New Token', 'other', null), last_price: null });
+    expect(d.source).toBe('sample');
     expect([
       statText(d.marketCap, formatMarketCap),
       statText(d.volume24h, formatVolume),
       statText(d.totalSupply, formatCompact),
       statText(d.circulatingSupply, formatCompact),
-      formatChangePercent(d.change24h),
-      formatChangePercent(d.change7d),
-      formatChangePercent(d.change30d),
-    ]).toEqual(['$850.00B', '$18.92B', '21.00M', '19.50M', '+4.47%', '+2.15%', '-8.32%']);
-    expect(assetDetail(asset('T', 'Token', 'other', null)).kind).toBe('other');
+      statText(d.change24h, formatChangePercent),
+      statText(d.change7d, formatChangePercent),
+      statText(d.change30d, formatChangePercent),
+    ]).toEqual(['$850.00B', '18.92B', '21.00M', '19.50M', '+4.47%', '+2.15%', '-8.32%']);
+  });
+
+  it('shows the same figures for an asset in the market list and on its page (CC, AAPL, the USDC sample)', () => {
+    const cc = asset('CC', 'Canton Coin', 'crypto', 'CC', '0.1571');
+    const aapl = stock('AAPL', 'Apple Inc.');
+    const rows = marketRows({ stocks: [aapl], assets: [cc] });
+    const pages = [stockDetail(aapl), assetDetail(cc), sampleDetail('USDC')!];
+    const seen = (x: { price: unknown; changePercent?: number | null; change24h?: number | null; marketCap: number | null; volume?: number | null; volume24h?: number | null }) => [
+      formatPrice(x.price as string),
+      x.changePercent === undefined ? x.change24h : x.changePercent,
+      x.marketCap,
+      x.volume === undefined ? x.volume24h : x.volume,
+    ];
+    for (const page of pages) {
+      const row = rows.find((r) => r.symbol === page.symbol)!;
+      expect(seen(row), page.symbol).toEqual(seen(page));
+    }
+    // what the user reads: USDC's market cap is the list's $60.12B on its page, CC has no made-up change
+    expect(statText(sampleDetail('usdc')!.marketCap, formatMarketCap)).toBe('$60.12B');
+    expect(statText(assetDetail(cc).change24h, formatChangePercent)).toBe('N/A');
   });
 
   it('knows the built-in sample rows, case-insensitively', () => {

@@ -1,7 +1,10 @@
 // Market rows and asset details for the signed-in screens (spec sections 2, 3, 4, 7 and 9): one row
 // shape for stocks and Canton assets, the row categories and the four filters, the instant search,
 // the two built-in sample rows added when fewer than 10 assets load, the public logo service, and
-// the asset detail's figures (a stock's price record; the hard-coded placeholders otherwise).
+// an asset's figures. One function per kind of asset computes its figures (assetFigures,
+// stockFigures, the samples' own) and both the market row and the asset page read them, so the two
+// screens cannot disagree. Real data is shown as it is (what it lacks is N/A, never made up); the
+// spec's hard-coded placeholder statistics are only for an asset that has no data at all.
 import type { DigitalAsset, MarketSnapshot, Stock } from './schemas/market';
 import { formatDecimal } from './format';
 import { parseDecimal, decimalToNumber } from './decimal';
@@ -34,23 +37,107 @@ export const FILTER_CATEGORIES: Record<Exclude<MarketFilter, 'all'>, readonly Ma
 
 export type MarketRowKind = 'stock' | 'asset' | 'sample';
 
+/** An asset's market figures; null is a figure there is no data for (N/A on screen). */
+export interface AssetFigures {
+  /** USD, exact decimal text for ledger assets or a number from a price record; null when unknown. */
+  price: string | number | null;
+  /** Percent units (4.47 means +4.47 %). */
+  change24h: number | null;
+  change7d: number | null;
+  change30d: number | null;
+  /** USD. */
+  marketCap: number | null;
+  /** A count traded in 24 h (shares for a stock, units for a coin), not dollars. */
+  volume24h: number | null;
+  totalSupply: number | null;
+  circulatingSupply: number | null;
+  /** market: the asset's own data; sample: built-in figures that are not market data (the page says so). */
+  source: 'market' | 'sample';
+}
+
+/** The hard-coded figures of section 9, for an asset that has no data at all. */
+export const PLACEHOLDER_STATS = {
+  marketCap: 850e9,
+  volume24h: 18.92e9,
+  totalSupply: 21e6,
+  circulatingSupply: 19.5e6,
+  change24h: 4.47,
+  change7d: 2.15,
+  change30d: -8.32,
+} as const;
+
+const NO_FIGURES = {
+  change24h: null,
+  change7d: null,
+  change30d: null,
+  marketCap: null,
+  volume24h: null,
+  totalSupply: null,
+  circulatingSupply: null,
+} as const;
+
+/** A stock's figures: its price record (no 7d/30d in it); a stock without one has no figures. */
+export function stockFigures(stock: Pick<Stock, 'price'>): AssetFigures {
+  const p = stock.price;
+  if (!p) return { price: null, ...NO_FIGURES, source: 'market' };
+  return {
+    price: p.price,
+    change24h: p.change_percent,
+    change7d: null,
+    change30d: null,
+    marketCap: p.market_cap,
+    volume24h: p.volume,
+    totalSupply: p.weighted_shares_outstanding,
+    circulatingSupply: p.weighted_shares_outstanding,
+    source: 'market',
+  };
+}
+
+/**
+ * A Canton asset's figures: its price is real data and the only figure the ledger has, so the rest
+ * is N/A; an asset without a price has no data, and gets the placeholder statistics.
+ */
+export function assetFigures(asset: Pick<DigitalAsset, 'last_price'>): AssetFigures {
+  if (asset.last_price != null) return { price: asset.last_price, ...NO_FIGURES, source: 'market' };
+  return { price: null, ...PLACEHOLDER_STATS, source: 'sample' };
+}
+
 export interface MarketRow {
   id: string;
   kind: MarketRowKind;
   symbol: string;
   name: string;
   logo: string;
-  /** USD, exact decimal text for ledger assets or a number from a price record; null when unknown. */
-  price: string | number | null;
+  price: AssetFigures['price'];
   /** Percent units (4.47 means +4.47 %). */
   changePercent: number | null;
   marketCap: number | null;
   volume: number | null;
   category: MarketCategory;
+  /** What the row shows comes from these, as the asset page does. */
+  figures: AssetFigures;
 }
+
+/** The row's columns from the asset's figures (the asset page reads the same figures). */
+const rowFigures = (figures: AssetFigures) => ({
+  price: figures.price,
+  changePercent: figures.change24h,
+  marketCap: figures.marketCap,
+  volume: figures.volume24h,
+  figures,
+});
 
 /** Fewer loaded assets than this adds the two built-in sample rows. */
 export const MARKET_FALLBACK_THRESHOLD = 10;
+
+const sampleFigures = (price: string, change24h: number, marketCap: number, volume24h: number): AssetFigures => ({
+  ...NO_FIGURES,
+  price,
+  change24h,
+  marketCap,
+  volume24h,
+  source: 'sample',
+});
 
 /** The built-in sample rows: a stablecoin and a bond fund (their symbols are not in the seed). */
 export const SAMPLE_ROWS: readonly MarketRow[] = [
@@ -60,11 +147,8 @@ export const SAMPLE_ROWS: readonly MarketRow[] = [
     symbol: 'USDC',
     name: 'USD Coin',
     logo: logoUrl('USDC'),
-    price: '1.00',
-    changePercent: 0.01,
-    marketCap: 60_120_000_000,
-    volume: 6_850_000_000,
     category: 'stablecoin',
+    ...rowFigures(sampleFigures('1.00', 0.01, 60_120_000_000, 6_850_000_000)),
   },
   {
     id: 'sample-ustb',
@@ -72,11 +156,8 @@ export const SAMPLE_ROWS: readonly MarketRow[] = [
     symbol: 'USTB',
     name: 'US Treasury Bond Fund',
     logo: logoUrl('USTB'),
-    price: '100.25',
-    changePercent: 0.12,
-    marketCap: 1_250_000_000,
-    volume: 12_400_000,
     category: 'bond',
+    ...rowFigures(sampleFigures('100.25', 0.12, 1_250_000_000, 12_400_000)),
   },
 ];
 
@@ -95,18 +176,14 @@ export function assetCategory(asset: Pick<DigitalAsset, 'asset_type' | 'currency
 }
 
 export function stockRow(stock: Stock): MarketRow {
-  const p = stock.price;
   return {
     id: `stock-${stock.id}`,
     kind: 'stock',
     symbol: stock.symbol,
     name: stock.name,
     logo: logoUrl(stock.symbol, stock.logo_url),
-    price: p?.price ?? null,
-    changePercent: p?.change_percent ?? null,
-    marketCap: p?.market_cap ?? null,
-    volume: p?.volume ?? null,
     category: 'stocks',
+    ...rowFigures(stockFigures(stock)),
   };
 }
 
@@ -117,11 +194,8 @@ export function assetRow(asset: DigitalAsset): MarketRow {
     symbol: asset.symbol,
     name: asset.name,
     logo: logoUrl(asset.symbol, asset.logo_url),
-    price: asset.last_price,
-    changePercent: null,
-    marketCap: null,
-    volume: null,
     category: assetCategory(asset),
+    ...rowFigures(assetFigures(asset)),
   };
 }
 
@@ -156,58 +230,32 @@ export function formatPrice(value: string | number | null | undefined): string {
 
 // ---- Asset detail -------------------------------------------------------------------------------
 
-/** The hard-coded figures of section 9 for assets that are not stocks. */
-export const PLACEHOLDER_STATS = {
-  marketCap: 850e9,
-  volume24h: 18.92e9,
-  totalSupply: 21e6,
-  circulatingSupply: 19.5e6,
-  change24h: 4.47,
-  change7d: 2.15,
-  change30d: -8.32,
-} as const;
-
 export type AssetKind = 'stock' | 'fiat' | 'crypto' | 'other';
 
-export interface AssetDetail {
+/** The asset page: who the asset is, and the same figures its market row shows. */
+export interface AssetDetail extends AssetFigures {
   symbol: string;
   name: string;
   logo: string;
   kind: AssetKind;
   currency: string;
-  price: string | number | null;
-  change24h: number;
-  marketCap: number;
-  volume24h: number;
-  totalSupply: number;
-  circulatingSupply: number;
-  change7d: number;
-  change30d: number;
 }
 
-/** A stock's detail from its price record; what the record lacks (7d, 30d) is 0 and shows N/A. */
+/** A stock's detail: its price record's figures (stockFigures, as its market row). */
 export function stockDetail(stock: Stock): AssetDetail {
-  const p = stock.price;
   return {
     symbol: stock.symbol,
     name: stock.name,
     logo: logoUrl(stock.symbol, stock.logo_url),
     kind: 'stock',
     currency: 'USD',
-    price: p?.price ?? null,
-    change24h: p?.change_percent ?? 0,
-    marketCap: p?.market_cap ?? 0,
-    volume24h: p?.volume ?? 0,
-    totalSupply: p?.weighted_shares_outstanding ?? 0,
-    circulatingSupply: p?.weighted_shares_outstanding ?? 0,
-    change7d: 0,
-    change30d: 0,
+    ...stockFigures(stock),
   };
 }
 
 const assetKind = (type: string): AssetKind => (type === 'fiat' || type === 'crypto' ? type : 'other');
 
-/** A non-stock asset: its own price, the placeholder figures for everything else. */
+/** A Canton asset's detail: assetFigures, as its market row. */
 export function assetDetail(asset: Pick<DigitalAsset, 'symbol' | 'name' | 'logo_url' | 'asset_type' | 'currency' | 'last_price'>): AssetDetail {
   return {
     symbol: asset.symbol,
@@ -215,31 +263,21 @@ export function assetDetail(asset: Pick<DigitalAsset, 'symbol' | 'name' | 'logo_
     logo: logoUrl(asset.symbol, asset.logo_url),
     kind: assetKind(asset.asset_type),
     currency: asset.currency ?? 'USD',
-    price: asset.last_price,
-    change24h: PLACEHOLDER_STATS.change24h,
-    marketCap: PLACEHOLDER_STATS.marketCap,
-    volume24h: PLACEHOLDER_STATS.volume24h,
-    totalSupply: PLACEHOLDER_STATS.totalSupply,
-    circulatingSupply: PLACEHOLDER_STATS.circulatingSupply,
-    change7d: PLACEHOLDER_STATS.change7d,
-    change30d: PLACEHOLDER_STATS.change30d,
+    ...assetFigures(asset),
   };
 }
 
-/** A built-in sample row opened from the market (the server does not know it). */
+/** A built-in sample row opened from the market (the server does not know it): the row's own figures. */
 export function sampleDetail(symbol: string): AssetDetail | null {
   const row = SAMPLE_ROWS.find((r) => r.symbol.toLowerCase() === symbol.toLowerCase());
   if (!row) return null;
   return {
-    ...assetDetail({
-      symbol: row.symbol,
-      name: row.name,
-      logo_url: null,
-      asset_type: row.category === 'stablecoin' ? 'crypto' : 'other',
-      currency: 'USD',
-      last_price: typeof row.price === 'number' ? String(row.price) : row.price,
-    }),
-    change24h: row.changePercent ?? 0,
+    symbol: row.symbol,
+    name: row.name,
+    logo: row.logo,
+    kind: row.category === 'stablecoin' ? 'crypto' : 'other',
+    currency: 'USD',
+    ...row.figures,
   };
 }
 

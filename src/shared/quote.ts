@@ -1,38 +1,80 @@
 // The simulated on-ramp quote of the New Transaction modal (spec sections 3, 4, 9): rate 0.95, fee
 // 2.5 USD, net = amount x 0.95 - 2.5, shown after a 1 s "Getting quote..." delay. Computed in whole
-// units of 1/10000 USD so 0.95 and 2.5 add no float error.
-import { decimalToNumber, parseDecimal, roundDecimal } from './decimal';
+// units of 1/10000 USD so 0.95 and 2.5 add no float error. A quote is only given for an amount the
+// form accepts (1 to 50 USD, at most 2 decimals) whose net is positive: a quote that says you
+// receive nothing, or less than nothing, is not a quote anyone should be asked to continue with.
+import type { TranslationKey } from '../i18n';
+import { compareDecimals, decimalToNumber, decimalToString, parseDecimal, type Decimal } from './decimal';
+import { AMOUNT_MAX_USD, AMOUNT_MIN_USD } from './transaction-labels';
 
 export const QUOTE_EXCHANGE_RATE = 0.95;
 export const QUOTE_FEE_USD = 2.5;
 export const QUOTE_DELAY_MS = 1000;
+
+// The same figures as integers: rate in hundredths, fee in 1/10000 USD (cents x rate).
+const RATE_HUNDREDTHS = 95n;
+const FEE_TEN_THOUSANDTHS = 25000n;
+const MIN = parseDecimal(AMOUNT_MIN_USD)!;
+const MAX = parseDecimal(AMOUNT_MAX_USD)!;
+
+/** The smallest amount in cents whose net is positive: 264 ($2.64 x 0.95 - 2.5 = 0.008 CC). */
+export const MIN_POSITIVE_NET_CENTS = FEE_TEN_THOUSANDTHS / RATE_HUNDREDTHS + 1n;
 
 export interface SimulatedQuote {
   input_amount_usd: number;
   exchange_rate: typeof QUOTE_EXCHANGE_RATE;
   fees_usd: typeof QUOTE_FEE_USD;
   destination_asset: 'cc';
-  /** Canton Coin received; negative for amounts under about $2.63, exactly as the spec's formula says. */
-  net_destination_amount: number;
+  /** Canton Coin received, exact decimal text (4 decimals); always positive. */
+  net_destination_amount: string;
 }
 
-/**
- * The quote for the amount typed in the form, or null when it is empty, not a number or not positive
- * (the spec clears the quote then). The amount counts in whole cents (the field's step is 0.01).
- */
-export function simulatedQuote(amount: string | number | null | undefined): SimulatedQuote | null {
-  if (amount == null || amount === '') return null;
+/** Why an amount gets no quote; `empty` shows the hint, the others a message (a dictionary key). */
+export type QuoteRefusal = 'empty' | 'invalid' | 'step' | 'belowMin' | 'aboveMax' | 'netNotPositive';
+
+export type QuoteResult = { ok: true; quote: SimulatedQuote } | { ok: false; reason: QuoteRefusal };
+
+/** The message that tells the user why there is no quote (its params fill the placeholders). */
+export const QUOTE_REFUSAL_KEYS: Record<Exclude<QuoteRefusal, 'empty'>, TranslationKey> = {
+  invalid: 'transactions.new.quote.invalid',
+  step: 'transactions.validation.amountStep',
+  belowMin: 'transactions.validation.amountMin',
+  aboveMax: 'transactions.validation.amountMax',
+  netNotPositive: 'transactions.new.quote.netNotPositive',
+};
+
+/** The minimum amount that receives something, as the form shows it ("2.64"). */
+export const MIN_POSITIVE_NET_USD = decimalToString({ units: MIN_POSITIVE_NET_CENTS, scale: 2 });
+
+/** The quote for the amount typed in the form, or the reason there is none. */
+export function quoteFor(amount: string | number | null | undefined): QuoteResult {
+  if (amount == null || String(amount).trim() === '') return { ok: false, reason: 'empty' };
   const parsed = parseDecimal(amount);
-  if (!parsed) return null;
-  const cents = roundDecimal(parsed, 2);
-  if (cents.units <= 0n) return null;
+  if (!parsed) return { ok: false, reason: 'invalid' };
+  if (compareDecimals(parsed, MIN) < 0) return { ok: false, reason: 'belowMin' };
+  if (compareDecimals(parsed, MAX) > 0) return { ok: false, reason: 'aboveMax' };
+  // step 0.01: "1.500" is fine, a third significant decimal is not (the form would refuse it).
+  if (parsed.scale > 2 && parsed.units % 10n ** BigInt(parsed.scale - 2) !== 0n) return { ok: false, reason: 'step' };
+  const cents: Decimal = parsed.scale >= 2
+    ? { units: parsed.units / 10n ** BigInt(parsed.scale - 2), scale: 2 }
+    : { units: parsed.units * 10n ** BigInt(2 - parsed.scale), scale: 2 };
+  if (cents.units < MIN_POSITIVE_NET_CENTS) return { ok: false, reason: 'netNotPositive' };
   // cents x 95 is in 1/10000 USD; the fee 2.5 USD is 25000 of those.
-  const net = { units: cents.units * 95n - 25000n, scale: 4 };
+  const net: Decimal = { units: cents.units * RATE_HUNDREDTHS - FEE_TEN_THOUSANDTHS, scale: 4 };
   return {
-    input_amount_usd: decimalToNumber(cents),
-    exchange_rate: QUOTE_EXCHANGE_RATE,
-    fees_usd: QUOTE_FEE_USD,
-    destination_asset: 'cc',
-    net_destination_amount: decimalToNumber(net),
+    ok: true,
+    quote: {
+      input_amount_usd: decimalToNumber(cents),
+      exchange_rate: QUOTE_EXCHANGE_RATE,
+      fees_usd: QUOTE_FEE_USD,
+      destination_asset: 'cc',
+      net_destination_amount: decimalToString(net),
+    },
   };
+}
+
+/** The quote, or null when the amount gets none (see quoteFor for why). */
+export function simulatedQuote(amount: string | number | null | undefined): SimulatedQuote | null {
+  const result = quoteFor(amount);
+  return result.ok ? result.quote : null;
 }

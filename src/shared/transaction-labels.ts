@@ -31,3 +31,19 @@ export const ADD_NEW_WALLET = 'add_new';
 
 export const AMOUNT_MIN_USD = '1';
 export const AMOUNT_MAX_USD = '50';
+
+/** Whether a transaction brought money into the account or took it out. */
+export type TransactionDirection = 'in' | 'out';
+
+/**
+ * A negative amount is always money out; otherwise the type says it: a deposit and a transfer are
+ * money in (an account records only the transfers it receives: the ledger writes the receiver's
+ * row), a withdrawal and a stock order (a purchase) are money out.
+ */
+export function transactionDirection(tx: { type: string; amount_usd: number }): TransactionDirection {
+  if (tx.amount_usd < 0) return 'out';
+  return tx.type === 'withdrawal' || tx.type === 'stock_order' ? 'out' : 'in';
+}
+
+export const transactionDirectionKey = (direction: TransactionDirection): TranslationKey =>
+  direction === 'in' ? 'transactions.direction.in' : 'transactions.direction.out';

@@ -71,7 +71,7 @@ describe('Transfer 100 as one intent', () => {
     expect(tries).toHaveLength(2);
     expect(tries[0]!.key).toBeTruthy();
     expect(tries[1]!.key).toBe(tries[0]!.key);
-    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'success', title: 'Transfer Successful!' })]);
+    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'info', title: 'Transfer offer received' })]);
   });
 
   it('waits 1 s, then 2 s between tries and gives up after 3 tries of 502/503/504, all with one key', async () => {
@@ -148,9 +148,31 @@ describe('Transfer 100 as one intent', () => {
     const done = transfer();
     await vi.advanceTimersByTimeAsync(1000);
     expect(await done).toBe(true);
-    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'success', title: 'Transfer Successful!' })]);
+    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'info', title: 'Transfer offer received' })]);
     expect(calls.some((c) => c.method === 'GET' && c.path.startsWith('/api/wallets/canton/balance/'))).toBe(true);
     expect($wallet.get().balance).toMatchObject({ pendingIncoming: '100' });
+  });
+});
+
+describe('what the wallet toasts say', () => {
+  it('says an incoming offer of 100.00 CC waits for acceptance, not that the transfer succeeded', async () => {
+    posts = [transferred()];
+    expect(await transfer()).toBe(true);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({
+        type: 'info',
+        title: 'Transfer offer received',
+        description: '100.00 CC from treasu...bbbbbb is waiting for your acceptance. Press Auto-Accept to add it to your balance.',
+      }),
+    ]);
+  });
+
+  it('says there was nothing to accept (info) when Auto-Accept finds no pending offer', async () => {
+    posts = [ok({ contractsAccepted: 0, offersExpired: 0 })];
+    expect(await autoAccept()).toBe(true);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ type: 'info', title: 'Nothing to accept', description: 'There are no pending offers for your wallet.' }),
+    ]);
   });
 });
 

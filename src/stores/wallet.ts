@@ -1,14 +1,15 @@
 // $wallet: the digital-assets account screen (spec sections 2, 3, 4, 7 and 8): the active account's
 // Canton wallet (from the wallet categories), its balance and its assets; 'Transfer 100' (a transfer
 // offer from the treasury, then the balance is refetched) and 'Auto-Accept' (accepts the pending
-// offers), each with the toasts of the error catalogue. Each press is one intent: one
+// offers), each with the toasts of the error catalogue. The toasts say what happened: an offer that
+// waits for acceptance is not a completed transfer, and accepting nothing is not a success. Each press is one intent: one
 // Idempotency-Key kept across its retries (src/lib/idempotency.ts), and `$walletBusy` holds the
 // buttons busy until the intent ends, so a second press cannot start a second movement meanwhile.
 import { atom } from 'nanostores';
 import { t, type TranslateParams, type TranslationKey } from '../i18n';
 import { ApiError, api, unwrap } from '../lib/api';
 import { sendIntent } from '../lib/idempotency';
-import { abbreviatePartyId, formatDecimal } from '../shared/format';
+import { abbreviatePartyId, formatLedgerAmount } from '../shared/format';
 import { parseDecimal } from '../shared/decimal';
 import { $activeAccount } from './account';
 import { $lang } from './lang';
@@ -125,7 +126,11 @@ async function runIntent(kind: WalletIntent, move: (accountId: string) => Promis
   }
 }
 
-/** 'Transfer 100': the success toast names the amount and both parties (6...6); false on failure. */
+/**
+ * 'Transfer 100': the contract's answer is always an offer (status PENDING) that the wallet must
+ * accept before its balance changes, so the toast says that (amount, sender 6...6) instead of the
+ * spec's 'Transfer Successful!', which users read as money already in their balance. False on failure.
+ */
 export async function transfer(): Promise<boolean> {
   try {
     return await runIntent('transfer', async (accountId) => {
@@ -136,12 +141,11 @@ export async function transfer(): Promise<boolean> {
         ),
       );
       toast({
-        type: 'success',
-        title: tr('toast.transferSuccess.title'),
-        description: tr('toast.transferSuccess.description', {
-          amount: `${formatDecimal(result.amount, 4)} ${result.instrument}`,
+        type: 'info',
+        title: tr('toast.transferOffered.title'),
+        description: tr('toast.transferOffered.description', {
+          amount: formatLedgerAmount(result.amount, result.instrument),
           from: abbreviatePartyId(result.fromPartyId),
-          to: abbreviatePartyId(result.toPartyId),
         }),
       });
     });
@@ -157,7 +161,7 @@ export async function transfer(): Promise<boolean> {
   }
 }
 
-/** 'Auto-Accept': accepts the pending offers; 'Success!' with the number of contracts accepted. */
+/** 'Auto-Accept': accepts the pending offers; 'Success!' with the number accepted, or 'Nothing to accept' (info). */
 export async function autoAccept(): Promise<boolean> {
   try {
     return await runIntent('accept', async (accountId) => {
@@ -166,7 +170,11 @@ export async function autoAccept(): Promise<boolean> {
           (key) => api().wallets['auto-accept'].$post({ json: { account_id: accountId } }, { headers: { 'Idempotency-Key': key } }),
         ),
       );
-      toast({ type: 'success', title: tr('common.success'), description: tr('toast.autoAccepted.description', { count: result.contractsAccepted }) });
+      toast(
+        result.contractsAccepted > 0
+          ? { type: 'success', title: tr('common.success'), description: tr('toast.autoAccepted.description', { count: result.contractsAccepted }) }
+          : { type: 'info', title: tr('toast.nothingToAccept.title'), description: tr('toast.nothingToAccept.description') },
+      );
     });
   } catch (err) {
     console.error('Auto-accept failed', messageOf(err));

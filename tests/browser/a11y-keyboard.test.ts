@@ -129,7 +129,7 @@ describe('keyboard only', () => {
     await page.locator('[data-wallet-pending]').waitFor();
     await tabTo((f) => f.action === 'auto-accept');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('[data-wallet-units]')?.textContent === '100 CC');
+    await page.waitForFunction(() => document.querySelector('[data-wallet-units]')?.textContent?.endsWith('100.00 CC'));
 
     // To /transactions by the sidebar link (backwards: the sidebar comes before the content).
     await tabTo((f) => f.href === '/transactions', { back: true });

@@ -52,7 +52,7 @@ export const s = (lang: Lang, key: TranslationKey, params?: Record<string, strin
 export const toast = (page: Page, type: 'success' | 'error' | 'info' | 'warning') => page.locator(`[data-type="${type}"]`);
 
 /** Waits for a toast of `type` whose text contains `title` and returns its text. */
-export async function toastText(page: Page, type: 'success' | 'error', title: string): Promise<string> {
+export async function toastText(page: Page, type: 'success' | 'error' | 'info', title: string): Promise<string> {
   const item = toast(page, type).filter({ hasText: title }).last();
   await item.waitFor();
   return (await item.textContent()) ?? '';

@@ -83,15 +83,23 @@ describe('the transactions screen', () => {
       await wallet.selectOption(options[1]!);
       expect(await submit.isDisabled()).toBe(false);
 
-      // An empty or non-positive amount clears the quote.
-      await amount.fill('0');
-      await dialog.locator('[data-quote="none"]').waitFor();
-      expect(await submit.isDisabled()).toBe(true);
+      // No quote and no Continue outside 1-50 USD or when the fee leaves nothing: the reason instead.
+      const refused = { '2': s(lang, 'transactions.new.quote.netNotPositive', { min: '2.64' }), '0.5': s(lang, 'transactions.validation.amountMin'), '51': s(lang, 'transactions.validation.amountMax') };
+      for (const [value, reason] of Object.entries(refused)) {
+        await amount.fill(value);
+        await dialog.locator('[data-quote="refused"]').waitFor();
+        expect(await dialog.locator('[data-quote="refused"]').textContent(), value).toBe(reason);
+        expect(await dialog.locator('[data-net]').count()).toBe(0);
+        expect(await submit.isDisabled()).toBe(true);
+      }
+      if (lang === 'en') expect(refused['2']).toBe('The $2.50 fee would take all of it: enter at least $2.64 to receive Canton Coin');
       await amount.fill('');
       await dialog.locator('[data-quote="none"]').waitFor();
+      // Every CC amount with 2 decimals.
       await amount.fill('12.34');
       await dialog.locator('[data-quote="ready"]').waitFor();
-      expect(await dialog.locator('[data-net]').textContent()).toBe('9.223 CC');
+      expect(await dialog.locator('[data-net]').textContent()).toBe('9.22 CC');
+      expect(await submit.isDisabled()).toBe(false);
 
       // Submit calls no server and resets the form.
       const calls: string[] = [];
@@ -99,7 +107,9 @@ describe('the transactions screen', () => {
         if (new URL(req.url()).pathname.startsWith('/api/')) calls.push(req.url());
       });
       await submit.click();
+      // The message says nothing was sent or charged (no 'Request received').
       await dialog.getByText(s(lang, 'transactions.new.reset')).waitFor();
+      if (lang === 'en') expect(await dialog.getByRole('status').textContent()).toBe('Quotes are a preview only: nothing was sent and nothing was charged. The form has been cleared.');
       expect(await amount.inputValue()).toBe('');
       expect(await wallet.inputValue()).toBe('');
       expect(await dialog.locator('[data-quote="none"]').count()).toBe(1);
@@ -128,7 +138,8 @@ describe('the transactions screen', () => {
       expect(await card.isVisible()).toBe(true);
       const text = (await card.textContent()) ?? '';
       expect(text).toContain(s(lang, 'transactions.type.transfer'));
-      expect(text).toContain('$15.71');
+      expect(text).toContain(`${s(lang, 'transactions.direction.in')} +$15.71`);
+      expect(await card.locator('[data-amount]').getAttribute('class')).toContain('green');
       expect(text).toContain(s(lang, 'transactions.status.pending'));
       expect(await card.locator('code').textContent()).toMatch(/^[0-9a-f]{6}\.\.\.[0-9a-f]{4}$/);
       expect(await pageFitsWidth(page)).toBe(true);

@@ -65,17 +65,29 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
         timeout: 3000,
       });
 
-      // Transfer 100: a pending offer; the success toast names the amount and both parties 6...6.
+      // Transfer 100: a pending offer, and the toast says so (no 'Transfer Successful!' while the
+      // balance is still $0.00): 100.00 CC from the treasury's id 6...6 waits for acceptance.
       await page.locator('[data-action="transfer"]').click();
-      const transferToast = await toastText(page, 'success', s(lang, 'toast.transferSuccess.title'));
-      // "Transferred {amount} from {from} to {to}": 100 CC from the treasury's id 6...6 to ours.
-      const [lead = '', mid = ''] = s(lang, 'toast.transferSuccess.description').split(/\{\w+\}/);
-      expect(transferToast).toContain(`${lead}100 CC${mid}`);
+      const transferToast = await toastText(page, 'info', s(lang, 'toast.transferOffered.title'));
+      expect(transferToast).not.toContain(s(lang, 'toast.transferSuccess.title'));
+      const [lead = ''] = s(lang, 'toast.transferOffered.description').split(/\{\w+\}/);
+      expect(transferToast).toContain(`${lead}100.00 CC`);
       expect(transferToast).toMatch(/[\w-]{6}\.\.\.[0-9a-f]{6}/);
-      expect(transferToast.endsWith(shortParty)).toBe(true);
       await page.locator('[data-wallet-pending]').waitFor();
-      expect(await page.locator('[data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100 CC' }));
+      expect(await page.locator('[data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100.00 CC' }));
       expect(await page.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
+      expect(await page.locator('[data-wallet-units]').textContent()).toBe(s(lang, 'wallet.balance.available', { amount: '0.00 CC' }));
+
+      // The Digital Assets card on /accounts shows the same available and pending amounts.
+      await open(page, '/accounts');
+      const card = page.locator('[data-card="digital"]');
+      await card.locator('[data-wallet-pending]').waitFor();
+      expect(await card.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
+      expect(await card.locator('[data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100.00 CC' }));
+      // And so does the asset page of CC, under Your Holdings.
+      await open(page, '/accounts/digital-assets/CC');
+      await page.locator('#main [data-wallet-pending]').waitFor();
+      expect(await page.locator('#main [data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100.00 CC' }));
 
       // The transfer is listed as pending.
       await open(page, '/transactions');
@@ -83,7 +95,9 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(await page.locator('#main tbody tr').count()).toBe(1);
       expect(await page.locator('#main tbody [data-status]').getAttribute('data-status')).toBe('pending');
       expect(await page.locator('#main tbody [data-status]').textContent()).toBe(s(lang, 'transactions.status.pending'));
-      expect(await page.locator('#main tbody [data-amount]').textContent()).toBe(USD_100_CC);
+      // Money in: signed, green, and 'Received' for screen readers.
+      expect(await page.locator('#main tbody [data-amount]').textContent()).toBe(`${s(lang, 'transactions.direction.in')} +${USD_100_CC}`);
+      expect(await page.locator('#main tbody [data-amount]').getAttribute('class')).toContain('green');
 
       // Auto-Accept: 'Success!' with the number of contracts accepted, then the balance.
       await open(page, '/accounts/digital-assets');
@@ -91,11 +105,15 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       const accepted = await toastText(page, 'success', s(lang, 'common.success'));
       expect(accepted).toContain(s(lang, 'toast.autoAccepted.description', { count: 1 }));
       await page.waitForFunction((v) => document.querySelector('[data-wallet-balance]')?.textContent === v, USD_100_CC);
-      expect(await page.locator('[data-wallet-units]').textContent()).toBe('100 CC');
+      expect(await page.locator('[data-wallet-units]').textContent()).toBe(s(lang, 'wallet.balance.available', { amount: '100.00 CC' }));
       expect(await page.locator('[data-wallet-pending]').count()).toBe(0);
+      // Auto-Accept again: nothing was pending, and the info toast says so.
+      await page.locator('[data-action="auto-accept"]').click();
+      const nothing = await toastText(page, 'info', s(lang, 'toast.nothingToAccept.title'));
+      expect(nothing).toContain(s(lang, 'toast.nothingToAccept.description'));
       const assetRow = page.locator('#main tbody tr');
       expect(await assetRow.count()).toBe(1);
-      expect(await assetRow.locator('[data-balance]').textContent()).toBe('100');
+      expect(await assetRow.locator('[data-balance]').textContent()).toBe('100.00');
       expect(await assetRow.locator('[data-value]').textContent()).toBe(USD_100_CC);
       expect(await assetRow.getByRole('link').getAttribute('href')).toBe('/accounts/digital-assets/CC');
       expect(await assetRow.getByRole('button').allTextContents()).toEqual([s(lang, 'common.buy'), s(lang, 'common.sell')]);
@@ -163,11 +181,11 @@ describe('Transfer 100 when its answer is lost', () => {
     expect(await button.textContent()).toContain(s('en', 'wallet.transferring'));
     releaseRetry();
 
-    await toastText(page, 'success', s('en', 'toast.transferSuccess.title'));
+    await toastText(page, 'info', s('en', 'toast.transferOffered.title'));
     expect(keys[0]).toMatch(/^[\x21-\x7e]{1,255}$/);
     expect(keys[1]).toBe(keys[0]);
     await page.locator('[data-wallet-pending]').waitFor();
-    expect(await page.locator('[data-wallet-pending]').textContent()).toBe(s('en', 'wallet.balance.pending', { amount: '100 CC' }));
+    expect(await page.locator('[data-wallet-pending]').textContent()).toBe(s('en', 'wallet.balance.pending', { amount: '100.00 CC' }));
     expect(await button.getAttribute('aria-busy')).toBeNull();
     expect(await page.locator('[data-type="error"]').count()).toBe(0);
 

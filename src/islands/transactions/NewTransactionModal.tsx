@@ -1,7 +1,9 @@
 // The 'New Transaction' modal (spec sections 3, 4, 5 and 9): amount (1 to 50 USD, step 0.01), payment
 // method (USDC or Apple Pay), wallet (required; 'Add new wallet' is not a choice to submit),
-// destination Canton Coin (CC), and the simulated quote ('Getting quote...' for 1 s). Submitting
-// calls no server: the form is checked and reset. Loaded on demand.
+// destination Canton Coin (CC), and the simulated quote ('Getting quote...' for 1 s; for an amount
+// outside 1-50 USD or one the fee would eat, the reason instead of a quote, and no Continue).
+// Submitting calls no server: the form is checked and reset, and the message says that nothing was
+// sent or charged. Loaded on demand.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
@@ -9,7 +11,8 @@ import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n/react';
 import { api, unwrap } from '../../lib/api';
-import { formatDecimal, formatUsd } from '../../shared/format';
+import { formatLedgerAmount, formatUsd } from '../../shared/format';
+import { MIN_POSITIVE_NET_USD, QUOTE_REFUSAL_KEYS } from '../../shared/quote';
 import {
   ADD_NEW_WALLET,
   AMOUNT_MAX_USD,
@@ -105,6 +108,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
             onChange={(e) => set('amount', e.target.value)}
             placeholder={t('transactions.new.amountPlaceholder')}
             aria-describedby={ids.quote}
+            aria-invalid={quote.status === 'refused' || undefined}
             className={field}
           />
         </div>
@@ -159,6 +163,11 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
 
         <div id={ids.quote} aria-live="polite" className="min-h-[7.5rem] rounded-lg bg-gray-50 p-4 text-sm" data-quote={quote.status}>
           {quote.status === 'none' && <p className="text-gray-500">{t('transactions.new.quote.hint')}</p>}
+          {quote.status === 'refused' && (
+            <p className="text-red-700" data-quote-refused={quote.reason}>
+              {t(QUOTE_REFUSAL_KEYS[quote.reason], { min: MIN_POSITIVE_NET_USD })}
+            </p>
+          )}
           {quote.status === 'loading' && (
             <p className="flex items-center gap-2 text-gray-600">
               <Spinner size="sm" decorative />
@@ -182,7 +191,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
               <div className="flex justify-between gap-4 border-t border-gray-200 pt-1">
                 <dt className="font-medium text-gray-900">{t('transactions.new.quote.net')}</dt>
                 <dd className="font-semibold tabular-nums" data-net="">
-                  {formatDecimal(ready.net_destination_amount, 4, 2)} CC
+                  {formatLedgerAmount(ready.net_destination_amount, 'CC')}
                 </dd>
               </div>
             </dl>
@@ -190,7 +199,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
         </div>
 
         {done && (
-          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          <p role="status" className="rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
             {t('transactions.new.reset')}
           </p>
         )}

@@ -19,22 +19,29 @@ describe('the New Transaction quote', () => {
     vi.advanceTimersByTime(1);
     expect(states[1]).toEqual({
       status: 'ready',
-      quote: { input_amount_usd: 20, exchange_rate: 0.95, fees_usd: 2.5, destination_asset: 'cc', net_destination_amount: 16.5 },
+      quote: { input_amount_usd: 20, exchange_rate: 0.95, fees_usd: 2.5, destination_asset: 'cc', net_destination_amount: '16.5000' },
     });
   });
 
-  it('gives the spec numbers at both ends of the 1-50 range', () => {
-    expect(simulatedQuote('1')?.net_destination_amount).toBe(-1.55);
-    expect(simulatedQuote('50')?.net_destination_amount).toBe(45);
-    expect(simulatedQuote('12.34')?.net_destination_amount).toBe(9.223);
+  it('gives the spec numbers where a quote is given', () => {
+    expect(simulatedQuote('50')?.net_destination_amount).toBe('45.0000');
+    expect(simulatedQuote('12.34')?.net_destination_amount).toBe('9.2230');
   });
 
-  it('clears the quote at once when the amount is empty or not positive', () => {
-    for (const amount of ['', '0', '-3', 'abc']) {
+  it('clears the quote at once when the amount is empty', () => {
+    const states: QuoteState[] = [];
+    requestQuote('', (s) => states.push(s));
+    vi.advanceTimersByTime(2000);
+    expect(states).toEqual([{ status: 'none' }]);
+  });
+
+  it('gives no quote, at once, with the reason, for 2 (net -0.60 CC), 0.5, 51, 0 and -3', () => {
+    const reasons: Record<string, string> = { '2': 'netNotPositive', '0.5': 'belowMin', '51': 'aboveMax', '0': 'belowMin', '-3': 'belowMin', abc: 'invalid' };
+    for (const [amount, reason] of Object.entries(reasons)) {
       const states: QuoteState[] = [];
       requestQuote(amount, (s) => states.push(s));
       vi.advanceTimersByTime(2000);
-      expect(states, amount).toEqual([{ status: 'none' }]);
+      expect(states, amount).toEqual([{ status: 'refused', reason }]);
     }
   });
 
@@ -49,6 +56,10 @@ describe('the New Transaction quote', () => {
 });
 
 describe('the New Transaction submit button', () => {
+  it('stays disabled for 2, 0.5 and 51: they get no quote', () => {
+    for (const amount of ['2', '0.5', '51']) expect(canSubmit({ amount, wallet_id: 'w1' }, simulatedQuote(amount)), amount).toBe(false);
+  });
+
   const quote = simulatedQuote('10');
 
   it('is enabled with an amount, a quote and a real wallet', () => {

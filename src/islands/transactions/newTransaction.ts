@@ -1,7 +1,8 @@
 // The New Transaction form's rules (spec sections 3, 4, 5 and 9) as plain functions: when the submit
-// button is enabled, and the quote's life cycle (cleared for an empty or non-positive amount,
-// otherwise 'Getting quote...' for 1 s, then the simulated quote).
-import { QUOTE_DELAY_MS, simulatedQuote, type SimulatedQuote } from '../../shared/quote';
+// button is enabled, and the quote's life cycle (cleared for an empty amount, the reason instead of a
+// quote for an amount outside 1-50 USD or one whose net is not positive, otherwise 'Getting quote...'
+// for 1 s, then the simulated quote).
+import { QUOTE_DELAY_MS, quoteFor, type QuoteRefusal, type SimulatedQuote } from '../../shared/quote';
 import { ADD_NEW_WALLET } from '../../shared/transaction-labels';
 
 export interface NewTransactionFields {
@@ -18,18 +19,24 @@ export function canSubmit(fields: Pick<NewTransactionFields, 'amount' | 'wallet_
   return quote !== null && fields.amount.trim() !== '' && fields.wallet_id !== '' && fields.wallet_id !== ADD_NEW_WALLET;
 }
 
-export type QuoteState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; quote: SimulatedQuote };
+export type QuoteState =
+  | { status: 'none' }
+  | { status: 'refused'; reason: Exclude<QuoteRefusal, 'empty'> }
+  | { status: 'loading' }
+  | { status: 'ready'; quote: SimulatedQuote };
 
 /**
- * Starts the quote for `amount`: `onChange` gets 'loading' at once and the quote after 1 s, or
- * 'none' at once when the amount gives no quote. Returns a function that cancels the pending quote.
+ * Starts the quote for `amount`: `onChange` gets 'loading' at once and the quote after 1 s, or at
+ * once 'none' (empty amount) or 'refused' with the reason there is no quote. Returns a function that
+ * cancels the pending quote.
  */
 export function requestQuote(amount: string, onChange: (state: QuoteState) => void, delayMs = QUOTE_DELAY_MS): () => void {
-  const quote = simulatedQuote(amount);
-  if (!quote) {
-    onChange({ status: 'none' });
+  const result = quoteFor(amount);
+  if (!result.ok) {
+    onChange(result.reason === 'empty' ? { status: 'none' } : { status: 'refused', reason: result.reason });
     return () => {};
   }
+  const quote = result.quote;
   onChange({ status: 'loading' });
   const timer = setTimeout(() => onChange({ status: 'ready', quote }), delayMs);
   return () => clearTimeout(timer);
