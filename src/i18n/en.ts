@@ -415,6 +415,12 @@ export const en = {
   'toast.featureRequestSubmittedSettings.description': 'Your request has been added to the community board',
   'toast.voteRecorded.title': 'Vote recorded!',
   'toast.voteRecorded.description': 'Your vote has been counted',
+  // Issue 14, feedback that helps: merged toasts, a removed vote, a failed feature-request load
+  'toast.count': '×{count}',
+  'toast.voteRemoved.title': 'Vote removed',
+  'toast.voteRemoved.description': 'Your vote has been withdrawn',
+  'featureRequests.error.title': "Feature requests couldn't be loaded",
+  'featureRequests.error.description': 'Check your connection and try again.',
   'toast.digitalAccountCreated.title': 'Digital Asset Account Created!',
   'toast.digitalAccountCreated.description': 'Party ID: {partyId}',
   'toast.partyIdCopied': 'Party ID copied to clipboard',

@@ -415,6 +415,12 @@ export const es: Dictionary = {
   'toast.featureRequestSubmittedSettings.description': 'Tu solicitud se agregó al tablero de la comunidad',
   'toast.voteRecorded.title': '¡Voto registrado!',
   'toast.voteRecorded.description': 'Tu voto fue contabilizado',
+  // Issue 14, feedback that helps: merged toasts, a removed vote, a failed feature-request load
+  'toast.count': '×{count}',
+  'toast.voteRemoved.title': 'Voto retirado',
+  'toast.voteRemoved.description': 'Tu voto fue retirado',
+  'featureRequests.error.title': 'No se pudieron cargar las solicitudes de funciones',
+  'featureRequests.error.description': 'Revisa tu conexión e inténtalo de nuevo.',
   'toast.digitalAccountCreated.title': '¡Cuenta de activos digitales creada!',
   'toast.digitalAccountCreated.description': 'ID de parte: {partyId}',
   'toast.partyIdCopied': 'ID de parte copiado al portapapeles',

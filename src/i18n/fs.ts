@@ -416,6 +416,12 @@ export const fs: Dictionary = {
   'toast.featureRequestSubmittedSettings.description': 'Votre demande a été ajoutée au tableau de la communauté',
   'toast.voteRecorded.title': 'Vote enregistré !',
   'toast.voteRecorded.description': 'Votre vote a été pris en compte',
+  // Issue 14, feedback that helps: merged toasts, a removed vote, a failed feature-request load
+  'toast.count': '×{count}',
+  'toast.voteRemoved.title': 'Vote retiré',
+  'toast.voteRemoved.description': 'Votre vote a été retiré',
+  'featureRequests.error.title': 'Impossible de charger les demandes de fonctionnalités',
+  'featureRequests.error.description': 'Vérifiez votre connexion et réessayez.',
   'toast.digitalAccountCreated.title': "Compte d'actifs numériques créé !",
   'toast.digitalAccountCreated.description': 'ID de partie : {partyId}',
   'toast.partyIdCopied': 'ID de partie copié dans le presse-papiers',
