@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import en from '../src/content/landing/en.json';
 import es from '../src/content/landing/es.json';
 import { t, type TranslationKey } from '../src/i18n';
-// @ts-expect-error: a plain .mjs module without types, shared with the capture script.
 import { SHOTS } from './landing-shots.mjs';
 
 const shots = SHOTS as { name: string; titleKey: TranslationKey }[];
