@@ -2,13 +2,17 @@
 // Spanish from the running app (the embedded default: `npm start` in another terminal) and writes the
 // landing page's feature images, public/images/landing/<lang>/{global-investing,crypto-investing,
 // smart-savings}.webp (600 x 1200, a 360 x 720 phone at 5/3 density). Signs in with the test number
-// +1 555 555 0119 and, the first time, creates its wallet and moves 100 CC into it so the screens
-// show seeded, realistic data. Run it after any UI change and commit the images (PNG copies for a
+// +1 555 555 0119 and, the first time, creates its wallet and moves CC into it (three transfers,
+// two accepted) so the screens show a populated wallet, and on a local app (the embedded default)
+// gives the user a name, Ana García, so the navbar does not say "User": the local profile has no
+// API to set a name, so that one step writes the local D1 through wrangler. Run it after any UI change and commit the images (PNG copies for a
 // quick look go to test-results/screenshots/landing-<lang>-<name>.png).
 //   SCREENSHOTS_URL   the app's address (default http://localhost:$PORT or :8787)
 //   CHROME_PATH       Chromium (default /usr/bin/chromium)
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { SHOTS } from './landing-shots.mjs';
 
 const BASE = process.env.SCREENSHOTS_URL ?? `http://localhost:${process.env.PORT ?? '8787'}`;
 const PHONE = '+1 555 555 0119';
@@ -18,12 +22,6 @@ const HEIGHT = 720;
 const SCALE = 600 / WIDTH;
 const QUALITY = 0.8;
 const LANGS = ['en', 'es'];
-/** Landing image name -> the screen it shows. */
-const SHOTS = [
-  { name: 'global-investing', path: '/market', ready: '#main tbody tr' },
-  { name: 'crypto-investing', path: '/accounts/digital-assets', ready: '[data-wallet-balance]' },
-  { name: 'smart-savings', path: '/transactions', ready: '[data-card="transaction"]' },
-];
 
 async function reachable() {
   try {
@@ -55,6 +53,12 @@ try {
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(/\/transactions\/?$/, { timeout: 30_000 });
 
+  // A named user. The user id is in the app's own profile call (GET /api/accounts/<user id>).
+  let userId = null;
+  page.on('request', (request) => {
+    const match = /\/api\/accounts\/([0-9a-f-]{36})(?:[?#]|$)/i.exec(request.url());
+    if (match) userId = match[1];
+  });
   // Data for the screens: a wallet with a balance and both kinds of transaction.
   await page.goto('/accounts');
   const card = page.locator('[data-card="digital"]');
@@ -72,6 +76,14 @@ try {
       await page.waitForTimeout(300);
     }
   }
+  const local = ['localhost', '127.0.0.1'].includes(new URL(BASE).hostname);
+  if (local && userId && /^[0-9a-f-]{36}$/i.test(userId)) {
+    const sql = `UPDATE profiles SET name = 'Ana García', first_name = 'Ana', last_name = 'García' WHERE id = '${userId}'`;
+    execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--command', sql], { stdio: 'ignore' });
+  } else {
+    console.warn('screenshots: not a local app (or no user id): the navbar will show the profile name the upstream has.');
+  }
+
   const state = await setup.storageState();
   await setup.close();
 
@@ -82,6 +94,8 @@ try {
       deviceScaleFactor: SCALE,
       locale: lang === 'es' ? 'es-MX' : 'en-US',
       storageState: state,
+      // The strict CSP (no inline styles) would refuse the style tag that hides toasts below.
+      bypassCSP: true,
     });
     await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
     const shot = await context.newPage();

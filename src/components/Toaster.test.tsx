@@ -34,15 +34,18 @@ describe('Toaster', () => {
       toast({ type: 'success', title: 's' });
       toast({ type: 'error', title: 'e' });
       toast({ type: 'warning', title: 'w' });
-      toast({ type: 'info', title: 'i' });
     });
     const classOf = (title: string) => screen.getByText(title).closest('[data-type]')?.className ?? '';
     expect(classOf('s')).toContain('bg-green-50');
     expect(classOf('e')).toContain('bg-red-50');
     expect(classOf('w')).toContain('bg-yellow-50');
-    expect(classOf('i')).toContain('bg-blue-50');
     expect(screen.getAllByRole('alert')).toHaveLength(2);
-    expect(screen.getAllByRole('status')).toHaveLength(2);
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    // At most three at once: the fourth replaces the oldest.
+    act(() => {
+      toast({ type: 'info', title: 'i' });
+    });
+    expect(classOf('i')).toContain('bg-blue-50');
   });
 
   it('closes a toast by itself after 5000 ms', () => {
@@ -80,5 +83,19 @@ describe('Toaster', () => {
   it('sits in a labelled notifications region', () => {
     render(<Toaster />);
     expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('shows one "Vote recorded!" toast with ×6 after six identical votes, and never more than three toasts', () => {
+    render(<Toaster />);
+    act(() => {
+      for (let i = 0; i < 6; i += 1) toast({ type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted' });
+    });
+    expect(screen.getAllByText('Vote recorded!', { exact: false })).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toContain('×6');
+    act(() => {
+      for (const title of ['A', 'B', 'C', 'D']) toast({ type: 'error', title });
+    });
+    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual(['B', 'C', 'D']);
+    expect(screen.queryByText('Vote recorded!', { exact: false })).toBeNull();
   });
 });

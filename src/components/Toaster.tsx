@@ -1,6 +1,8 @@
 // Renders the $toasts queue: one per toast, coloured by type, with title, description and a named
 // close button. Errors and warnings are alerts (announced at once), the rest polite statuses.
-// Mount it once per page, in the app shell.
+// Mount it once per page, in the app shell. The stack sits at the top of the screen on every width:
+// dialogs open as bottom sheets on phones with their actions at the bottom, so toasts there would
+// cover the very buttons the user needs. A merged toast shows how many times it was raised.
 import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/react';
 import { $toasts, dismissToast, type ToastType } from '../stores/toasts';
@@ -21,7 +23,7 @@ export function Toaster() {
   return (
     <section
       aria-label={t('common.notifications')}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:bottom-auto sm:left-auto sm:top-0 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 p-4 sm:left-auto sm:items-end"
     >
       {toasts.map((item) => {
         const urgent = item.type === 'error' || item.type === 'warning';
@@ -38,7 +40,14 @@ export function Toaster() {
             )}
           >
             <div className="min-w-0 flex-1 py-1">
-              <p className="text-sm font-semibold">{item.title}</p>
+              <p className="text-sm font-semibold">
+                {item.title}
+                {item.count > 1 && (
+                  <span data-count="" className="ml-2 rounded-full bg-white/70 px-1.5 text-xs font-semibold">
+                    {t('toast.count', { count: item.count })}
+                  </span>
+                )}
+              </p>
               {item.description && <p className="mt-1 break-words text-sm opacity-90">{item.description}</p>}
             </div>
             <IconButton label={t('common.closeNotification')} onClick={() => dismissToast(item.id)} className="-my-1">

@@ -69,6 +69,16 @@ describe('feature requests on the support page', () => {
     expect($featureRequests.get().items[0]).toMatchObject({ upvotes: 3, myVote: 'upvote' });
   });
 
+  it("says 'Vote removed' / 'Your vote has been withdrawn' when the vote is taken back, not 'Your vote has been counted'", async () => {
+    answer = () => Response.json({ data: [{ ...item('a', 3, 0), my_vote: 'upvote' }] });
+    await loadFeatureRequests('support');
+    answer = () => Response.json({ data: { ok: true } });
+    expect(await vote('a', 'upvote', 'support')).toBe(true);
+    expect(calls.at(-1)?.method).toBe('DELETE');
+    expect(toasts()).toEqual([{ type: 'success', title: 'Vote removed', description: 'Your vote has been withdrawn' }]);
+    expect($featureRequests.get().items[0]).toMatchObject({ upvotes: 2, myVote: null });
+  });
+
   it("says 'Feature request submitted', or 'Failed to submit feature request' / 'Please try again.'", async () => {
     answer = (method) => (method === 'POST' ? Response.json({ data: item('c', 0, 0) }) : Response.json({ data: [] }));
     expect(await submitFeatureRequest({ title: 'A new idea', description: 'Long enough text', is_anonymous: false }, 'support')).toBe(true);

@@ -36,6 +36,8 @@ const MESSAGES: Record<
     loadFailed: [TranslationKey, TranslationKey | null];
     voteFailed: [TranslationKey, TranslationKey];
     voted: [TranslationKey, TranslationKey] | null;
+    /** Taking a vote back is not "your vote has been counted". */
+    unvoted: [TranslationKey, TranslationKey] | null;
     submitted: [TranslationKey, TranslationKey | null];
     submitFailed: [TranslationKey, TranslationKey];
   }
@@ -44,6 +46,7 @@ const MESSAGES: Record<
     loadFailed: ['toast.featureRequestsLoadFailed', 'toast.tryAgainLater'],
     voteFailed: ['toast.featureRequestVoteFailed', 'toast.tryAgainLater'],
     voted: null,
+    unvoted: null,
     submitted: ['toast.featureRequestSubmittedSettings.title', 'toast.featureRequestSubmittedSettings.description'],
     submitFailed: ['toast.featureRequestSubmitFailed', 'toast.tryAgainLater'],
   },
@@ -51,6 +54,7 @@ const MESSAGES: Record<
     loadFailed: ['toast.featureRequestsLoadFailed', null],
     voteFailed: ['toast.voteFailed', 'toast.tryAgain'],
     voted: ['toast.voteRecorded.title', 'toast.voteRecorded.description'],
+    unvoted: ['toast.voteRemoved.title', 'toast.voteRemoved.description'],
     submitted: ['toast.featureRequestSubmitted', null],
     submitFailed: ['toast.featureRequestSubmitFailed', 'toast.tryAgain'],
   },
@@ -119,8 +123,8 @@ export async function vote(id: string, action: VoteType, context: FeatureRequest
     const vote = api()['feature-requests'][':id'].vote;
     if (call.kind === 'unvote') await unwrap(vote.$delete({ param: { id } }));
     else await unwrap(vote.$post({ param: { id }, json: { vote_type: call.vote_type } }));
-    const voted = MESSAGES[context].voted;
-    if (voted) say('success', voted);
+    const done = call.kind === 'unvote' ? MESSAGES[context].unvoted : MESSAGES[context].voted;
+    if (done) say('success', done);
     return true;
   } catch (err) {
     console.error('Failed to vote on feature request', err instanceof Error ? err.message : err);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, clearToasts, DEFAULT_TOAST_DURATION, dismissToast, toast } from './toasts';
+import { $toasts, clearToasts, DEFAULT_TOAST_DURATION, dismissToast, MAX_TOASTS, toast } from './toasts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -13,7 +13,7 @@ describe('toast store', () => {
   it('adds a toast with its type, title and description and returns its id', () => {
     const id = toast({ type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted' });
     expect($toasts.get()).toEqual([
-      { id, type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted', duration: 5000 },
+      { id, type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted', duration: 5000, count: 1 },
     ]);
   });
 
@@ -71,5 +71,36 @@ describe('toast store', () => {
   it('omits an empty description', () => {
     toast({ type: 'info', title: 'A', description: '' });
     expect($toasts.get()[0]).not.toHaveProperty('description');
+  });
+
+  it('merges six identical toasts into one that says ×6 and starts its timer again', () => {
+    const first = toast({ type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted' });
+    vi.advanceTimersByTime(4000);
+    for (let i = 0; i < 5; i += 1) {
+      expect(toast({ type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted' })).toBe(first);
+    }
+    expect($toasts.get()).toHaveLength(1);
+    expect($toasts.get()[0]!.count).toBe(6);
+    // 4000 + 4999 ms after the first: the last one refreshed the timer, so it still shows.
+    vi.advanceTimersByTime(4999);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps toasts that differ in type, title or description apart', () => {
+    toast({ type: 'success', title: 'A', description: 'x' });
+    toast({ type: 'error', title: 'A', description: 'x' });
+    toast({ type: 'success', title: 'A', description: 'y' });
+    expect($toasts.get()).toHaveLength(3);
+  });
+
+  it('shows at most three toasts, closing the oldest to make room', () => {
+    for (const title of ['A', 'B', 'C', 'D', 'E']) toast({ type: 'info', title });
+    expect(MAX_TOASTS).toBe(3);
+    expect($toasts.get().map((item) => item.title)).toEqual(['C', 'D', 'E']);
+    // The dropped toasts' timers are gone too.
+    expect(vi.getTimerCount()).toBe(3);
   });
 });

@@ -99,7 +99,7 @@ describe('feature requests', () => {
     await openApp(page, '/settings/feature-requests');
     await row(page).waitFor();
     expect(await page.locator('thead th').allTextContents()).toEqual(['Title', 'Description', 'Status', 'Priority', 'Category', 'Date', 'Votes']);
-    const scores = (await page.locator('[data-score]').allTextContents()).map(Number);
+    const scores = (await page.locator('tbody [data-score]').allTextContents()).map(Number);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(await row(page).locator('td:nth-child(2) p').getAttribute('class')).toContain('line-clamp-2');
 

@@ -1,6 +1,8 @@
 // /settings/feature-requests (spec sections 2, 4 and 5): the community board sorted by total score,
 // with the votes column (upvote and its count, the score, downvote and its count), the empty state,
-// and a 'Submit Feature Request' button that opens the submit modal (loaded on demand).
+// and a 'Submit Feature Request' button that opens the submit modal (loaded on demand). Phones
+// (< 768 px) get one card per request with the votes inside it, as /transactions does: the table's
+// Votes column was off-screen there. A failed load is an error with Try again, not the empty state.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../../i18n/react';
@@ -66,7 +68,16 @@ function Votes({ item, busy }: { item: FeatureRequest; busy: boolean }) {
   );
 }
 
-function FeatureRequests() {
+function Status({ item }: { item: FeatureRequest }) {
+  const t = useT();
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted}`}>
+      {t(featureStatusKey(item.status as FeatureRequestStatus))}
+    </span>
+  );
+}
+
+export function FeatureRequests() {
   const t = useT();
   const { status, items, pending } = useStore($featureRequests);
   const [open, setOpen] = useState(false);
@@ -101,6 +112,14 @@ function FeatureRequests() {
           <SpinnerRing />
           <span className="sr-only">{t('common.loading')}</span>
         </div>
+      ) : status === 'error' ? (
+        <div role="alert" className="flex flex-col items-center gap-3 p-10 text-center">
+          <p className="font-medium text-red-700">{t('featureRequests.error.title')}</p>
+          <p className="text-sm text-gray-600">{t('featureRequests.error.description')}</p>
+          <Button variant="outline" size="sm" onClick={() => void loadFeatureRequests()}>
+            {t('common.retry')}
+          </Button>
+        </div>
       ) : items.length === 0 ? (
         <div className="p-10 text-center">
           <Glyph name="bulb" className="mx-auto h-10 w-10 text-gray-300" />
@@ -108,7 +127,8 @@ function FeatureRequests() {
           <p className="mt-1 text-sm text-gray-600">{t('featureRequests.empty.description')}</p>
         </div>
       ) : (
-        <div className="overflow-x-auto">
+        <>
+        <div className="hidden overflow-x-auto md:block">
           <table aria-labelledby="fr-title" className="w-full min-w-[56rem] text-left text-sm">
             <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-500">
               <tr>
@@ -131,9 +151,7 @@ function FeatureRequests() {
                     </p>
                   </td>
                   <td className="px-4 py-3">
-                    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted}`}>
-                      {t(featureStatusKey(item.status as FeatureRequestStatus))}
-                    </span>
+                    <Status item={item} />
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700">{t(featurePriorityKey(item.priority as FeatureRequestPriority))}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700">{category(item.category)}</td>
@@ -146,6 +164,26 @@ function FeatureRequests() {
             </tbody>
           </table>
         </div>
+        <ul className="divide-y divide-gray-200 md:hidden" aria-labelledby="fr-title">
+          {items.map((item) => (
+            <li key={item.id} data-id={item.id} data-card="feature-request" className="space-y-2 p-4">
+              <h2 className="font-medium text-gray-900">{item.title}</h2>
+              <p className="line-clamp-3 break-words text-sm text-gray-600">{item.description}</p>
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600">
+                <Status item={item} />
+                <span>
+                  {t('featureRequests.column.priority')}: {t(featurePriorityKey(item.priority as FeatureRequestPriority))}
+                </span>
+                <span aria-hidden="true">·</span>
+                <span>{category(item.category)}</span>
+                <span aria-hidden="true">·</span>
+                <span>{formatDate(item.created_at)}</span>
+              </p>
+              <Votes item={item} busy={pending.includes(item.id)} />
+            </li>
+          ))}
+        </ul>
+        </>
       )}
 
       {open && (

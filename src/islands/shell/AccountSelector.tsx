@@ -1,13 +1,17 @@
 // The account selector at the top of the sidebar (spec section 2): the active account's name and
 // category icon (the brand mark M when there is none), a menu of all the user's accounts (picking
-// one makes it active and refreshes both lists), 'No accounts found' when empty, and the disabled
-// 'Create New Account' entry.
+// one makes it active and refreshes both lists), 'No accounts found' when empty, and 'Create New
+// Account'. The spec has that entry disabled; it opens the same dialog as the /accounts button
+// instead (issue 14): one way to create an account, with the same name wherever it shows.
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useState } from 'react';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
 import { useT } from '../../i18n/react';
 import { ACCOUNT_CATEGORIES, type AccountCategory } from '../../shared/account-categories';
 import { $accounts, $activeAccount, switchAccount } from '../../stores/account';
 import { Glyph } from './icons';
+
+const CreateAccountModal = lazy(() => import('./CreateAccountModal'));
 
 export const categoryOf = (link: { account?: { account_category?: string | null } | null } | null | undefined): AccountCategory => {
   const c = link?.account?.account_category;
@@ -26,6 +30,7 @@ export function AccountSelector({ collapsed }: { collapsed: boolean }) {
   const t = useT();
   const accounts = useStore($accounts);
   const active = useStore($activeAccount);
+  const [creating, setCreating] = useState(false);
 
   const items: DropdownItem[] = [
     ...(accounts.length === 0
@@ -45,7 +50,7 @@ export function AccountSelector({ collapsed }: { collapsed: boolean }) {
           },
         }))),
     { type: 'separator', id: 'sep' },
-    { id: 'create', label: t('shell.accountSelector.createNew'), disabled: true, icon: <Glyph name="plus" className="h-4 w-4" /> },
+    { id: 'create', label: t('shell.accountSelector.createNew'), onSelect: () => setCreating(true), icon: <Glyph name="plus" className="h-4 w-4" /> },
   ];
 
   const name = active?.account_name ?? '';
@@ -71,6 +76,11 @@ export function AccountSelector({ collapsed }: { collapsed: boolean }) {
         }
         items={items}
       />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateAccountModal onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 // The signed-in layout (spec section 2, Application shell): a fixed sidebar on screens >= 1024 px,
 // expanded (256 px) or collapsed (64 px) with the main area indented to match; below 1024 px a
-// 256 px slide-in sidebar over a dimmed backdrop, opened by 'Open navigation' and closed by the
-// backdrop, Escape, its close button or following a link. One sidebar element serves both.
+// 256 px slide-in sidebar with a dimmed backdrop, opened by 'Open navigation' and closed by the
+// backdrop, Escape, its close button or following a link. One sidebar element serves both. While the
+// slide-in sidebar is open the main area is indented 256 px (spec section 2): it is pushed aside
+// whole rather than squeezed into the 134 px left on a phone, and the overflow is clipped so the
+// page never scrolls sideways.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../../i18n/react';
@@ -40,7 +43,7 @@ export function Shell({ variant, children }: { variant: ShellVariant; children: 
 
   const width = collapsed ? 'lg:w-16' : 'lg:w-64';
   return (
-    <div className="min-h-screen bg-gray-100">
+    <div className="min-h-screen overflow-x-clip bg-gray-100">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -61,7 +64,13 @@ export function Shell({ variant, children }: { variant: ShellVariant; children: 
         {variant === 'settings' ? <SettingsSidebar /> : <MainSidebar collapsed={collapsed} />}
       </aside>
       {/* While the slide-in panel is open (narrow screens only) the page behind it is out of reach. */}
-      <div inert={mobileOpen} className={`flex min-h-screen flex-col transition-[padding] duration-200 motion-reduce:transition-none ${collapsed ? 'lg:pl-16' : 'lg:pl-64'}`}>
+      <div
+        inert={mobileOpen}
+        data-shell-content=""
+        className={`flex min-h-screen flex-col transition-[padding,translate] duration-200 motion-reduce:transition-none ${collapsed ? 'lg:pl-16' : 'lg:pl-64'} ${
+          mobileOpen ? 'max-lg:translate-x-64' : ''
+        }`}
+      >
         <Navbar />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           {children}

@@ -2,6 +2,7 @@
 // by score, each with an upvote button (pressed again: Unvote) and the score; no downvote here, as
 // the spec says. 'Submit Feature Request' opens the shared submit dialog (5-200 / 10-2000
 // characters with live counters). Store and dialog are the settings page's, with support's toasts.
+// A failed load is an error with Try again, not the empty state.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
@@ -95,6 +96,14 @@ export function Requests() {
         <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-gray-200 bg-white py-12 text-gray-600">
           <Spinner decorative />
           <span>{t('common.loading')}</span>
+        </div>
+      ) : status === 'error' ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white p-10 text-center">
+          <p className="font-medium text-red-700">{t('featureRequests.error.title')}</p>
+          <p className="text-sm text-gray-600">{t('featureRequests.error.description')}</p>
+          <Button variant="outline" size="sm" onClick={() => void loadFeatureRequests('support')}>
+            {t('common.retry')}
+          </Button>
         </div>
       ) : items.length === 0 ? (
         <div className="rounded-xl border border-gray-200 bg-white p-10 text-center">

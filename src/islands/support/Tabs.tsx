@@ -1,5 +1,7 @@
 // Tabs by the WAI-ARIA tabs pattern: a tablist of tabs (aria-selected, aria-controls, one tab in the
 // Tab order), arrow keys, Home and End move and activate; each panel is a labelled tabpanel.
+// On phones the tabs share the width and a long label wraps onto two lines ("Base de
+// connaissances" at 390 px): a cut-off label in a bar that scrolls without showing it was unreadable.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from '../../components/cx';
 
@@ -27,7 +29,7 @@ export function Tabs<K extends string>({ items, selected, onSelect, label }: { i
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200 px-1">
+      <div role="tablist" aria-label={label} className="-mx-1 flex gap-1 border-b border-gray-200 px-1">
         {items.map((item, index) => {
           const on = item.key === selected;
           return (
@@ -46,7 +48,7 @@ export function Tabs<K extends string>({ items, selected, onSelect, label }: { i
               onClick={() => onSelect(item.key)}
               onKeyDown={(e) => onKeyDown(e, index)}
               className={cx(
-                '-mb-px min-h-11 shrink-0 whitespace-nowrap border-b-2 px-4 text-sm font-medium',
+                '-mb-px min-h-11 min-w-0 flex-1 border-b-2 px-2 py-1 text-center text-sm font-medium leading-tight sm:flex-none sm:whitespace-nowrap sm:px-4',
                 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gray-900',
                 on ? 'border-gray-900 text-gray-900' : 'border-transparent text-gray-600 hover:text-gray-900',
               )}
