@@ -440,8 +440,6 @@ export const en = {
   'toast.transferOffered.description': '{amount} from {from} is waiting for your acceptance. Press Auto-Accept to add it to your balance.',
   'toast.nothingToAccept.title': 'Nothing to accept',
   'toast.nothingToAccept.description': 'There are no pending offers for your wallet.',
-  'toast.transferSuccess.title': 'Transfer Successful!',
-  'toast.transferSuccess.description': 'Transferred {amount} from {from} to {to}',
   'toast.hashCopied.title': 'Transaction hash copied!',
 
   // Errors shown from calls (section 8)

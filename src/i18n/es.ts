@@ -440,8 +440,6 @@ export const es: Dictionary = {
   'toast.transferOffered.description': '{amount} de {from} espera tu aceptación. Pulsa Aceptar automáticamente para sumarlo a tu saldo.',
   'toast.nothingToAccept.title': 'Nada que aceptar',
   'toast.nothingToAccept.description': 'No hay ofertas pendientes para tu billetera.',
-  'toast.transferSuccess.title': '¡Transferencia exitosa!',
-  'toast.transferSuccess.description': 'Se transfirieron {amount} de {from} a {to}',
   'toast.hashCopied.title': '¡Hash de la transacción copiado!',
 
   // Errores de las llamadas

@@ -441,8 +441,6 @@ export const fs: Dictionary = {
   'toast.transferOffered.description': '{amount} de {from} attend votre acceptation. Appuyez sur Acceptation automatique pour l’ajouter à votre solde.',
   'toast.nothingToAccept.title': 'Rien à accepter',
   'toast.nothingToAccept.description': 'Aucune offre en attente pour votre portefeuille.',
-  'toast.transferSuccess.title': 'Transfert réussi !',
-  'toast.transferSuccess.description': '{amount} transférés de {from} à {to}',
   'toast.hashCopied.title': 'Hash de la transaction copié !',
 
   // Erreurs des appels
