@@ -2,6 +2,7 @@
 // account, each Active or Not Created. 'View Details' goes where the wallet's chain or vendor says;
 // 'Request Access' (USD, Brokerage) is disabled; 'Create Account' on Digital Assets creates the
 // wallet, toasts the party id, and reloads the list. 'Create New Account' opens the account modal.
+// Above the cards, the identity verification status (the KYC summary, common/KycStatus).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
@@ -11,6 +12,7 @@ import { api, unwrap } from '../lib/api';
 import { $activeAccount, refreshAccounts } from '../stores/account';
 import { toast } from '../stores/toasts';
 import AppShell from './AppShell';
+import { KycStatus } from './common/KycStatus';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
@@ -97,6 +99,7 @@ function Accounts() {
           </Button>
         }
       />
+      <KycStatus className="mb-6" />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
         {CARDS.map((card) => {
           const wallet = (categories?.[card.slot] ?? null) as Wallet | null;
