@@ -143,7 +143,8 @@ function Found({ detail }: { detail: Detail }) {
                 </button>
               ))}
             </div>
-            <div className="mt-4 flex h-56 items-center justify-center rounded-lg border border-dashed border-gray-300 bg-gray-50 text-sm text-gray-500 sm:h-72">
+            {/* Centred on every line: a longer translation (French) wraps at 390 px. */}
+            <div data-chart-placeholder className="mt-4 flex h-56 items-center justify-center rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 text-center text-sm text-balance text-gray-500 sm:h-72">
               {t('asset.chartPlaceholder')}
             </div>
           </section>
