@@ -203,7 +203,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 }
 
 describe('the asset screen in French at 390 px (issue 14)', () => {
-  it('centres every line of the wrapped chart placeholder and fits the width', async () => {
+  it('centres every line of the wrapped chart placeholder, keeps the timeframes on one row and fits the width', async () => {
     const { context, page } = await screenPage(browser, state, 'fs', 390);
     await open(page, '/accounts/digital-assets/AAPL');
     const placeholder = page.getByText(s('fs', 'asset.chartPlaceholder'), { exact: true });
@@ -224,6 +224,12 @@ describe('the asset screen in French at 390 px (issue 14)', () => {
     });
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(Math.abs(line.gapLeft - line.gapRight)).toBeLessThanOrEqual(2);
+    // The five timeframes stay on one row ("max" does not wrap alone onto a second one).
+    const tops = await page.getByRole('group', { name: s('fs', 'asset.timeframe.label') }).getByRole('button').evaluateAll((els) =>
+      els.map((e) => Math.round(e.getBoundingClientRect().top)),
+    );
+    expect(tops).toHaveLength(5);
+    expect(new Set(tops).size).toBe(1);
     expect(await pageFitsWidth(page)).toBe(true);
     await context.close();
   });
