@@ -240,18 +240,6 @@ describe('the language select', () => {
   });
 });
 
-describe('logout', () => {
-  it('logs out from the settings navigation and goes to /login', async () => {
-    const { context, page } = await pageIn('en');
-    await openApp(page, '/settings');
-    await page.locator('#app-sidebar').getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(at('/login'));
-    await page.goto('/settings/security');
-    await page.waitForURL(at('/login'));
-    await context.close();
-  });
-});
-
 describe('feature requests in Spanish (issue 14)', () => {
   it("shows the product's sample requests and the server's categories in Spanish", async () => {
     const { context, page } = await pageIn('es');
@@ -264,6 +252,18 @@ describe('feature requests in Spanish (issue 14)', () => {
     expect(await main.getByText('Dark mode', { exact: true }).count()).toBe(0);
     expect(await main.getByText('Payments', { exact: true }).count()).toBe(0);
     await setAccountLanguage(page, 'en');
+    await context.close();
+  });
+});
+
+describe('logout', () => {
+  it('logs out from the settings navigation and goes to /login', async () => {
+    const { context, page } = await pageIn('en');
+    await openApp(page, '/settings');
+    await page.locator('#app-sidebar').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(at('/login'));
+    await page.goto('/settings/security');
+    await page.waitForURL(at('/login'));
     await context.close();
   });
 });
