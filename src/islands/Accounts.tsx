@@ -3,6 +3,7 @@
 // 'Request Access' (USD, Brokerage) is disabled; 'Create Account' on Digital Assets creates the
 // wallet, toasts the party id, and reloads the list. 'Create New Account' opens the account modal.
 // An active Digital Assets card shows the wallet's balance as the wallet screen does (WalletBalance).
+// Above the cards, the identity verification status (the KYC summary, common/KycStatus).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
@@ -14,6 +15,7 @@ import { toast } from '../stores/toasts';
 import { $wallet, loadWallet } from '../stores/wallet';
 import AppShell from './AppShell';
 import { WalletBalance } from './common/WalletBalance';
+import { KycStatus } from './common/KycStatus';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
@@ -107,6 +109,7 @@ function Accounts() {
           </Button>
         }
       />
+      <KycStatus className="mb-6" />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
         {CARDS.map((card) => {
           const wallet = (categories?.[card.slot] ?? null) as Wallet | null;

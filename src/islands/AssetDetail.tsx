@@ -142,7 +142,8 @@ function Found({ detail }: { detail: Detail }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-label={t('asset.chart.label')}>
-            <div role="group" aria-label={t('asset.timeframe.label')} className="flex flex-wrap gap-2">
+            {/* One row of five on a phone, whatever the language ("1 sem.", "1 mois" in French). */}
+            <div role="group" aria-label={t('asset.timeframe.label')} className="grid grid-cols-5 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
               {TIMEFRAMES.map((tf) => (
                 <button
                   key={tf}
@@ -151,7 +152,7 @@ function Found({ detail }: { detail: Detail }) {
                   data-timeframe={tf}
                   onClick={() => setTimeframe(tf)}
                   className={cx(
-                    'min-h-11 min-w-11 rounded-lg px-3 text-sm font-medium',
+                    'min-h-11 min-w-11 whitespace-nowrap rounded-lg px-1 text-sm font-medium sm:px-3',
                     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900',
                     timeframe === tf ? 'bg-gray-900 text-white' : 'bg-gray-100 text-gray-700 hover:bg-gray-200',
                   )}
@@ -160,7 +161,8 @@ function Found({ detail }: { detail: Detail }) {
                 </button>
               ))}
             </div>
-            <div className="mt-4 flex h-56 items-center justify-center rounded-lg border border-dashed border-gray-300 bg-gray-50 text-sm text-gray-500 sm:h-72">
+            {/* Centred on every line: a longer translation (French) wraps at 390 px. */}
+            <div data-chart-placeholder className="mt-4 flex h-56 items-center justify-center rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 text-center text-sm text-balance text-gray-500 sm:h-72">
               {t('asset.chartPlaceholder')}
             </div>
           </section>

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadDictionary } from '../i18n';
 import { $auth } from '../stores/auth';
+import { $lang } from '../stores/lang';
 
 const client = {
   signInWithOtp: vi.fn(),
@@ -60,14 +62,40 @@ describe('the login island', () => {
     expect(codeInput()).toBeTruthy();
   });
 
-  it("shows the provider's message, or the fallback, when sending fails", async () => {
-    client.signInWithOtp.mockResolvedValueOnce({ data: {}, error: { message: 'For security purposes, you can only request this after 42 seconds.' } });
+  it("translates the provider's send limit with its seconds, else shows its message, else the fallback", async () => {
+    client.signInWithOtp.mockResolvedValueOnce({
+      data: {},
+      error: { code: 'over_sms_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 42 seconds.' },
+    });
     await toCodeStep();
-    expect(screen.getByRole('alert').textContent).toBe('For security purposes, you can only request this after 42 seconds.');
+    expect(screen.getByRole('alert').textContent).toBe('For security reasons, you can request a new code in 42 seconds.');
+    cleanup();
+    client.signInWithOtp.mockResolvedValueOnce({ data: {}, error: { message: 'Some provider text nobody mapped' } });
+    await toCodeStep();
+    expect(screen.getByRole('alert').textContent).toBe('Some provider text nobody mapped');
     cleanup();
     client.signInWithOtp.mockRejectedValueOnce(new Error(''));
     await toCodeStep();
     expect(screen.getByRole('alert').textContent).toBe('Failed to send verification code');
+  });
+
+  it('shows the send limit in Spanish with the seconds kept', async () => {
+    await loadDictionary('es');
+    $lang.set('es');
+    try {
+      client.signInWithOtp.mockResolvedValueOnce({
+        data: {},
+        error: { code: 'over_sms_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 28 seconds.' },
+      });
+      render(<Login />);
+      fireEvent.change(screen.getByLabelText('Número de teléfono'), { target: { value: '+1 555 555 0100' } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+      });
+      expect(screen.getByRole('alert').textContent).toBe('Por motivos de seguridad, podrás pedir un código nuevo en 28 segundos.');
+    } finally {
+      $lang.set('en');
+    }
   });
 
   it('keeps digits only, at most 6, and enables Verify only with 6', async () => {
@@ -135,6 +163,49 @@ describe('the login island', () => {
     expect(phoneInput().value).toBe('');
     expect(screen.queryByRole('status', { name: /We sent/ })).toBeNull();
     expect(screen.queryByText(/We sent a code/)).toBeNull();
+  });
+
+  it('goes on to the code step with the remaining countdown when the same number comes back within 60 s', async () => {
+    vi.useFakeTimers();
+    await toCodeStep();
+    for (let i = 0; i < 20; i++) {
+      await act(async () => {
+        vi.advanceTimersByTime(1000);
+      });
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
+    fireEvent.change(phoneInput(), { target: { value: '+15555550100' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    });
+    // The code already sent is still valid: no second send (it would hit the provider's limit).
+    expect(client.signInWithOtp).toHaveBeenCalledTimes(1);
+    expect(codeInput()).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('The code we sent to +15555550100 is still valid. Enter it below.');
+    const resend = () => screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement;
+    expect(resend().textContent).toBe(`Resend code in ${RESEND_SECONDS - 20}s`);
+    expect(resend().disabled).toBe(true);
+  });
+
+  it('sends a new code for another number, or for the same one after the 60 s', async () => {
+    vi.useFakeTimers();
+    await toCodeStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
+    fireEvent.change(phoneInput(), { target: { value: '+1 555 555 0101' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    });
+    expect(client.signInWithOtp).toHaveBeenLastCalledWith({ phone: '+15555550101' });
+    await act(async () => {
+      vi.advanceTimersByTime(RESEND_SECONDS * 1000);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
+    fireEvent.change(phoneInput(), { target: { value: '+1 555 555 0101' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    });
+    expect(client.signInWithOtp).toHaveBeenCalledTimes(3);
+    expect(screen.getByText('We sent a code to +15555550101')).toBeTruthy();
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {

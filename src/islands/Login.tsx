@@ -4,7 +4,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TranslationKey } from '../i18n';
-import { useT } from '../i18n/react';
+import { useLang, useT } from '../i18n/react';
+import { authErrorText } from '../shared/error-text';
 import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/phone';
 import { $auth, loadAuthClient, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';
@@ -18,6 +19,7 @@ type Message = { kind: 'error' | 'success'; key?: TranslationKey; text?: string;
 
 export default function Login() {
   const t = useT();
+  const lang = useLang();
   useDocumentTitle('login.title');
   const auth = useStore($auth);
   const langReady = useStore($langReady);
@@ -31,6 +33,10 @@ export default function Login() {
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
   const navigating = useRef(false);
+  // The last code sent: 'Change number' keeps it, so the same number again while that code is
+  // still in its resend window goes straight to the code step (asking again would only hit the
+  // provider's send limit and leave the user stuck on step 1).
+  const lastSent = useRef<{ phone: string; resendAt: number } | null>(null);
 
   useEffect(() => startAuth(), []);
   useEffect(() => {
@@ -58,13 +64,23 @@ export default function Login() {
       setMessage({ kind: 'error', key: 'login.error.invalidPhone' });
       return;
     }
+    const sent = lastSent.current;
+    const waitMs = sent && sent.phone === normalized ? sent.resendAt - Date.now() : 0;
+    if (!resend && waitMs > 0) {
+      setStep('code');
+      setCountdown(Math.ceil(waitMs / 1000));
+      setMessage({ kind: 'success', key: 'login.codeStillValid', params: { phone: normalized } });
+      return;
+    }
     setBusy(true);
     try {
       const { error } = await (await loadAuthClient()).signInWithOtp({ phone: normalized });
       if (error) {
-        setMessage({ kind: 'error', text: error.message || undefined, key: error.message ? undefined : 'login.error.sendFailed' });
+        // GoTrue answers in English: known codes (the send limit with its seconds) are translated.
+        setMessage({ kind: 'error', text: authErrorText(lang, error) });
         return;
       }
+      lastSent.current = { phone: normalized, resendAt: Date.now() + RESEND_SECONDS * 1000 };
       setStep('code');
       setCountdown(RESEND_SECONDS);
       setMessage(resend ? { kind: 'success', key: 'login.codeResent' } : { kind: 'success', key: 'login.codeSent', params: { phone: normalized } });

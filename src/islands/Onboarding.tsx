@@ -27,7 +27,8 @@ function Onboarding() {
               </span>
               <span>
                 <span className="flex items-center gap-2 font-medium text-gray-900">
-                  <Glyph name={step.icon} className="h-4 w-4" />
+                  {/* The icon keeps its size when a longer title (French) wraps. */}
+                  <Glyph name={step.icon} className="h-4 w-4 shrink-0" />
                   {t(`onboarding.step.${step.key}.title` as TranslationKey)}
                 </span>
                 <span className="mt-1 block text-sm text-gray-600">{t(`onboarding.step.${step.key}.description` as TranslationKey)}</span>

@@ -40,9 +40,18 @@ const CATEGORY_KEYS: Record<FeatureRequestCategory, TranslationKey> = {
   Other: 'featureRequests.category.other',
 };
 
-/** Dictionary key of a known category, or null for one the server added (show it as it is). */
+// Categories the product's own server lists beside the form's (migration 0014, source 'server'):
+// shown in the user's language too; a category nobody has translated yet is shown as it is.
+const SERVER_CATEGORY_KEYS: Partial<Record<string, TranslationKey>> = {
+  Payments: 'featureRequests.category.payments',
+  'Digital Assets': 'featureRequests.category.digitalAssets',
+  Notifications: 'featureRequests.category.notifications',
+  Localization: 'featureRequests.category.localization',
+};
+
+/** Dictionary key of a known category, or null for one nobody has translated (show it as it is). */
 export function featureCategoryKey(category: string): TranslationKey | null {
-  return (CATEGORY_KEYS as Partial<Record<string, TranslationKey>>)[category] ?? null;
+  return (CATEGORY_KEYS as Partial<Record<string, TranslationKey>>)[category] ?? SERVER_CATEGORY_KEYS[category] ?? null;
 }
 
 export const featureStatusKey = (status: FeatureRequestStatus): TranslationKey => `featureRequests.status.${status}`;

@@ -139,9 +139,11 @@ describe('feature request body', () => {
     }
   });
 
-  it('maps the known categories to dictionary keys and leaves server-added ones alone', () => {
+  it("maps the known categories, the server's included, to dictionary keys and leaves unknown ones alone", () => {
     expect(featureCategoryKey('UI/UX')).toBe('featureRequests.category.uiUx');
-    expect(featureCategoryKey('Payments')).toBeNull();
+    // The server's own extra categories are translated too (issue 14); only an unknown one stays as it is.
+    expect(featureCategoryKey('Payments')).toBe('featureRequests.category.payments');
+    expect(featureCategoryKey('Quantum')).toBeNull();
   });
 
   it('accepts only upvote or downvote as a vote', () => {

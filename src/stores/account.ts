@@ -39,6 +39,8 @@ export const $accounts = atom<UserAccount[]>([]);
 export const $activeAccount = atom<UserAccount | null>(null);
 /** idle = signed out; loading = the first refresh after sign-in is running; ready = loaded (or failed). */
 export const $accountStatus = atom<AccountStatus>('idle');
+/** The last profile load failed (the KYC status then says so instead of "not started"). */
+export const $accountLoadFailed = atom<boolean>(false);
 
 /** KYC summary (section 3): status is idv_status, else idv.status; recomputed whenever $account changes. */
 export function kycSummary(account: Account | null): KycSummary | null {
@@ -67,9 +69,11 @@ export async function refreshAccount(): Promise<void> {
   try {
     if (!userId) throw new Error('No access token available');
     $account.set(await unwrap(accountApi().accounts[':userId'].$get({ param: { userId } })));
+    $accountLoadFailed.set(false);
   } catch (err) {
     logged('Failed to load account', err);
     $account.set(null);
+    $accountLoadFailed.set(true);
   }
 }
 
@@ -103,6 +107,7 @@ export function clearAccounts(): void {
   $accounts.set([]);
   $activeAccount.set(null);
   $accountStatus.set('idle');
+  $accountLoadFailed.set(false);
 }
 
 /** Switching refreshes the list and the active account; false on failure. */

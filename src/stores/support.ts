@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import { t, type TranslationKey } from '../i18n';
 import { api, unwrap } from '../lib/api';
+import { apiErrorText } from '../shared/error-text';
 import type { CreateSupportTicketBody } from '../shared/validation';
 import { $lang } from './lang';
 import { toast } from './toasts';
@@ -28,7 +29,8 @@ export const $tickets = atom<TicketsState>({ status: 'idle', items: [] });
 export const $ticketComments = atom<CommentsState>({ ticketId: null, status: 'idle', items: [] });
 
 const tr = (key: TranslationKey) => t($lang.get(), key);
-const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : '');
+// A failure's text in the user's language ('' when the error carried none, so the caller's fallback shows).
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? apiErrorText($lang.get(), err) : '');
 
 export async function loadTickets(): Promise<void> {
   $tickets.set({ ...$tickets.get(), status: 'loading' });

@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import { t } from '../i18n';
 import { api, unwrap } from '../lib/api';
+import { apiErrorText } from '../shared/error-text';
 import { $activeAccount } from './account';
 import { $lang } from './lang';
 
@@ -33,7 +34,7 @@ export async function loadTransactions(accountId = $activeAccount.get()?.account
     );
     $transactions.set({ status: 'ready', items, error: null });
   } catch (err) {
-    const message = err instanceof Error && err.message ? err.message : t($lang.get(), 'errors.fetchTransactions');
+    const message = apiErrorText($lang.get(), err, 'errors.fetchTransactions');
     console.error('Failed to fetch transactions', message);
     $transactions.set({ status: 'error', items: [], error: message });
   }

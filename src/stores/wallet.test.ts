@@ -92,7 +92,7 @@ describe('Transfer 100 as one intent', () => {
     const tries = postsTo('/api/wallets/transfer');
     expect(tries).toHaveLength(3);
     expect(new Set(tries.map((c) => c.key)).size).toBe(1);
-    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'error', title: 'Transfer failed', description: 'Upstream timed out' })]);
+    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'error', title: 'Transfer failed', description: 'The service is unavailable right now. Please try again later.' })]);
   });
 
   it('does not retry a 400: the answer is final', async () => {

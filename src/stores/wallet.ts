@@ -11,6 +11,7 @@ import { ApiError, api, unwrap } from '../lib/api';
 import { sendIntent } from '../lib/idempotency';
 import { abbreviatePartyId, formatLedgerAmount } from '../shared/format';
 import { parseDecimal } from '../shared/decimal';
+import { apiErrorText } from '../shared/error-text';
 import { $activeAccount } from './account';
 import { $lang } from './lang';
 import { toast } from './toasts';
@@ -42,7 +43,8 @@ export type WalletIntent = 'transfer' | 'accept';
 export const $walletBusy = atom<WalletIntent | null>(null);
 
 const tr = (key: TranslationKey, params?: TranslateParams) => t($lang.get(), key, params);
-const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : '');
+// A failure's text in the user's language ('' when the error carried none, so the caller's fallback shows).
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? apiErrorText($lang.get(), err) : '');
 
 /** Assets the wallet actually holds (a zero line is not an asset of yours). */
 export function heldAssets(assets: readonly WalletAsset[]): WalletAsset[] {

@@ -1,5 +1,7 @@
-// axe-core on every public and signed-in screen, with its modals and menus open, in English and
-// Spanish, at 1440 px and 390 px (issue 9): 0 violations of WCAG 2.0/2.1 A and AA and best practice.
+// axe-core on every public and signed-in screen, with its modals and menus open, in English,
+// Spanish and French (fs, issue 14), at 1440 px and 390 px (issue 9): 0 violations of WCAG 2.0/2.1 A
+// and AA and best practice. The public pages exist in English and Spanish only, so the French pass
+// covers /login and the signed-in screens.
 // One context per language does it all: the public pages, both steps of /login (which signs the
 // user in), then the signed-in screens in the order a new user meets them (the Digital Assets
 // account before and after it exists). A failure names the screen, the width and each violation
@@ -10,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
 import { baseURL, launch } from './browser';
-import { TEST_CODE, at, setAccountLanguage, testPhone, type Lang } from './app-helpers';
+import { htmlLang } from '../../src/i18n';
+import { LOCALE, TEST_CODE, at, setAccountLanguage, testPhone, type Lang } from './app-helpers';
 import { createWallet, s } from './screens-helpers';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -19,8 +22,8 @@ const WIDTHS = [1440, 390] as const;
 type Width = (typeof WIDTHS)[number];
 const HEIGHT: Record<Width, number> = { 1440: 900, 390: 844 };
 
-/** +1 555 555 0120 (English) and 0121 (Spanish): the accessibility tests' own users. */
-const PHONE: Record<Lang, string> = { en: testPhone(20), es: testPhone(21) };
+/** +1 555 555 0120 (English), 0121 (Spanish) and 0124 (French): the accessibility tests' own users. */
+const PHONE: Record<Lang, string> = { en: testPhone(20), es: testPhone(21), fs: testPhone(24) };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,7 +53,7 @@ async function settle(page: Page, lang: Lang, ready: string): Promise<void> {
       document.documentElement.lang.startsWith(l) &&
       // Loading states (a live region that is a <p> is a message, not a loading state).
       !document.querySelector('[aria-busy="true"], .animate-pulse, .app-static-spinner, #main [role="status"]:not(p), [role="dialog"] [role="status"]:not(p)'),
-    lang,
+    htmlLang(lang),
   );
   // Let React commit and the CSS transitions (reduced motion: none) finish painting.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -67,6 +70,8 @@ interface Screen {
   reopen?: boolean;
   /** Only at this width (e.g. the mobile sidebar). */
   only?: Width;
+  /** A public page (English and Spanish only: no French version to check). */
+  public?: boolean;
   /** Runs once before the screen (e.g. creating the wallet). */
   before?: (page: Page, lang: Lang) => Promise<void>;
 }
@@ -91,9 +96,9 @@ async function supportTab(page: Page, tab: string) {
 
 const H1 = '#main h1';
 const SCREENS: Screen[] = [
-  { name: 'landing', path: (l) => (l === 'en' ? '/' : '/es/'), ready: 'h1' },
-  { name: 'privacy', path: (l) => (l === 'en' ? '/privacy' : '/es/privacy'), ready: 'h1' },
-  { name: 'terms', path: (l) => (l === 'en' ? '/terms' : '/es/terms'), ready: 'h1' },
+  { name: 'landing', path: (l) => (l === 'en' ? '/' : '/es/'), ready: 'h1', public: true },
+  { name: 'privacy', path: (l) => (l === 'en' ? '/privacy' : '/es/privacy'), ready: 'h1', public: true },
+  { name: 'terms', path: (l) => (l === 'en' ? '/terms' : '/es/terms'), ready: 'h1', public: true },
   // /login's two steps are checked by signIn below.
   { name: 'market', path: '/market', ready: '#main table tbody tr' },
   { name: 'accounts', path: '/accounts', ready: '[data-card="digital"] [data-status]' },
@@ -190,7 +195,7 @@ async function signIn(page: Page, lang: Lang, check: (name: string) => Promise<v
   await page.locator('#main h1').waitFor();
 }
 
-for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
+for (const lang of ['en', 'es', 'fs'] as const satisfies readonly Lang[]) {
   describe(`axe (${lang}), 1440 and 390 px`, () => {
     let context: BrowserContext;
     let page: Page;
@@ -198,7 +203,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     beforeAll(async () => {
       context = await browser.newContext({
         baseURL: baseURL(),
-        locale: lang === 'es' ? 'es-MX' : 'en-US',
+        locale: LOCALE[lang],
         viewport: { width: 1440, height: 900 },
         reducedMotion: 'reduce',
         bypassCSP: true,
@@ -225,7 +230,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(found).toEqual([]);
     });
 
-    for (const screen of SCREENS) {
+    for (const screen of SCREENS.filter((sc) => !(sc.public && lang === 'fs'))) {
       it(screen.name, async () => {
         await screen.before?.(page, lang);
         const path = typeof screen.path === 'function' ? screen.path(lang) : screen.path;

@@ -1,8 +1,10 @@
 // /accounts, /accounts/usd, /accounts/brokerage and /onboarding in Chromium, in English and Spanish:
 // the three cards, the disabled 'Request Access', creating the Digital Assets wallet (toast with the
-// party id, the card turns Active, View Details goes to /accounts/digital-assets), the placeholders.
+// party id, the card turns Active, View Details goes to /accounts/digital-assets), the placeholders,
+// and the identity verification status (also on /settings/security) in en, es and fs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { t } from '../../src/i18n';
 import { launch } from './browser';
 import { at, newContext, openApp, setAccountLanguage, signIn, testPhone, type Lang } from './app-helpers';
 
@@ -124,4 +126,20 @@ describe('the account placeholders and onboarding', () => {
       await context.close();
     });
   }
+});
+
+describe('the identity verification status (issue 14)', () => {
+  it('shows "not started" on the accounts overview and in Account Security, in en, es and fs', async () => {
+    for (const lang of ['en', 'es', 'fs'] as const) {
+      const { context, page } = await pageIn(lang);
+      await setAccountLanguage(page, lang);
+      for (const path of ['/accounts', '/settings/security']) {
+        await openApp(page, path);
+        const region = page.getByRole('region', { name: t(lang, 'accounts.kyc.title') });
+        await region.getByText(t(lang, 'accounts.kyc.status.none'), { exact: true }).waitFor();
+        expect(await region.textContent(), `${path} (${lang})`).toContain(t(lang, 'accounts.kyc.hint.none'));
+      }
+      await context.close();
+    }
+  });
 });

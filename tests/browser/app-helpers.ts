@@ -9,13 +9,15 @@ export const TEST_CODE = '123456';
 /** +1 555 555 01NN: 0100 is the README's number, 0101-0109 are the browser tests' own. */
 export const testPhone = (n: number) => `+1 555 555 01${String(n).padStart(2, '0')}`;
 
-export type Lang = 'en' | 'es';
+export type Lang = 'en' | 'es' | 'fs';
+/** The browser locale that picks each language (spec section 4: fr gives fs). */
+export const LOCALE: Record<Lang, string> = { en: 'en-US', es: 'es-MX', fs: 'fr-FR' };
 
 export async function newContext(browser: Browser, opts: { lang?: Lang; width?: number; height?: number; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {}) {
   const lang = opts.lang ?? 'en';
   return browser.newContext({
     baseURL: baseURL(),
-    locale: lang === 'es' ? 'es-MX' : 'en-US',
+    locale: LOCALE[lang],
     viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
     storageState: opts.storageState,
   });
@@ -50,7 +52,7 @@ export async function setStoredLang(page: Page, lang: Lang): Promise<void> {
 /** Matches a page URL by its path, with or without the trailing slash the static pages get. */
 export const at = (path: string) => new RegExp(`^[^?#]*${path.replace(/[/-]/g, (c) => `\\${c}`)}/?([?#].*)?$`);
 
-const SECURITY_TITLE: Record<Lang, string> = { en: 'Account Security', es: 'Seguridad de la cuenta' };
+const SECURITY_TITLE: Record<Lang, string> = { en: 'Account Security', es: 'Seguridad de la cuenta', fs: 'Sécurité du compte' };
 
 /**
  * Saves the account's language through the Security page's select (the account's language wins over

@@ -1,9 +1,11 @@
 // /login and the session in Chromium: the redirects when signed out, both login steps with the
 // spec's messages (red errors, green successes), the resend countdown, 'Change number', the signed-in
-// redirect away from /login, and sign-out.
+// redirect away from /login, and sign-out; in Spanish, the same number after 'Change number' and the
+// provider's send limit (issue 14).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './browser';
+import { t } from '../../src/i18n';
 import { TEST_CODE, at, newContext, screenshot, testPhone } from './app-helpers';
 
 let browser: Browser;
@@ -114,6 +116,32 @@ describe('the login page', () => {
     await page.locator('input[name="phone"]').fill('x');
     await page.locator('form button[type="submit"]').click();
     expect(await alert(page).textContent()).toBe('Por favor ingresa un número de teléfono válido');
+    await context.close();
+  });
+  it("in Spanish: the same number after 'Change number' goes on to the code step; the send limit keeps its seconds", async () => {
+    const context = await newContext(browser, { lang: 'es', width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto('/login');
+    // Not a test number: the local service limits real numbers to one code per 60 s, as GoTrue does.
+    const phone = '+52 55 1234 5678';
+    await page.getByLabel(t('es', 'login.phone.label')).fill(phone);
+    await page.getByRole('button', { name: t('es', 'login.sendCode') }).click();
+    await page.getByLabel(t('es', 'login.code.label')).waitFor();
+    await page.getByRole('button', { name: t('es', 'login.changeNumber') }).click();
+    await page.getByLabel(t('es', 'login.phone.label')).fill(phone);
+    await page.getByRole('button', { name: t('es', 'login.sendCode') }).click();
+    await page.getByLabel(t('es', 'login.code.label')).waitFor();
+    expect(await status(page).textContent()).toBe(t('es', 'login.codeStillValid', { phone: '+525512345678' }));
+    expect(await page.getByRole('button', { name: /Reenviar/ }).isDisabled()).toBe(true);
+
+    // A fresh page does not know a code was sent: the provider refuses, and says so in Spanish.
+    await page.reload();
+    await page.getByLabel(t('es', 'login.phone.label')).fill(phone);
+    await page.getByRole('button', { name: t('es', 'login.sendCode') }).click();
+    await alert(page).waitFor();
+    const text = await alert(page).textContent();
+    expect(text).toMatch(/^Por motivos de seguridad, podrás pedir un código nuevo en \d+ segundos\.$/);
+    expect(text).not.toContain('For security purposes');
     await context.close();
   });
 });

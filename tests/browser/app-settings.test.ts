@@ -240,6 +240,22 @@ describe('the language select', () => {
   });
 });
 
+describe('feature requests in Spanish (issue 14)', () => {
+  it("shows the product's sample requests and the server's categories in Spanish", async () => {
+    const { context, page } = await pageIn('es');
+    await setAccountLanguage(page, 'es');
+    await openApp(page, '/settings/feature-requests');
+    const main = page.locator('#main');
+    await main.getByText('Modo oscuro', { exact: true }).first().waitFor();
+    expect(await main.getByText('Pagos', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await main.getByText('Activos digitales', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await main.getByText('Dark mode', { exact: true }).count()).toBe(0);
+    expect(await main.getByText('Payments', { exact: true }).count()).toBe(0);
+    await setAccountLanguage(page, 'en');
+    await context.close();
+  });
+});
+
 describe('logout', () => {
   it('logs out from the settings navigation and goes to /login', async () => {
     const { context, page } = await pageIn('en');

@@ -199,3 +199,36 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     }
   });
 }
+
+describe('the asset screen in French at 390 px (issue 14)', () => {
+  it('centres every line of the wrapped chart placeholder, keeps the timeframes on one row and fits the width', async () => {
+    const { context, page } = await screenPage(browser, state, 'fs', 390);
+    await open(page, '/accounts/digital-assets/AAPL');
+    const placeholder = page.getByText(s('fs', 'asset.chartPlaceholder'), { exact: true });
+    await placeholder.waitFor();
+    // Each line box of the text against the placeholder's box: the same gap left and right.
+    const lines = await placeholder.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const rects = [...range.getClientRects()];
+      const byLine = new Map<number, { left: number; right: number }>();
+      for (const r of rects) {
+        const key = Math.round(r.top);
+        const line = byLine.get(key) ?? { left: r.left, right: r.right };
+        byLine.set(key, { left: Math.min(line.left, r.left), right: Math.max(line.right, r.right) });
+      }
+      return [...byLine.values()].map((l) => ({ gapLeft: l.left - box.left, gapRight: box.right - l.right }));
+    });
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(Math.abs(line.gapLeft - line.gapRight)).toBeLessThanOrEqual(2);
+    // The five timeframes stay on one row ("max" does not wrap alone onto a second one).
+    const tops = await page.getByRole('group', { name: s('fs', 'asset.timeframe.label') }).getByRole('button').evaluateAll((els) =>
+      els.map((e) => Math.round(e.getBoundingClientRect().top)),
+    );
+    expect(tops).toHaveLength(5);
+    expect(new Set(tops).size).toBe(1);
+    expect(await pageFitsWidth(page)).toBe(true);
+    await context.close();
+  });
+});

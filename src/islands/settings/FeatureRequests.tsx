@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../../i18n/react';
 import { formatDate } from '../../shared/format';
 import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';
+import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
 import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
 import AppShell from '../AppShell';
 import { SpinnerRing } from '../shell/FullScreenSpinner';
@@ -144,10 +145,10 @@ export function FeatureRequests() {
             <tbody className="divide-y divide-gray-200">
               {items.map((item) => (
                 <tr key={item.id} data-id={item.id} className="align-top">
-                  <td className="max-w-[14rem] px-4 py-3 font-medium text-gray-900">{item.title}</td>
+                  <td className="max-w-[14rem] px-4 py-3 font-medium text-gray-900">{featureRequestTitle(t, item)}</td>
                   <td className="max-w-[22rem] px-4 py-3 text-gray-600">
-                    <p className="line-clamp-2" title={item.description}>
-                      {item.description}
+                    <p className="line-clamp-2" title={featureRequestDescription(t, item)}>
+                      {featureRequestDescription(t, item)}
                     </p>
                   </td>
                   <td className="px-4 py-3">

@@ -7,6 +7,7 @@ import { LANGS, isLang, type Lang } from '../../i18n';
 import { useLang, useT } from '../../i18n/react';
 import { $account, saveLanguage } from '../../stores/account';
 import AppShell from '../AppShell';
+import { KycStatus } from '../common/KycStatus';
 import { Glyph, type GlyphName } from '../shell/icons';
 import { SettingsSection } from './SettingsSection';
 
@@ -82,6 +83,8 @@ function Security() {
           </div>
         </div>
       </SettingsSection>
+
+      <KycStatus className="p-6" />
 
       <section className="rounded-xl border border-gray-200 bg-white p-6" aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="text-lg font-semibold text-gray-900">

@@ -6,8 +6,9 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { useT } from '../../i18n/react';
+import { useLang, useT } from '../../i18n/react';
 import { ACCOUNT_CATEGORIES, accountCategoryKey, type AccountCategory } from '../../shared/account-categories';
+import { apiErrorText } from '../../shared/error-text';
 import { $accounts, createAccount } from '../../stores/account';
 import { Glyph } from './icons';
 
@@ -24,6 +25,7 @@ export function createAccountPayload(name: string, description: string, category
 
 export default function CreateAccountModal({ onClose, onCreated }: { onClose: () => void; onCreated?: (accountId: string) => void }) {
   const t = useT();
+  const lang = useLang();
   const accounts = useStore($accounts);
   const ids = { name: useId(), description: useId(), category: useId(), error: useId() };
   const [name, setName] = useState('');
@@ -42,7 +44,7 @@ export default function CreateAccountModal({ onClose, onCreated }: { onClose: ()
       onCreated?.(id);
       onClose();
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t('errors.createAccount'));
+      setError(apiErrorText(lang, err, 'errors.createAccount'));
       setSaving(false);
     }
   }

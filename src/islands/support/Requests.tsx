@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n/react';
 import { formatDate } from '../../shared/format';
 import { featureCategoryKey, featureStatusKey, type FeatureRequestStatus } from '../../shared/feature-request-labels';
+import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
 import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
 import { refocus } from '../common/refocus';
 import { Glyph } from '../shell/icons';
@@ -118,9 +119,9 @@ export function Requests() {
               <Upvote item={item} busy={pending.includes(item.id)} />
               <div className="min-w-0 flex-1">
                 <h3 className="font-medium text-gray-900" data-title="">
-                  {item.title}
+                  {featureRequestTitle(t, item)}
                 </h3>
-                <p className="mt-1 line-clamp-2 text-sm text-gray-600">{item.description}</p>
+                <p className="mt-1 line-clamp-2 text-sm text-gray-600">{featureRequestDescription(t, item)}</p>
                 <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-500">
                   <span className={cx('rounded-full px-2 py-0.5 font-medium', STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted)}>
                     {t(featureStatusKey(item.status as FeatureRequestStatus))}

@@ -22,6 +22,7 @@ import {
   newTransactionFormSchema,
   onrampProviderKey,
 } from '../../shared/validation';
+import { walletLabel } from '../../shared/seeded-text';
 import { $activeAccount } from '../../stores/account';
 import { $lang } from '../../stores/lang';
 import { toast } from '../../stores/toasts';
@@ -146,7 +147,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
             <option value="">{wallets === null ? t('common.loading') : t('transactions.new.selectWallet')}</option>
             {(wallets ?? []).map((w) => (
               <option key={w.id} value={w.id}>
-                {w.label || t('common.unnamedWallet')}
+                {walletLabel(t, w)}
               </option>
             ))}
             <option value={ADD_NEW_WALLET}>{t('transactions.new.addWallet')}</option>

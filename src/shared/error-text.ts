@@ -1,0 +1,98 @@
+// What the user reads when a call fails, in their language. Servers (the BFF, the upstream, GoTrue)
+// answer in English; known answers are recognised by GoTrue error code, by the BFF's message or by
+// HTTP status and shown through the dictionary. The raw text is only the last fallback, for a
+// message nobody has mapped yet (still better than nothing).
+import { en } from '../i18n/en';
+import { t, type Lang, type TranslationKey } from '../i18n';
+
+/** The parts of an error that identify it: what auth-js's AuthApiError and our ApiError carry. */
+interface ErrorLike {
+  message?: unknown;
+  status?: unknown;
+  code?: unknown;
+  name?: unknown;
+}
+
+const asErrorLike = (err: unknown): ErrorLike => (err && typeof err === 'object' ? (err as ErrorLike) : {});
+
+/** GoTrue error codes a phone sign-in can meet, by what the user should read. */
+const AUTH_CODES: Partial<Record<string, TranslationKey>> = {
+  over_sms_send_rate_limit: 'errors.auth.smsRateLimit',
+  over_request_rate_limit: 'errors.tooManyRequests',
+  sms_send_failed: 'login.error.sendFailed',
+  otp_expired: 'login.error.invalidCode',
+  otp_disabled: 'errors.auth.signupsDisabled',
+  phone_provider_disabled: 'errors.auth.phoneDisabled',
+  validation_failed: 'login.error.invalidPhone',
+  session_expired: 'errors.sessionEnded',
+  session_not_found: 'errors.sessionEnded',
+  refresh_token_not_found: 'errors.sessionEnded',
+  refresh_token_already_used: 'errors.sessionEnded',
+};
+
+/**
+ * A GoTrue error for the login screen. The rate-limit text carries the seconds to wait
+ * ("...only request this after 28 seconds."): the number is kept in the translation.
+ */
+export function authErrorText(lang: Lang, err: unknown, fallback: TranslationKey = 'login.error.sendFailed'): string {
+  const { code, message, status } = asErrorLike(err);
+  const text = typeof message === 'string' ? message : '';
+  const key = typeof code === 'string' ? AUTH_CODES[code] : undefined;
+  const seconds = /(\d+)\s*seconds?/i.exec(text)?.[1];
+  if (key === 'errors.auth.smsRateLimit' || (!key && status === 429 && seconds)) {
+    return seconds ? t(lang, 'errors.auth.smsRateLimit', { seconds }) : t(lang, 'errors.tooManyRequests');
+  }
+  if (key) return t(lang, key);
+  return httpStatusText(lang, status) ?? (text || t(lang, fallback));
+}
+
+// The BFF's and the core's own English answers (src/worker, src/core), by their text.
+const API_MESSAGES: Partial<Record<string, TranslationKey>> = {
+  'Internal server error': 'errors.server',
+  'Upstream service unavailable': 'errors.unavailable',
+  'Market data is unavailable, please try again later': 'errors.unavailable',
+  'Too many requests, please try again later': 'errors.tooManyRequests',
+  'Invalid or expired access token': 'errors.sessionEnded',
+  'Session has ended': 'errors.sessionEnded',
+  'Missing access token': 'errors.sessionEnded',
+  'Authentication required': 'errors.sessionEnded',
+  'Not found': 'errors.notFound',
+  'Request body too large': 'errors.tooLarge',
+  'This account still holds wallets and cannot be deleted': 'errors.accountHoldsWallets',
+  'You cannot delete your only account': 'errors.onlyAccount',
+  "The account's metadata changed meanwhile; try again": 'errors.conflictTryAgain',
+};
+
+// Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.
+let englishToKey: Map<string, TranslationKey> | null = null;
+function keyOfEnglish(text: string): TranslationKey | undefined {
+  englishToKey ??= new Map(Object.entries(en).map(([key, value]) => [value, key as TranslationKey] as const).reverse());
+  return englishToKey.get(text);
+}
+
+/** A message for an HTTP status whose body's text we do not know (or that had none). */
+function httpStatusText(lang: Lang, status: unknown): string | null {
+  if (typeof status !== 'number') return null;
+  if (status === 429) return t(lang, 'errors.tooManyRequests');
+  if (status === 401) return t(lang, 'errors.sessionEnded');
+  if (status === 502 || status === 503 || status === 504) return t(lang, 'errors.unavailable');
+  if (status >= 500) return t(lang, 'errors.server');
+  return null;
+}
+
+/**
+ * An API (BFF) failure in `lang`: a known message or a dictionary text by its key; else by status
+ * (5xx, 429, 401); a network failure as such; else the raw message; else `fallback`.
+ */
+export function apiErrorText(lang: Lang, err: unknown, fallback: TranslationKey = 'errors.generic'): string {
+  const { message, status, name } = asErrorLike(err);
+  const text = typeof message === 'string' ? message.trim() : '';
+  const known = API_MESSAGES[text] ?? (text ? keyOfEnglish(text) : undefined);
+  if (known) return t(lang, known);
+  const byStatus = httpStatusText(lang, status);
+  if (byStatus) return byStatus;
+  if (/^HTTP error! status: \d+$/.test(text)) return t(lang, fallback);
+  // fetch() rejects with a TypeError when the network is down ("Failed to fetch", "Load failed").
+  if (name === 'TypeError' && typeof status !== 'number') return t(lang, 'errors.network');
+  return text || t(lang, fallback);
+}
