@@ -168,8 +168,8 @@ export function FeatureRequests() {
         <ul className="divide-y divide-gray-200 md:hidden" aria-labelledby="fr-title">
           {items.map((item) => (
             <li key={item.id} data-id={item.id} data-card="feature-request" className="space-y-2 p-4">
-              <h2 className="font-medium text-gray-900">{item.title}</h2>
-              <p className="line-clamp-3 break-words text-sm text-gray-600">{item.description}</p>
+              <h2 className="font-medium text-gray-900">{featureRequestTitle(t, item)}</h2>
+              <p className="line-clamp-3 break-words text-sm text-gray-600">{featureRequestDescription(t, item)}</p>
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600">
                 <Status item={item} />
                 <span>
