@@ -42,6 +42,8 @@ export default defineConfig({
   // header (curl, mobile apps, servers) with a bare 403 before our code ran, although /api and
   // /auth/v1 authenticate by bearer token and answer cross-site requests themselves (the Hono app's
   // CORS rule). src/middleware.ts keeps the same check for every other route rendered on demand.
+  // (Since the Worker entry, src/worker/entry.ts, sends /api and /auth/v1 to Hono before Astro runs,
+  // turning it back on would no longer touch them; the middleware's rule is kept as it is.)
   security: {
     checkOrigin: false,
     csp: { directives: pageBaseDirectives({ supabaseUrl }).filter((d) => !HEADER_ONLY_DIRECTIVES.includes(d)) },

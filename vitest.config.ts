@@ -1,6 +1,7 @@
 // Test tiers: unit (beside the code, happy-dom), worker (integration inside workerd with real
 // local D1 and KV), browser (Chromium through playwright-core against the built app on wrangler),
 // remote (the built app in production mode against stand-in upstream and Supabase on loopback).
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { localVars } from './scripts/env.mjs';
@@ -19,9 +20,14 @@ export default defineConfig({
         },
       },
       {
+        // No `main` here: the plugin takes wrangler.toml's, the production entry (src/worker/entry.ts).
+        // Astro's pages handler needs Astro's build (its virtual modules), so these tests swap in a
+        // stand-in that only marks what reached it (tests/worker/astro-pages-stub.ts).
+        resolve: {
+          alias: { '@astrojs/cloudflare/handler': fileURLToPath(new URL('./tests/worker/astro-pages-stub.ts', import.meta.url)) },
+        },
         plugins: [
           cloudflareTest({
-            main: './src/worker/entry.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               // The local-only variables (config/local.env: APP_MODE=local, the test numbers), as

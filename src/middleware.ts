@@ -1,5 +1,6 @@
-// Security headers on the answers Astro renders on demand (endpoints with `prerender = false` other
-// than /api and /auth/v1, whose Hono app sets its own): static pages and assets get theirs from
+// Security headers on the answers Astro renders on demand (endpoints with `prerender = false`; /api
+// and /auth/v1 never reach Astro: the Worker entry, src/worker/entry.ts, hands them to the Hono app,
+// which sets its own): static pages and assets get theirs from
 // `_headers` (src/integrations/security-headers.ts), so every response carries the same policy.
 // An HTML answer gets the page policy with the script and style hashes of its own CSP <meta>; any
 // other answer gets the policy for content that loads nothing.
@@ -17,7 +18,10 @@ import { API_CSP, COMMON_SECURITY_HEADERS, metaCspSources, pageCsp } from './wor
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
-/** Whether the Hono app (bearer-token API and sign-in service) answers this path. */
+/**
+ * Whether the Hono app (bearer-token API and sign-in service) answers this path. The entry sends
+ * those paths to Hono before Astro runs; the exemption stays so that this rule never applies to them.
+ */
 export const isTokenAuthenticatedPath = (pathname: string) =>
   pathname === '/api' || pathname.startsWith('/api/') || pathname === '/auth/v1' || pathname.startsWith('/auth/v1/');
 

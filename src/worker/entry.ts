@@ -1,4 +1,51 @@
-// Worker entry for the integration tests: the Hono app alone, without Astro.
+// The Worker's one entry (wrangler.toml `main`), in production, under `npm start` and in the workerd
+// tests alike (vitest reads `main` from wrangler.toml). It splits requests before any framework runs:
+// - a path whose percent-encoding does not decode (`/api/%`, `/%E0%A4%A`) answers 400 here, quietly:
+//   it cannot name any route, and Astro's pipeline would log an `Invalid URL encoding` error line for
+//   each one, so anyone could flood the logs without signing in;
+// - /api and /auth/v1 go straight to the Hono app (src/worker/index.ts) with the Worker's bindings and
+//   execution context (waitUntil, used by the market cache): its own security headers, errors, CORS
+//   and body limits, without Astro's router, middleware or origin check;
+// - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
+//   are served before the Worker runs; this handles the routes rendered on demand).
+// Durable Object classes, when a later feature needs one, are exported from this module too.
+import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
+import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 
-export default { fetch: app.fetch } satisfies ExportedHandler<Cloudflare.Env>;
+/**
+ * The path as Astro would decode it (decodeURI), or null when a lone `%` or a broken UTF-8 sequence
+ * makes that throw. (It returns the decoded text rather than a boolean so that the bundler, which
+ * takes decodeURI for a pure function, cannot drop an unused call and with it the check.)
+ */
+export function decodedPath(pathname: string): string | null {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the Hono app answers this path: the BFF under /api, the sign-in service under /auth/v1. */
+export const isHonoPath = (pathname: string) =>
+  pathname === '/api' || pathname.startsWith('/api/') || pathname === '/auth/v1' || pathname.startsWith('/auth/v1/');
+
+/** The 400 for an undecodable path, with the headers the Hono app and src/middleware.ts set. */
+export function badEncodingResponse(pathname: string): Response {
+  const headers = new Headers({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store' });
+  if (!isHonoPath(pathname)) {
+    headers.set('Content-Type', 'text/plain; charset=utf-8');
+    return new Response('Bad Request', { status: 400, headers });
+  }
+  headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+  return Response.json({ message: 'Invalid URL encoding in the path' }, { status: 400, headers });
+}
+
+export default {
+  fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    if (decodedPath(pathname) === null) return badEncodingResponse(pathname);
+    if (isHonoPath(pathname)) return app.fetch(request, env, ctx);
+    return astroPages(request, env, ctx);
+  },
+} satisfies ExportedHandler<Cloudflare.Env>;
