@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { identityApp } from '../core/identity/app';
-import { requireConfiguration } from './app-mode';
+import { requireConfiguration } from '../platform/app-mode';
 import type { AppEnv } from './env';
 import { accounts } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';

@@ -7,7 +7,7 @@ import {
   updateFeatureRequestBody,
   voteBody,
 } from '../../shared/schemas/featureRequest';
-import { validate } from '../../worker/middleware/validate';
+import { validate } from '../../platform/validate';
 import type { CoreEnv } from '../env';
 import {
   createRequest,

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../../shared/schemas/supportTicket';
 import { paginationQuery } from '../../shared/schemas/transaction';
-import { validate } from '../../worker/middleware/validate';
+import { validate } from '../../platform/validate';
 import type { CoreEnv } from '../env';
 import { createComment, createTicket, getTicket, listComments, listTickets, updateTicket } from '../support/support';
 
