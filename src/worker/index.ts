@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { identityApp } from '../core/identity/app';
+import { identityApp } from '../local-auth';
 import { requireConfiguration } from '../platform/app-mode';
 import type { AppEnv } from './env';
 import { accounts } from './routes/accounts';

@@ -2,7 +2,7 @@
 // vars (README, Configuration) with their defaults, in one place so that the sign-in service and
 // the BFF apply the same figures.
 
-import type { AuthVars } from '../../platform/bindings';
+import type { AuthVars } from '../platform/bindings';
 
 export type { AuthVars };
 

@@ -1,7 +1,7 @@
 // D1 access for the local sign-in service: users, one-time codes, sessions, refresh tokens.
 // Every check-and-change is one statement (or one batch) so that concurrent requests cannot both win.
 import { AuthConfigError, type AuthSettings } from './config';
-import { nowIso, sha256Hex } from '../../platform/primitives';
+import { nowIso, sha256Hex } from '../platform/primitives';
 import { seal, unseal } from './sealing';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
