@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import { abbreviateHash, formatDate, formatSignedCents } from '../shared/format';
 import {
   normalizeTransactionStatus,

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { Dropdown } from '../../components/Dropdown';
 import { IconButton } from '../../components/Icon';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { $account } from '../../stores/account';
 import { signOutAndLeave } from '../../stores/session';
 import { $sidebar, openMobileSidebar } from '../../stores/ui';

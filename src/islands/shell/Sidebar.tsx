@@ -2,7 +2,7 @@
 // collapse toggle) and the settings navigation (Back, the settings pages, Logout). The current item
 // carries aria-current="page" and an indicator bar.
 import { useState } from 'react';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { signOutAndLeave } from '../../stores/session';
 import { closeMobileSidebar, toggleCollapsed } from '../../stores/ui';
 import { AccountSelector } from './AccountSelector';

@@ -9,8 +9,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { useT } from '../../i18n/react';
-import { api, unwrap } from '../../lib/api';
+import { useT } from '../../components/use-t';
+import { api, unwrap } from '../../stores/api';
 import { formatLedgerAmount, formatUsd } from '../../shared/format';
 import { MIN_POSITIVE_NET_USD, QUOTE_REFUSAL_KEYS } from '../../shared/quote';
 import {

@@ -11,7 +11,8 @@ import { validate } from '../../platform/validate';
 import { loadSnapshot, type MarketSource } from '../market/source';
 import { embeddedMarketSource } from '../market/source-embedded';
 import { supabaseStocksSource, upstreamAssetsSource } from '../market/source-supabase';
-import { selectUpstream, upstreamTimeoutMs } from '../upstream/port';
+import { upstreamTimeoutMs } from '../upstream/port';
+import { selectUpstream } from '../upstream/select';
 
 export const MARKET_LIST_KEY = 'market:v1:list';
 export const MARKET_FRESH_MS = 60_000;
