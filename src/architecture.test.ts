@@ -21,6 +21,11 @@ function walk(dir: string): string[] {
   });
 }
 
+/** Every file under `dir`, tests included. */
+function walkAll(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walkAll(join(dir, name)) : [join(dir, name)]));
+}
+
 /** The script of a module: an Astro file's frontmatter and its <script> blocks, else the whole file. */
 function scriptOf(path: string): string {
   const text = readFileSync(path, 'utf8');
@@ -118,6 +123,17 @@ describe('the import graph of src/', () => {
       .filter(([file]) => file.startsWith('src/core/'))
       .flatMap(([file, deps]) => deps.filter((d) => d.startsWith('src/worker/') || d.startsWith('src/local-auth/')).map((d) => `${file} -> ${d}`));
     expect(leaks).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  it('names every module that is not a component in kebab-case (components: PascalCase .tsx / .astro)', () => {
+    // Astro routes keep their [param] brackets; .d.ts files are declarations, not modules.
+    const camel = walkAll(SRC)
+      .filter((f) => /\.(ts|mts|mjs|js)$/.test(f) && !f.endsWith('.d.ts'))
+      .map((f) => relative(ROOT, f))
+      .filter((f) => !/^[a-z0-9.[\]-]+$/.test(f.split('/').pop()!));
+    expect(camel).toEqual([]);
   });
 });
 

@@ -20,7 +20,7 @@ import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
 import { refocus } from './common/refocus';
 import { CopyIcon } from './common/CopyIcon';
-import { useCopied } from './common/useCopied';
+import { useCopied } from './common/use-copied';
 import { WalletBalance } from './common/WalletBalance';
 import { Glyph } from './shell/icons';
 

@@ -22,7 +22,7 @@ import { toast } from '../stores/toasts';
 import { $transactions, loadTransactions, type Transaction } from '../stores/transactions';
 import AppShell from './AppShell';
 import { CopyIcon } from './common/CopyIcon';
-import { useCopied } from './common/useCopied';
+import { useCopied } from './common/use-copied';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 

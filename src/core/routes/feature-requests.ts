@@ -6,7 +6,7 @@ import {
   featureRequestListQuery,
   updateFeatureRequestBody,
   voteBody,
-} from '../../shared/schemas/featureRequest';
+} from '../../shared/schemas/feature-request';
 import { validate } from '../../platform/validate';
 import type { CoreEnv } from '../env';
 import {

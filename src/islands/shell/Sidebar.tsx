@@ -3,7 +3,7 @@
 // carries aria-current="page" and an indicator bar.
 import { useState } from 'react';
 import { useT } from '../../components/use-t';
-import { signOutAndLeave } from '../../stores/session';
+import { signOutAndLeave } from '../../stores/auth';
 import { closeMobileSidebar, toggleCollapsed } from '../../stores/ui';
 import { AccountSelector } from './AccountSelector';
 import { Glyph } from './icons';

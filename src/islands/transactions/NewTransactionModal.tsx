@@ -26,7 +26,7 @@ import { walletLabel } from '../../shared/seeded-text';
 import { $activeAccount } from '../../stores/account';
 import { $lang } from '../../stores/lang';
 import { toast } from '../../stores/toasts';
-import { canSubmit, EMPTY_FORM, requestQuote, type NewTransactionFields, type QuoteState } from './newTransaction';
+import { canSubmit, EMPTY_FORM, requestQuote, type NewTransactionFields, type QuoteState } from './new-transaction';
 
 type WalletList = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<ReturnType<typeof api>['wallets'][':accountId']['$get']>>>>>;
 

@@ -17,7 +17,7 @@ import {
   featureRequestListQuery,
   updateFeatureRequestBody,
   voteBody,
-} from '../../shared/schemas/featureRequest';
+} from '../../shared/schemas/feature-request';
 import type { AppEnv } from '../env';
 import { forward } from '../forward';
 import type { Data } from '../core-data';

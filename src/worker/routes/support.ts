@@ -1,7 +1,7 @@
 // BFF /api/support: spec section 7, Support (tickets and comments of the verified user).
 import { Hono } from 'hono';
 import type { createComment, createTicket, getTicket, listComments, listTickets, updateTicket } from '../../core/support/support';
-import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../../shared/schemas/supportTicket';
+import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../../shared/schemas/support-ticket';
 import { paginationQuery } from '../../shared/schemas/transaction';
 import type { AppEnv } from '../env';
 import { forward } from '../forward';
