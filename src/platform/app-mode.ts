@@ -4,6 +4,8 @@
 // them: `local` (config/local.env, read by local runs only) and `demo` (`npm run deploy:demo`,
 // whose pages carry a demo banner). Unset, `production` or anything else is production: a missing
 // Supabase project or upstream makes /auth/v1 and /api (but /api/health) answer 503.
+// Platform-level because both the BFF (requireConfiguration) and the local sign-in service
+// (localTestOtps) read it.
 import type { MiddlewareHandler } from 'hono';
 import type { Bindings } from './bindings';
 
