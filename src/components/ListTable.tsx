@@ -4,7 +4,7 @@
 // Tailwind `md`) get cards instead of the table; both are in the markup and CSS picks one, so there
 // is no layout shift and nothing to measure in JavaScript.
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { useT } from '../i18n/react';
+import { useT } from './use-t';
 import { Button } from './Button';
 import { cx } from './cx';
 import { Spinner } from './Spinner';

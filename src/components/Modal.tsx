@@ -4,7 +4,7 @@
 // `closeBlocked` (e.g. while saving, spec: "Closing is blocked while saving").
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useT } from '../i18n/react';
+import { useT } from './use-t';
 import { cx } from './cx';
 import { focusableIn } from './focusable';
 import { IconButton } from './Icon';

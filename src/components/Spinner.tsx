@@ -1,6 +1,6 @@
 // Loading spinner. Alone it is a polite live status named "Loading..." (or `label`); `decorative`
 // hides it when visible text beside it already says what is loading (buttons, table states).
-import { useT } from '../i18n/react';
+import { useT } from './use-t';
 import { cx } from './cx';
 
 export type SpinnerSize = 'sm' | 'md' | 'lg';

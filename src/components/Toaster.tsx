@@ -4,7 +4,7 @@
 // dialogs open as bottom sheets on phones with their actions at the bottom, so toasts there would
 // cover the very buttons the user needs. A merged toast shows how many times it was raised.
 import { useStore } from '@nanostores/react';
-import { useT } from '../i18n/react';
+import { useT } from './use-t';
 import { $toasts, dismissToast, type ToastType } from '../stores/toasts';
 import { cx } from './cx';
 import { IconButton } from './Icon';

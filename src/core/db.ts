@@ -1,9 +1,6 @@
-// Small D1 helpers shared by the core services: ids, time, known errors, and the caller's scope
-// (an account is the caller's only when a user_accounts row links them).
+// Small D1 helpers shared by the core services: known errors and the caller's scope (an account is
+// the caller's only when a user_accounts row links them). Ids, time and hashing: src/platform/primitives.ts.
 import { HTTPException } from 'hono/http-exception';
-
-export const newId = () => crypto.randomUUID();
-export const nowIso = () => new Date().toISOString();
 
 export function notFound(message: string): never {
   throw new HTTPException(404, { message });
@@ -32,24 +29,4 @@ export async function requireAccount(db: D1Database, userId: string, accountId: 
     .bind(userId, accountId)
     .first<AccountRow>();
   return row ?? notFound('Account not found');
-}
-
-export const bytesToHex = (bytes: ArrayBuffer | Uint8Array) =>
-  [...(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
-
-export const hexToBytes = (hex: string) => {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-};
-
-export async function sha256Hex(...parts: (string | Uint8Array)[]): Promise<string> {
-  const chunks = parts.map((p) => (typeof p === 'string' ? new TextEncoder().encode(p) : p));
-  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  return bytesToHex(await crypto.subtle.digest('SHA-256', all));
 }

@@ -5,7 +5,8 @@
 // second batch fail as a whole, and it then replays the winner's answer.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { fail, isUniqueViolation, nowIso, sha256Hex } from './db';
+import { nowIso, sha256Hex } from '../platform/primitives';
+import { fail, isUniqueViolation } from './db';
 import type { CoreEnv } from './env';
 
 export interface IdempotencyScope {

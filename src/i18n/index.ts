@@ -1,6 +1,7 @@
 // Translation entry point: the languages, t() with {name} interpolation and English fallback, and the
 // language rule of spec section 4 (browser language, overridden by the account's language).
-// Framework-free so the worker and stores can use it; React components use useT() from ./react.
+// Framework-free so the worker and stores can use it; React components use useT() from
+// src/components/use-t.ts.
 import { en, type Dictionary, type TranslationKey } from './en';
 
 export type { Dictionary, TranslationKey };

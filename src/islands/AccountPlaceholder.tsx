@@ -1,5 +1,5 @@
 // /accounts/usd and /accounts/brokerage: the spec's titled placeholders, with the way back.
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import AppShell from './AppShell';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';

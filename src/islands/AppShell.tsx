@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '../components/Toaster';
 import type { TranslationKey } from '../i18n';
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import { $accountStatus, startAccountSync } from '../stores/account';
 import { $auth, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';

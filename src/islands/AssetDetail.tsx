@@ -9,8 +9,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
-import { useT } from '../i18n/react';
-import { ApiError, api, unwrap } from '../lib/api';
+import { useT } from '../components/use-t';
+import { ApiError, api, unwrap } from '../stores/api';
 import { formatChangePercent, formatCompact, formatMarketCap, formatVolume } from '../shared/format';
 import {
   assetDetail,

@@ -1,7 +1,7 @@
 // /dashboard: signed-in only, it sends the user on to /transactions (spec route table); a signed-out
 // visitor ends at /login through the gate.
 import { useEffect } from 'react';
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import { useGate } from './AppShell';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import { abbreviatePartyId, formatLedgerAmount, formatUsd, multiplyDecimalByPrice } from '../shared/format';
 import { assetPath, formatPrice, logoUrl } from '../shared/market';
 import { $activeAccount } from '../stores/account';
@@ -20,7 +20,7 @@ import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
 import { refocus } from './common/refocus';
 import { CopyIcon } from './common/CopyIcon';
-import { useCopied } from './common/useCopied';
+import { useCopied } from './common/use-copied';
 import { WalletBalance } from './common/WalletBalance';
 import { Glyph } from './shell/icons';
 

@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TranslationKey } from '../i18n';
-import { useLang, useT } from '../i18n/react';
+import { useLang, useT } from '../components/use-t';
 import { authErrorText } from '../shared/error-text';
 import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/phone';
 import { $auth, loadAuthClient, startAuth } from '../stores/auth';

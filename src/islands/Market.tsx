@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import { formatChangePercent, formatMarketCap, formatVolume } from '../shared/format';
 import {
   assetPath,

@@ -1,7 +1,7 @@
 // /onboarding (the spec does not show it): the first steps for a new user, each a link to the
 // screen where it happens.
 import type { TranslationKey } from '../i18n';
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import AppShell from './AppShell';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';

@@ -2,7 +2,7 @@
 // request board, upvote only) and Knowledge Base (empty for now). The open tab follows the address
 // hash (#requests, #knowledge-base) so it can be linked and survives a reload.
 import { useEffect, useState } from 'react';
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import AppShell from './AppShell';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';

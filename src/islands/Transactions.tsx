@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
-import { useT } from '../i18n/react';
+import { useT } from '../components/use-t';
 import { abbreviateHash, formatDate, formatSignedCents } from '../shared/format';
 import {
   normalizeTransactionStatus,
@@ -22,7 +22,7 @@ import { toast } from '../stores/toasts';
 import { $transactions, loadTransactions, type Transaction } from '../stores/transactions';
 import AppShell from './AppShell';
 import { CopyIcon } from './common/CopyIcon';
-import { useCopied } from './common/useCopied';
+import { useCopied } from './common/use-copied';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 

@@ -1,6 +1,6 @@
 // The signed-in user's active account id, remembered on this device so the next page's HTML can start
 // that page's first account-scoped read (transactions, wallet categories) while its JavaScript
-// downloads (src/layouts/AppLayout.astro, src/lib/api.ts). Only a hint: the BFF scopes every read to
+// downloads (src/layouts/AppLayout.astro, src/stores/api.ts). Only a hint: the BFF scopes every read to
 // the signed-in user, a read for an account that is no longer active is simply never used, and a
 // sign-out forgets it.
 

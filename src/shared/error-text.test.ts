@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDictionary } from '../i18n';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../stores/api';
 import { apiErrorText, authErrorText } from './error-text';
 import { featureCategoryKey } from './feature-request-labels';
 import { featureRequestDescription, featureRequestTitle, walletLabel } from './seeded-text';

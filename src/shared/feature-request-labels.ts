@@ -1,5 +1,5 @@
 // Feature requests' plain values (statuses, priorities, categories, their dictionary keys, the length
-// limits) without zod, so a screen can show them without loading the schemas; ./schemas/featureRequest
+// limits) without zod, so a screen can show them without loading the schemas; ./schemas/feature-request
 // re-exports them.
 import type { TranslationKey } from '../i18n';
 

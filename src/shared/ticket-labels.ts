@@ -1,5 +1,5 @@
 // Support tickets' plain values (categories, priorities, statuses, their dictionary keys, the length
-// limits) without zod, so a screen can show them without loading the schemas; ./schemas/supportTicket
+// limits) without zod, so a screen can show them without loading the schemas; ./schemas/support-ticket
 // re-exports them.
 import type { TranslationKey } from '../i18n';
 

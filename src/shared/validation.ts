@@ -8,8 +8,8 @@ import { msg } from './schemas/messages';
 
 export * from './schemas/messages';
 export * from './schemas/account';
-export * from './schemas/featureRequest';
-export * from './schemas/supportTicket';
+export * from './schemas/feature-request';
+export * from './schemas/support-ticket';
 export * from './schemas/transaction';
 export * from './voting';
 export * from './phone';

@@ -5,7 +5,7 @@
 // (or the call's fallback); loading and list errors are logged and clear the state; switch,
 // metadata, delete and set-primary return false on failure; create rethrows.
 import { atom, computed } from 'nanostores';
-import { accountApi, unwrap } from '../lib/api';
+import { accountApi, unwrap } from './api';
 import { rememberActiveAccount } from '../lib/prefetch-hints';
 import type { Lang } from '../i18n';
 import { $auth, currentUserId } from './auth';

@@ -4,9 +4,9 @@
 // their toasts differently (section 8), hence the `context` argument.
 import { atom } from 'nanostores';
 import { t, type TranslationKey } from '../i18n';
-import { api, unwrap } from '../lib/api';
+import { api, unwrap } from './api';
 import { applyVote, voteScore, type VoteState } from '../shared/voting';
-import type { VoteType } from '../shared/schemas/featureRequest';
+import type { VoteType } from '../shared/schemas/feature-request';
 import { $lang } from './lang';
 import { toast } from './toasts';
 

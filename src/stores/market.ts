@@ -3,7 +3,7 @@
 // sample rows when fewer than 10 assets load. A failure leaves the error state behind the
 // 'Failed to load market data' panel.
 import { atom } from 'nanostores';
-import { api, unwrap } from '../lib/api';
+import { api, unwrap } from './api';
 import { marketRows, type MarketRow } from '../shared/market';
 
 export interface MarketState {

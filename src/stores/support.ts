@@ -3,7 +3,7 @@
 // the error catalogue.
 import { atom } from 'nanostores';
 import { t, type TranslationKey } from '../i18n';
-import { api, unwrap } from '../lib/api';
+import { api, unwrap } from './api';
 import { apiErrorText } from '../shared/error-text';
 import type { CreateSupportTicketBody } from '../shared/validation';
 import { $lang } from './lang';

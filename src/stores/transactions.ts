@@ -3,7 +3,7 @@
 // list.
 import { atom } from 'nanostores';
 import { t } from '../i18n';
-import { api, unwrap } from '../lib/api';
+import { api, unwrap } from './api';
 import { apiErrorText } from '../shared/error-text';
 import { $activeAccount } from './account';
 import { $lang } from './lang';

@@ -7,7 +7,7 @@
 // buttons busy until the intent ends, so a second press cannot start a second movement meanwhile.
 import { atom } from 'nanostores';
 import { t, type TranslateParams, type TranslationKey } from '../i18n';
-import { ApiError, api, unwrap } from '../lib/api';
+import { ApiError, api, unwrap } from './api';
 import { sendIntent } from '../lib/idempotency';
 import { abbreviatePartyId, formatLedgerAmount } from '../shared/format';
 import { parseDecimal } from '../shared/decimal';

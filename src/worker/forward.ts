@@ -4,7 +4,8 @@
 import type { Context } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
-import { selectUpstream, type UpstreamRequest } from './upstream/port';
+import type { UpstreamRequest } from './upstream/port';
+import { selectUpstream } from './upstream/select';
 
 type ForwardInit = Pick<UpstreamRequest, 'method' | 'path' | 'query' | 'body'>;
 

@@ -3,8 +3,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { identityApp } from '../core/identity/app';
-import { requireConfiguration } from './app-mode';
+import { identityApp } from '../local-auth';
+import { requireConfiguration } from '../platform/app-mode';
 import type { AppEnv } from './env';
 import { accounts } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
@@ -47,7 +47,7 @@ app.onError((err, c) => {
   return c.json({ message: 'Internal server error' }, 500);
 });
 // A production Worker without its Supabase project or upstream answers 503 rather than serve the
-// embedded sign-in or core (src/worker/app-mode.ts); APP_MODE=local or demo allows them.
+// embedded sign-in or core (src/platform/app-mode.ts); APP_MODE=local or demo allows them.
 app.use(requireConfiguration());
 // The local sign-in service exists only when no Supabase project is configured.
 app.use('/auth/v1/*', async function localAuthOnly(c, next) {

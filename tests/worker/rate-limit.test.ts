@@ -4,7 +4,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../src/worker/index';
-import { clientKey, forgetIsolateMarks, limiterFor } from '../../src/worker/middleware/rate-limit';
+import { clientKey } from '../../src/platform/rate-limit';
+import { forgetIsolateMarks, limiterFor } from '../../src/worker/middleware/rate-limit';
 import { bearer, signIn, TEST_PHONE, uniquePhone } from './auth';
 import { dbDigest } from './db-snapshot';
 import { call, randomIp } from './helpers';

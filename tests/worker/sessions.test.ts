@@ -4,8 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authSettings, type AuthVars } from '../../src/core/identity/config';
-import { currentSigningKey } from '../../src/core/identity/keys';
+import { authSettings, currentSigningKey, type AuthVars } from '../../src/local-auth';
 import { app } from '../../src/worker/index';
 import { bearer, signIn, uniquePhone } from './auth';
 import { call } from './helpers';

@@ -3,7 +3,8 @@
 // vote, trips `batch_guard` when it changed nothing (same vote again -> 409; no vote to remove ->
 // 404), and recounts upvotes/downvotes from the votes, so concurrent votes cannot lose an update
 // and total_score (a generated column) is always upvotes - downvotes.
-import { fail, isGuardTrip, newId, notFound, nowIso } from '../db';
+import { newId, nowIso } from '../../platform/primitives';
+import { fail, isGuardTrip, notFound } from '../db';
 
 type Status = 'submitted' | 'under_review' | 'planned' | 'in_progress' | 'completed' | 'rejected';
 type VoteType = 'upvote' | 'downvote';

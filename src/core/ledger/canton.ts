@@ -1,7 +1,8 @@
 // The caller's Canton parties (scope checks and listing) and external-party onboarding: the
 // client keeps its Ed25519 key, the server prepares the party's topology hash, the client signs
 // it, and /complete verifies the signature before the party is allocated and bound to a wallet.
-import { fail, newId, notFound, nowIso, sha256Hex } from '../db';
+import { newId, nowIso, sha256Hex } from '../../platform/primitives';
+import { fail, notFound } from '../db';
 import { fingerprintOf, verifyEd25519 } from './parties';
 
 const ONBOARDING_TTL_MS = 10 * 60 * 1000;

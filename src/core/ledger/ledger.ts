@@ -13,7 +13,8 @@
 // expiry) plus change; the receiver accepts (auto-accept) and the locked holding is archived and
 // recreated as the receiver's; an expired offer is never accepted: its lock is released and its
 // transaction turns CANCELLED. The total CC only changes through ledger_issuances.
-import { isGuardTrip, newId, nowIso, sha256Hex } from '../db';
+import { newId, nowIso, sha256Hex } from '../../platform/primitives';
+import { isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { formatAmount, parseAmount, usdCents } from './amount';
 import { CC, ISSUER_PARTY, NETWORK, TREASURY_PARTY, contractId } from './parties';

@@ -2,7 +2,7 @@
 // multihash ('1220' = sha2-256, 32 bytes) over Canton's hash purpose prefix for public key
 // fingerprints (purpose 12, 4 bytes big-endian) and the raw public key. Hosted parties get a fresh
 // Ed25519 key; its private half is not kept, since the simulated participant signs nothing with it.
-import { bytesToHex, hexToBytes, sha256Hex } from '../db';
+import { bytesToHex, hexToBytes, sha256Hex } from '../../platform/primitives';
 
 export const TREASURY_PARTY = 'dolar-treasury::12202caa36aa252c702c7490a4bf05a4fd0b1afb4596902a7d61862a3abc5c4160de';
 export const ISSUER_PARTY = 'DSO::12207a05c5ee7b05767b0ee3f061aea03918443b112b0848b4e67b96dd286b24780f';

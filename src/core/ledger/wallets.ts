@@ -1,7 +1,8 @@
 // Wallets of an account (spec section 3, Wallet): listing, grouping by category, the account's
 // platform-hosted Canton wallet (one per account, with its party), internal, external and
 // self-custody wallets, and deactivation. Every lookup is scoped to the caller's accounts.
-import { fail, isUniqueViolation, newId, notFound, nowIso, requireAccount } from '../db';
+import { newId, nowIso } from '../../platform/primitives';
+import { fail, isUniqueViolation, notFound, requireAccount } from '../db';
 import { CC, NETWORK, hintFrom, newHostedPartyKey } from './parties';
 
 export const UNNAMED_WALLET = 'Unnamed Wallet';

@@ -9,7 +9,7 @@ import {
   updateProfileBody,
   userIdParam,
 } from '../../shared/schemas/account';
-import { validate } from '../../worker/middleware/validate';
+import { validate } from '../../platform/validate';
 import {
   activeAccount,
   createAccount,

@@ -6,8 +6,8 @@ import {
   featureRequestListQuery,
   updateFeatureRequestBody,
   voteBody,
-} from '../../shared/schemas/featureRequest';
-import { validate } from '../../worker/middleware/validate';
+} from '../../shared/schemas/feature-request';
+import { validate } from '../../platform/validate';
 import type { CoreEnv } from '../env';
 import {
   createRequest,

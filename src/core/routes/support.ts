@@ -1,9 +1,9 @@
 // Core: spec section 7, Support. Tickets are the caller's own (or assigned to the caller as an
 // agent); anything else answers 404.
 import { Hono } from 'hono';
-import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../../shared/schemas/supportTicket';
+import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../../shared/schemas/support-ticket';
 import { paginationQuery } from '../../shared/schemas/transaction';
-import { validate } from '../../worker/middleware/validate';
+import { validate } from '../../platform/validate';
 import type { CoreEnv } from '../env';
 import { createComment, createTicket, getTicket, listComments, listTickets, updateTicket } from '../support/support';
 

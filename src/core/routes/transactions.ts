@@ -1,7 +1,7 @@
 // Core: spec section 7, Transactions. Scoped to the caller's accounts; a foreign id answers 404.
 import { Hono } from 'hono';
 import { transactionIdParam, transactionListQuery } from '../../shared/schemas/transaction';
-import { validate } from '../../worker/middleware/validate';
+import { validate } from '../../platform/validate';
 import type { CoreEnv } from '../env';
 import { getTransaction, listForAccount, listForWallet } from '../transactions/transactions';
 

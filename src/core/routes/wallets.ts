@@ -15,7 +15,7 @@ import {
   transferBody,
   walletIdParam,
 } from '../../shared/schemas/wallet';
-import { validate } from '../../worker/middleware/validate';
+import { validate } from '../../platform/validate';
 import type { CoreEnv } from '../env';
 import { idempotent } from '../idempotency';
 import { completeExternalParty, listParties, prepareExternalParty, requireParty } from '../ledger/canton';

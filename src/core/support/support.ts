@@ -5,7 +5,8 @@
 // so a change racing the close cannot land after it; internal comments come only from the assigned agent
 // and are never shown to the owner. High and urgent tickets are assigned to the on-duty agent on
 // creation, who acknowledges them with a public comment and leaves an internal triage note.
-import { fail, newId, notFound, nowIso } from '../db';
+import { newId, nowIso } from '../../platform/primitives';
+import { fail, notFound } from '../db';
 
 export const ON_DUTY_AGENT_ID = 'agent-sofia-ramirez';
 

@@ -2,7 +2,7 @@
 // Confirm buttons that only close them. Loaded on demand.
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 
 export default function TradeModal({ side, symbol, onClose }: { side: 'buy' | 'sell'; symbol: string; onClose: () => void }) {
   const t = useT();

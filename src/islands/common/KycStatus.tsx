@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { Button } from '../../components/Button';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { kycHintKey, kycState, kycStatusKey, type KycState } from '../../shared/kyc';
 import { $accountLoadFailed, $accountStatus, $kyc, refreshAccount } from '../../stores/account';
 import { Glyph, type GlyphName } from '../shell/icons';

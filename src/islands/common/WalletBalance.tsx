@@ -3,7 +3,7 @@
 // balance in USD and in the coin, and, apart from it, what is pending: an incoming offer is not
 // money the user has until it is accepted, so it is never added to the balance.
 import { cx } from '../../components/cx';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { parseDecimal } from '../../shared/decimal';
 import { formatCents, formatLedgerAmount } from '../../shared/format';
 import type { WalletBalance as Balance } from '../../stores/wallet';

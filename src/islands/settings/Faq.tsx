@@ -1,7 +1,7 @@
 // /settings/faq: questions and answers about the product, one <details> each (keyboard and
 // screen-reader friendly without script).
 import type { TranslationKey } from '../../i18n';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 

@@ -5,7 +5,7 @@
 // Votes column was off-screen there. A failed load is an error with Try again, not the empty state.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
 import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';
 import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';

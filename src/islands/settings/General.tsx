@@ -1,5 +1,5 @@
 // /settings: General, a 'coming soon' placeholder.
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 

@@ -1,5 +1,5 @@
 // /settings/notifications, billing, privacy, collaboration and api: heading-and-sentence placeholders.
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 

@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { LANGS, isLang, type Lang } from '../../i18n';
-import { useLang, useT } from '../../i18n/react';
+import { useLang, useT } from '../../components/use-t';
 import { $account, saveLanguage } from '../../stores/account';
 import AppShell from '../AppShell';
 import { KycStatus } from '../common/KycStatus';

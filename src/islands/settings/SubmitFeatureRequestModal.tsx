@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import {
   FEATURE_DESCRIPTION_MAX,
   FEATURE_DESCRIPTION_MIN,

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { ACCOUNT_CATEGORIES, type AccountCategory } from '../../shared/account-categories';
 import { $accounts, $activeAccount, switchAccount } from '../../stores/account';
 import { Glyph } from './icons';

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { useLang, useT } from '../../i18n/react';
+import { useLang, useT } from '../../components/use-t';
 import { ACCOUNT_CATEGORIES, accountCategoryKey, type AccountCategory } from '../../shared/account-categories';
 import { apiErrorText } from '../../shared/error-text';
 import { $accounts, createAccount } from '../../stores/account';

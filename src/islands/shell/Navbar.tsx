@@ -3,9 +3,9 @@
 import { useStore } from '@nanostores/react';
 import { Dropdown } from '../../components/Dropdown';
 import { IconButton } from '../../components/Icon';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { $account } from '../../stores/account';
-import { signOutAndLeave } from '../../stores/session';
+import { signOutAndLeave } from '../../stores/auth';
 import { $sidebar, openMobileSidebar } from '../../stores/ui';
 import { Glyph } from './icons';
 

@@ -7,7 +7,7 @@
 // page never scrolls sideways.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { $sidebar, closeMobileSidebar } from '../../stores/ui';
 import { Navbar } from './Navbar';
 import { MainSidebar, SettingsSidebar } from './Sidebar';

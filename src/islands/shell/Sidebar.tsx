@@ -2,8 +2,8 @@
 // collapse toggle) and the settings navigation (Back, the settings pages, Logout). The current item
 // carries aria-current="page" and an indicator bar.
 import { useState } from 'react';
-import { useT } from '../../i18n/react';
-import { signOutAndLeave } from '../../stores/session';
+import { useT } from '../../components/use-t';
+import { signOutAndLeave } from '../../stores/auth';
 import { closeMobileSidebar, toggleCollapsed } from '../../stores/ui';
 import { AccountSelector } from './AccountSelector';
 import { Glyph } from './icons';

@@ -1,7 +1,7 @@
 // Small hooks shared by the islands.
 import { useEffect } from 'react';
 import type { TranslationKey } from '../../i18n';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 
 /** Keeps document.title in the user's language. */
 export function useDocumentTitle(title: TranslationKey | undefined): void {

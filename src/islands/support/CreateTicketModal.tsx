@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { useLang, useT } from '../../i18n/react';
+import { useLang, useT } from '../../components/use-t';
 import {
   createSupportTicketBodySchema,
   fieldErrors,

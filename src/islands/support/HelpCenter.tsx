@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { $tickets, loadTickets, type Ticket } from '../../stores/support';
 import { Glyph } from '../shell/icons';
 import { TicketMeta, TicketStatusBadge } from './TicketParts';

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
 import { Spinner } from '../../components/Spinner';
-import { useT } from '../../i18n/react';
+import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
 import { featureCategoryKey, featureStatusKey, type FeatureRequestStatus } from '../../shared/feature-request-labels';
 import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';

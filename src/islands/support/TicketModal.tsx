@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { useLang, useT } from '../../i18n/react';
+import { useLang, useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
 import { COMMENT_MAX, createTicketCommentBodySchema, firstIssue } from '../../shared/validation';
 import { $ticketComments, addComment, closeComments, loadComments, type Ticket } from '../../stores/support';

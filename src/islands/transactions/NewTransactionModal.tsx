@@ -9,8 +9,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { useT } from '../../i18n/react';
-import { api, unwrap } from '../../lib/api';
+import { useT } from '../../components/use-t';
+import { api, unwrap } from '../../stores/api';
 import { formatLedgerAmount, formatUsd } from '../../shared/format';
 import { MIN_POSITIVE_NET_USD, QUOTE_REFUSAL_KEYS } from '../../shared/quote';
 import {
@@ -26,7 +26,7 @@ import { walletLabel } from '../../shared/seeded-text';
 import { $activeAccount } from '../../stores/account';
 import { $lang } from '../../stores/lang';
 import { toast } from '../../stores/toasts';
-import { canSubmit, EMPTY_FORM, requestQuote, type NewTransactionFields, type QuoteState } from './newTransaction';
+import { canSubmit, EMPTY_FORM, requestQuote, type NewTransactionFields, type QuoteState } from './new-transaction';
 
 type WalletList = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<ReturnType<typeof api>['wallets'][':accountId']['$get']>>>>>;
 

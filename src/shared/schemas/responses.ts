@@ -9,7 +9,7 @@ import { ACCOUNT_CATEGORIES } from '../account-categories';
 import { FEATURE_REQUEST_PRIORITIES, FEATURE_REQUEST_STATUSES } from '../feature-request-labels';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../ticket-labels';
 import { LANGUAGES } from './account';
-import { VOTE_TYPES } from './featureRequest';
+import { VOTE_TYPES } from './feature-request';
 import { digitalAsset } from './market';
 
 // ---------------------------------------------------------------------------------------------

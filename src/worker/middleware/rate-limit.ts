@@ -1,4 +1,7 @@
-// Abuse limits with the Workers Rate Limiting binding: one binding per limited action, its figure
+// The BFF's abuse limits: which route counts on which limiter, per verified user, and the marks of
+// money movement (the binding's counting, the 429 answer and the client-IP key of the sign-in service
+// are the platform's: src/platform/rate-limit.ts). Abuse limits use the Workers Rate Limiting
+// binding: one binding per limited action, its figure
 // (requests per 60 s) in wrangler.toml `[[ratelimits]]`, keyed by the verified user (writes) or by
 // the client IP (the sign-in service). Over the limit: 429 {message} with Retry-After, before the
 // route runs, so nothing changes. Figures per route: README, "Abuse limits".
@@ -15,27 +18,10 @@
 // and the request whose count goes over the limit leaves a mark that refuses the user's next
 // requests on that limiter, before they run, for one period. The mark lives in the isolate and in the
 // Cache API of the location (the binding's counts are per location too).
-import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv, Bindings } from '../env';
-
-/** The binding's period; Retry-After names the whole window (a safe upper bound). */
-export const RATE_LIMIT_PERIOD_S = 60;
-
-export type LimiterName =
-  | 'RL_AUTH_OTP'
-  | 'RL_AUTH_VERIFY'
-  | 'RL_AUTH_TOKEN'
-  | 'RL_ACCOUNTS'
-  | 'RL_WALLETS'
-  | 'RL_TRANSFERS'
-  | 'RL_AUTO_ACCEPT'
-  | 'RL_TICKETS'
-  | 'RL_COMMENTS'
-  | 'RL_FEATURE_REQUESTS'
-  | 'RL_VOTES'
-  | 'RL_WRITES';
-
-export type Limiters = { [K in LimiterName]?: RateLimit };
+import type { MiddlewareHandler } from 'hono';
+import type { LimiterName } from '../../platform/bindings';
+import { RATE_LIMIT_PERIOD_S, tooMany, withinLimit } from '../../platform/rate-limit';
+import type { AppEnv } from '../env';
 
 /** Which limiter counts each BFF write (first match wins); every other write counts on RL_WRITES. */
 export const WRITE_LIMITS: readonly { method: string; path: string; limiter: LimiterName }[] = [
@@ -69,48 +55,6 @@ const compiled = WRITE_LIMITS.map((rule) => ({
 export function limiterFor(method: string, path: string): LimiterName | null {
   if (SAFE_METHODS.has(method)) return null;
   return compiled.find((r) => r.method === method && r.re.test(path))?.limiter ?? 'RL_WRITES';
-}
-
-const warned = new Set<string>();
-
-/**
- * Counts one request of `key` on `limiter`. True when within the limit. A missing binding or a
- * failing limiter lets the request through (logged): the limits guard against abuse, and an
- * outage of the counter must not take the API down with it.
- */
-export async function withinLimit(env: Bindings, limiter: LimiterName, key: string): Promise<boolean> {
-  const binding = (env as Bindings & Limiters)[limiter];
-  if (!binding) {
-    if (!warned.has(limiter)) console.error(`rate limit: binding ${limiter} is not configured; not limiting`);
-    warned.add(limiter);
-    return true;
-  }
-  try {
-    return (await binding.limit({ key })).success;
-  } catch (err) {
-    console.error(`rate limit: ${limiter} failed; not limiting`, err instanceof Error ? err.message : String(err));
-    return true;
-  }
-}
-
-export const TOO_MANY = { message: 'Too many requests, please try again later' };
-
-/** The 429 answer of the BFF: {message} and Retry-After. */
-export function tooMany(c: Context) {
-  c.header('Retry-After', String(RATE_LIMIT_PERIOD_S));
-  return c.json(TOO_MANY, 429);
-}
-
-/** The client's address as Cloudflare gives it; an IPv6 client counts as its /64 network. */
-export function clientKey(c: Context): string {
-  const ip = c.req.header('cf-connecting-ip')?.trim();
-  if (!ip) return 'unknown';
-  if (!ip.includes(':')) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 /** "Over the limit until": in this isolate first, then the location's cache (other isolates). */

@@ -9,10 +9,7 @@
 // see sessionIsLiveCached; never past its expiry).
 import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
-import { authSettings } from '../../core/identity/config';
-import { localIssuer } from '../../core/identity/tokens';
-import { sessionIsLiveCached } from '../../core/identity/store';
-import { localKeyResolver, verifyAccessToken } from '../../core/identity/verify';
+import { authSettings, localIssuer, localKeyResolver, sessionIsLiveCached, verifyAccessToken } from '../../local-auth';
 import type { AppEnv } from '../env';
 
 // jose caches and rate-limits JWKS fetches inside each set; one set per project URL per isolate.

@@ -13,7 +13,7 @@ import {
 } from '../../shared/schemas/account';
 import type { AppEnv } from '../env';
 import { forward } from '../forward';
-import { validate } from '../middleware/validate';
+import { validate } from '../../platform/validate';
 
 // Every path param becomes one encoded segment (it is also validated exactly, as a uuid).
 const enc = encodeURIComponent;

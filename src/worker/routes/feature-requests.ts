@@ -17,12 +17,12 @@ import {
   featureRequestListQuery,
   updateFeatureRequestBody,
   voteBody,
-} from '../../shared/schemas/featureRequest';
+} from '../../shared/schemas/feature-request';
 import type { AppEnv } from '../env';
 import { forward } from '../forward';
 import type { Data } from '../core-data';
 import { assertUser } from '../middleware/assert-user';
-import { validate } from '../middleware/validate';
+import { validate } from '../../platform/validate';
 
 const enc = encodeURIComponent;
 const idParam = validate('param', featureRequestIdParam);

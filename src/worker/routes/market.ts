@@ -7,11 +7,12 @@ import { symbolParam, type MarketSnapshot } from '../../shared/schemas/market';
 import { aged, swr, type SwrResult } from '../cache/swr';
 import type { AppEnv } from '../env';
 import { executionCtxOf } from '../forward';
-import { validate } from '../middleware/validate';
+import { validate } from '../../platform/validate';
 import { loadSnapshot, type MarketSource } from '../market/source';
 import { embeddedMarketSource } from '../market/source-embedded';
 import { supabaseStocksSource, upstreamAssetsSource } from '../market/source-supabase';
-import { selectUpstream, upstreamTimeoutMs } from '../upstream/port';
+import { upstreamTimeoutMs } from '../upstream/port';
+import { selectUpstream } from '../upstream/select';
 
 export const MARKET_LIST_KEY = 'market:v1:list';
 export const MARKET_FRESH_MS = 60_000;

@@ -1,13 +1,13 @@
 // BFF /api/support: spec section 7, Support (tickets and comments of the verified user).
 import { Hono } from 'hono';
 import type { createComment, createTicket, getTicket, listComments, listTickets, updateTicket } from '../../core/support/support';
-import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../../shared/schemas/supportTicket';
+import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../../shared/schemas/support-ticket';
 import { paginationQuery } from '../../shared/schemas/transaction';
 import type { AppEnv } from '../env';
 import { forward } from '../forward';
 import type { Data } from '../core-data';
 import { assertUser } from '../middleware/assert-user';
-import { validate } from '../middleware/validate';
+import { validate } from '../../platform/validate';
 
 const enc = encodeURIComponent;
 

@@ -6,7 +6,7 @@ import type { AppEnv } from '../env';
 import { forward } from '../forward';
 import type { Data } from '../core-data';
 import { assertUser } from '../middleware/assert-user';
-import { validate } from '../middleware/validate';
+import { validate } from '../../platform/validate';
 
 const enc = encodeURIComponent;
 const pageQuery = (q: { limit: number; offset: number }) => ({ limit: String(q.limit), offset: String(q.offset) });

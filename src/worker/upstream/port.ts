@@ -1,8 +1,7 @@
 // The upstream port: one interface, two adapters. The BFF forwards every product call (spec
-// section 7) through it with the verified user; only configuration decides which adapter serves.
+// section 7) through it with the verified user; only configuration decides which adapter serves
+// (select.ts, kept apart so that the adapters import this interface and nothing imports back).
 import type { Bindings } from '../env';
-import { embeddedUpstream } from './embedded';
-import { remoteUpstream } from './remote';
 
 export interface UpstreamRequest {
   method: string;
@@ -36,10 +35,6 @@ export const UPSTREAM_TIMEOUT_MS = 10_000;
 export function upstreamTimeoutMs(env: Pick<Bindings, 'UPSTREAM_TIMEOUT_MS'>): number {
   const ms = Number(env.UPSTREAM_TIMEOUT_MS);
   return Number.isFinite(ms) && ms > 0 ? ms : UPSTREAM_TIMEOUT_MS;
-}
-
-export function selectUpstream(env: Bindings): Upstream {
-  return env.UPSTREAM_API_URL ? remoteUpstream(env.UPSTREAM_API_URL, upstreamTimeoutMs(env)) : embeddedUpstream(env);
 }
 
 export function buildUrl(base: string, req: Pick<UpstreamRequest, 'path' | 'query'>): string {

@@ -1,4 +1,5 @@
 // zValidator wrapped once: a failed check becomes 400 {message} naming the field, never a raw ZodError.
+// Shared by the BFF's routes and the embedded core's routes (both validate against the same schemas).
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';

@@ -4,8 +4,10 @@
 // them: `local` (config/local.env, read by local runs only) and `demo` (`npm run deploy:demo`,
 // whose pages carry a demo banner). Unset, `production` or anything else is production: a missing
 // Supabase project or upstream makes /auth/v1 and /api (but /api/health) answer 503.
+// Platform-level because both the BFF (requireConfiguration) and the local sign-in service
+// (localTestOtps) read it.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, Bindings } from './env';
+import type { Bindings } from './bindings';
 
 export type AppMode = 'local' | 'demo' | 'production';
 
@@ -45,7 +47,7 @@ export const forgetLoggedConfigurationError = () => {
 };
 
 /** Answers 503 {message} where a production Worker lacks its configuration; logs it once per isolate. */
-export function requireConfiguration(): MiddlewareHandler<AppEnv> {
+export function requireConfiguration(): MiddlewareHandler<{ Bindings: Bindings }> {
   return async function requireConfiguration(c, next) {
     const missing = missingConfiguration(c.env, c.req.path);
     if (!missing) return next();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $auth } from '../stores/auth';
+import { $auth } from './auth';
 import { api, accountApi, ApiError, unwrap } from './api';
 
 const signedIn = () =>

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../stores/lang';
-import { useT } from './react';
+import { useT } from './use-t';
 
 afterEach(() => {
   cleanup();

@@ -3,9 +3,9 @@
 // request and response shapes and error codes, so the unmodified client signs in, refreshes and
 // signs out against it. Codes for real numbers are written to the Worker's log (never tokens).
 import { Hono, type Context } from 'hono';
-import type { Bindings } from '../../worker/env';
-import { localTestOtps } from '../../worker/app-mode';
-import { clientKey, RATE_LIMIT_PERIOD_S, withinLimit, type LimiterName } from '../../worker/middleware/rate-limit';
+import type { Bindings, LimiterName } from '../platform/bindings';
+import { localTestOtps } from '../platform/app-mode';
+import { clientKey, RATE_LIMIT_PERIOD_S, withinLimit } from '../platform/rate-limit';
 import { authSettings } from './config';
 import { API_VERSION_HEADER, gotrueError, wantsVersioned } from './errors';
 import { currentSigningKey, publicJwks } from './keys';

@@ -2,16 +2,9 @@
 // vars (README, Configuration) with their defaults, in one place so that the sign-in service and
 // the BFF apply the same figures.
 
-/** The vars this module reads; a subset of the Worker's bindings. */
-export interface AuthVars {
-  /** Worker secret: wraps the ES256 private keys in D1 and seals refresh-token children (HKDF input). */
-  AUTH_SIGNING_KEY_SECRET?: string;
-  AUTH_SESSION_INACTIVITY_S?: string;
-  AUTH_SESSION_LIFETIME_S?: string;
-  AUTH_REFRESH_TOKEN_REUSE_INTERVAL_S?: string;
-  AUTH_MAX_TOKEN_LIFETIME_S?: string;
-  AUTH_SIGNING_KEY_MAX_AGE_S?: string;
-}
+import type { AuthVars } from '../platform/bindings';
+
+export type { AuthVars };
 
 export interface AuthSettings {
   /** The wrapping secret, or undefined: then the embedded sign-in refuses to sign (fail closed). */

@@ -1,6 +1,7 @@
 // D1 access for the local sign-in service: users, one-time codes, sessions, refresh tokens.
 // Every check-and-change is one statement (or one batch) so that concurrent requests cannot both win.
 import { AuthConfigError, type AuthSettings } from './config';
+import { nowIso, sha256Hex } from '../platform/primitives';
 import { seal, unseal } from './sealing';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -15,11 +16,6 @@ export interface AuthUserRow {
   user_metadata: string;
   created_at: string;
   updated_at: string;
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Six uniformly random digits (rejection sampling, no modulo bias). */
@@ -37,8 +33,6 @@ export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
-
-export const isoNow = (ms = Date.now()) => new Date(ms).toISOString();
 
 export function findUserByPhone(db: D1Database, phone: string) {
   return db.prepare('SELECT * FROM auth_users WHERE phone = ?1').bind(phone).first<AuthUserRow>();
@@ -90,7 +84,7 @@ export async function consumeCode(db: D1Database, phone: string, code: string, n
 
 /** The user for a verified phone, created on first sign-in; records the sign-in time. */
 export async function signInUser(db: D1Database, phone: string, metadata: Record<string, unknown> = {}): Promise<AuthUserRow> {
-  const now = isoNow();
+  const now = nowIso();
   const [, , select] = await db.batch<AuthUserRow>([
     db
       .prepare('INSERT OR IGNORE INTO auth_users (id, phone, user_metadata, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)')
@@ -205,7 +199,7 @@ export async function rotateRefreshToken(db: D1Database, token: string, settings
           `UPDATE auth_sessions SET refreshed_ms = ?3, refreshed_at = ?4
            WHERE id = (SELECT session_id FROM auth_refresh_tokens WHERE token_hash = ?1 AND child_hash = ?2)`,
         )
-        .bind(hash, childHash, now, isoNow(now)),
+        .bind(hash, childHash, now, nowIso(now)),
       // The grandparent's copy of this token dies: from now on its reuse ends the session.
       db
         .prepare(

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { simulatedQuote } from '../../shared/quote';
-import { canSubmit, requestQuote, type QuoteState } from './newTransaction';
+import { canSubmit, requestQuote, type QuoteState } from './new-transaction';
 
 beforeEach(() => {
   vi.useFakeTimers();

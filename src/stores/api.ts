@@ -1,10 +1,11 @@
 // The islands' one typed client for the BFF: hc<AppType> (response types come from the Hono app,
 // never written by hand). Every call sends the bearer access token and x-user-id (spec section 7);
 // `unwrap` turns the answer into its `data`, or throws the body's message, or
-// 'HTTP error! status: {status}' when there is none.
+// 'HTTP error! status: {status}' when there is none. It lives with the stores because it reads the
+// signed-in session ($auth); the stores and a few islands call it.
 import { hc, type ClientResponse } from 'hono/client';
 import type { AppType } from '../worker/index';
-import { accessToken, currentUserId } from '../stores/auth';
+import { accessToken, currentUserId } from './auth';
 
 export class ApiError extends Error {
   constructor(
