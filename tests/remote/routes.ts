@@ -1,6 +1,6 @@
 // Every BFF route and the one upstream path it must reach, with a valid request for it: the table of
 // the remote-mode gate test (tests/remote/routes.test.ts). Plain data with no imports, so that the
-// workerd test tests/worker/remote-route-table.test.ts can check it against the routes the Hono app
+// workerd test tests/worker/bff/remote-route-table.test.ts can check it against the routes the Hono app
 // registers: a route added later without an entry here fails there.
 
 /** Valid ids of the caller's objects (uuids; party ids in the Canton grammar). */

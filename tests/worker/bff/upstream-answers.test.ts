@@ -4,11 +4,11 @@
 // {message} (and a bounded Retry-After on 429) of an upstream error.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { app } from '../../src/worker/index';
-import { UPSTREAM_ROUTES } from '../../src/worker/upstream/contract';
-import { boundedRetryAfter, remoteUpstream } from '../../src/worker/upstream/remote';
-import { bearer, signIn, uniquePhone } from './auth';
-import { installFetchGuard, outbound, planFetch } from './network';
+import { app } from '../../../src/worker/index';
+import { UPSTREAM_ROUTES } from '../../../src/worker/upstream/contract';
+import { boundedRetryAfter, remoteUpstream } from '../../../src/worker/upstream/remote';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bearer, signIn, uniquePhone } from './auth';
-import { call } from './helpers';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { call } from '../helpers';
 
 type Link = {
   id: string;

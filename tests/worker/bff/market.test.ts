@@ -2,12 +2,12 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarketSnapshot, Stock, DigitalAsset } from '../../src/shared/schemas/market';
-import { forgetIsolateCopies, lockKeyOf, swr } from '../../src/worker/cache/swr';
-import { app } from '../../src/worker/index';
-import { MARKET_LIST_KEY, marketClock } from '../../src/worker/routes/market';
-import { bearer, signIn } from './auth';
-import { installFetchGuard, outbound, planFetch } from './network';
+import type { MarketSnapshot, Stock, DigitalAsset } from '../../../src/shared/schemas/market';
+import { forgetIsolateCopies, lockKeyOf, swr } from '../../../src/worker/cache/swr';
+import { app } from '../../../src/worker/index';
+import { MARKET_LIST_KEY, marketClock } from '../../../src/worker/routes/market';
+import { bearer, signIn } from '../auth';
+import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
 

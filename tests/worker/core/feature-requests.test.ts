@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreJson, createUser, db, scalar } from './fixtures';
+import { coreJson, createUser, db, scalar } from '../fixtures';
 
 const body = (over: Record<string, unknown> = {}) => ({
   title: 'Crypto round-ups',

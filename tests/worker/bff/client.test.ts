@@ -1,8 +1,8 @@
 import { hc, type InferResponseType } from 'hono/client';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AppType } from '../../src/worker/index';
-import { signIn } from './auth';
-import { worker } from './helpers';
+import type { AppType } from '../../../src/worker/index';
+import { signIn } from '../auth';
+import { worker } from '../helpers';
 
 // The islands' one typed client: every answer type comes from AppType, nothing is written by hand.
 const client = (token: string) =>

@@ -2,12 +2,12 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetIsolateCopies, lockKeyOf } from '../../src/worker/cache/swr';
-import { app } from '../../src/worker/index';
-import { MARKET_LIST_KEY } from '../../src/worker/routes/market';
-import { remoteUpstream } from '../../src/worker/upstream/remote';
-import { bearer, signIn, uniquePhone } from './auth';
-import { installFetchGuard, outbound, planFetch } from './network';
+import { forgetIsolateCopies, lockKeyOf } from '../../../src/worker/cache/swr';
+import { app } from '../../../src/worker/index';
+import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
+import { remoteUpstream } from '../../../src/worker/upstream/remote';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
 

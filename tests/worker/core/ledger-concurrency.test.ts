@@ -1,7 +1,7 @@
 // Concurrency claims of the ledger: 50 requests at once on one party, then the invariants.
 import { describe, expect, it } from 'vitest';
-import { TREASURY_PARTY } from '../../src/core/ledger/parties';
-import { coreJson, createUserWithParty, db, scalar } from './fixtures';
+import { TREASURY_PARTY } from '../../../src/core/ledger/parties';
+import { coreJson, createUserWithParty, db, scalar } from '../fixtures';
 
 /** Total CC in live holdings must equal everything ever issued, at any moment. */
 async function expectSupplyConserved() {

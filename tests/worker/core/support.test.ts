@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ON_DUTY_AGENT_ID } from '../../src/core/support/support';
-import { coreJson, createUser, db, scalar } from './fixtures';
+import { ON_DUTY_AGENT_ID } from '../../../src/core/support/support';
+import { coreJson, createUser, db, scalar } from '../fixtures';
 
 const ticket = (over: Record<string, unknown> = {}) => ({ title: 'Card declined', description: 'My deposit failed twice today.', ...over });
 

@@ -10,10 +10,10 @@
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { app } from '../../src/worker/index';
-import { bearer, signIn, uniquePhone } from './auth';
-import { dbDigest, tableNames } from './db-snapshot';
-import { call } from './helpers';
+import { app } from '../../../src/worker/index';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { dbDigest, tableNames } from '../db-snapshot';
+import { call } from '../helpers';
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database; FUZZ_RUNS?: string };
 const RUNS = Math.max(1, Number(testEnv.FUZZ_RUNS) || 100);

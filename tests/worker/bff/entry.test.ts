@@ -2,8 +2,8 @@
 // /auth/v1 reach the Hono app directly, every other path goes to Astro's pages (a stand-in here, see
 // astro-pages-stub.ts), and a path that does not percent-decode answers 400 before either runs.
 import { describe, expect, it, vi } from 'vitest';
-import { ASTRO_STUB_HEADER } from './astro-pages-stub';
-import { call } from './helpers';
+import { ASTRO_STUB_HEADER } from '../astro-pages-stub';
+import { call } from '../helpers';
 
 describe('the Worker entry', () => {
   it('hands /api and /auth/v1 to the Hono app and every other path to Astro’s pages', async () => {

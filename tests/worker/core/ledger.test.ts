@@ -1,7 +1,7 @@
 // Transfer offers, acceptance, expiry and Idempotency-Key on the simulated Canton ledger.
 import { describe, expect, it } from 'vitest';
-import { TREASURY_PARTY } from '../../src/core/ledger/parties';
-import { core, coreJson, createUser, createUserWithParty, db, expectedCents, scalar } from './fixtures';
+import { TREASURY_PARTY } from '../../../src/core/ledger/parties';
+import { core, coreJson, createUser, createUserWithParty, db, expectedCents, scalar } from '../fixtures';
 
 const offersTo = (partyId: string) => scalar<number>('SELECT COUNT(*) FROM ledger_transfer_offers WHERE receiver_party = ?', partyId);
 const balanceOf = async (userId: string, partyId: string) =>

@@ -3,11 +3,11 @@
 // missing (503 {message}, nothing sent or stored), and honours fixed-code test numbers only locally.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetLoggedConfigurationError } from '../../src/platform/app-mode';
-import { app } from '../../src/worker/index';
-import { bearer, signIn, uniquePhone } from './auth';
-import { randomIp } from './helpers';
-import { installFetchGuard, outbound } from './network';
+import { forgetLoggedConfigurationError } from '../../../src/platform/app-mode';
+import { app } from '../../../src/worker/index';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { randomIp } from '../helpers';
+import { installFetchGuard, outbound } from '../network';
 
 installFetchGuard();
 

@@ -2,9 +2,9 @@
 // validation, forwarding with the verified user and Idempotency-Key, the embedded core on D1.
 // Users sign in through the local sign-in service; their accounts come from the fixtures.
 import { describe, expect, it } from 'vitest';
-import { bearer, signIn, uniquePhone } from './auth';
-import { createUser as createFixtureUser, createUserWithParty as createFixtureUserWithParty, expectedCents, scalar } from './fixtures';
-import { call } from './helpers';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { createUser as createFixtureUser, createUserWithParty as createFixtureUserWithParty, expectedCents, scalar } from '../fixtures';
+import { call } from '../helpers';
 
 const tokens = new Map<string, string>();
 

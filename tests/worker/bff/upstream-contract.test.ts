@@ -3,10 +3,10 @@
 // every entry matches the entry's schema exactly (nothing the core answers would be stripped).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../src/worker/index';
-import { matchUpstreamRoute, UPSTREAM_ROUTES } from '../../src/worker/upstream/contract';
-import { bearer, signIn, uniquePhone } from './auth';
-import { apiRoutes } from './bff-route-table';
+import { app } from '../../../src/worker/index';
+import { matchUpstreamRoute, UPSTREAM_ROUTES } from '../../../src/worker/upstream/contract';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { apiRoutes } from '../bff-route-table';
 
 const testEnv = env as unknown as Cloudflare.Env;
 

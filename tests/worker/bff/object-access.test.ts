@@ -4,10 +4,10 @@
 // user (in its path or its body) is called by a second user with the victim's ids: each answers 404
 // {message} and the database is byte-for-byte unchanged. Lists are called too: none shows a victim id.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn, uniquePhone } from './auth';
-import { apiRoutes, fillPath } from './bff-route-table';
-import { dbDigest } from './db-snapshot';
-import { call } from './helpers';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { apiRoutes, fillPath } from '../bff-route-table';
+import { dbDigest } from '../db-snapshot';
+import { call } from '../helpers';
 
 interface Victim {
   userId: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TREASURY_PARTY } from '../../src/core/ledger/parties';
-import { addAccount, coreJson, createUser, createUserWithParty, db, scalar } from './fixtures';
+import { TREASURY_PARTY } from '../../../src/core/ledger/parties';
+import { addAccount, coreJson, createUser, createUserWithParty, db, scalar } from '../fixtures';
 
 const PARTY = /^[A-Za-z0-9_-]+::1220[0-9a-f]{64}$/;
 

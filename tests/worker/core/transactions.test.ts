@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreJson, createUser, createUserWithParty, db, expectedCents } from './fixtures';
+import { coreJson, createUser, createUserWithParty, db, expectedCents } from '../fixtures';
 
 /** Inserts `n` transactions for the account, one second apart, the last one newest. */
 async function seedTransactions(accountId: string, walletId: string | null, n: number) {

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { authSettings, currentSigningKey, type AuthVars } from '../../src/local-auth';
-import { app } from '../../src/worker/index';
-import { bearer, signIn, uniquePhone } from './auth';
-import { call } from './helpers';
-import { installFetchGuard, outbound, planFetch } from './network';
+import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
+import { app } from '../../../src/worker/index';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { call } from '../helpers';
+import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
 

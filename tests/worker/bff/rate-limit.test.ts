@@ -3,13 +3,13 @@
 // is 429 {message} with Retry-After and nothing changes.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { app } from '../../src/worker/index';
-import { clientKey } from '../../src/platform/rate-limit';
-import { forgetIsolateMarks, limiterFor } from '../../src/worker/middleware/rate-limit';
-import { bearer, signIn, TEST_PHONE, uniquePhone } from './auth';
-import { dbDigest } from './db-snapshot';
-import { call, randomIp } from './helpers';
-import { installFetchGuard, outbound, planFetch, TRANSFER_DATA } from './network';
+import { app } from '../../../src/worker/index';
+import { clientKey } from '../../../src/platform/rate-limit';
+import { forgetIsolateMarks, limiterFor } from '../../../src/worker/middleware/rate-limit';
+import { bearer, signIn, TEST_PHONE, uniquePhone } from '../auth';
+import { dbDigest } from '../db-snapshot';
+import { call, randomIp } from '../helpers';
+import { installFetchGuard, outbound, planFetch, TRANSFER_DATA } from '../network';
 
 installFetchGuard();
 

@@ -3,9 +3,9 @@
 // is same-origin unless an origin is on the configured allow-list.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../src/worker/index';
-import { bearer, signIn, uniquePhone } from './auth';
-import { call } from './helpers';
+import { app } from '../../../src/worker/index';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { call } from '../helpers';
 
 const testEnv = env as unknown as Cloudflare.Env;
 

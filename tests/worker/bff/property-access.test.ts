@@ -4,9 +4,9 @@
 // without them; the checks read the rows back from D1.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn, uniquePhone } from './auth';
-import { apiRoutes } from './bff-route-table';
-import { call } from './helpers';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { apiRoutes } from '../bff-route-table';
+import { call } from '../helpers';
 
 const db = () => (env as unknown as { DB: D1Database }).DB;
 type Session = { accessToken: string; userId: string };

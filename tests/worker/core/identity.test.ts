@@ -2,9 +2,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { app } from '../../src/worker/index';
-import { bearer, requestCode, signIn, TEST_CODE, TEST_PHONE, uniquePhone } from './auth';
-import { call, randomIp, worker } from './helpers';
+import { app } from '../../../src/worker/index';
+import { bearer, requestCode, signIn, TEST_CODE, TEST_PHONE, uniquePhone } from '../auth';
+import { call, randomIp, worker } from '../helpers';
 
 const ORIGIN = 'http://app.test';
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };

@@ -4,11 +4,11 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authSettings, type AuthVars } from '../../src/local-auth';
-import { currentSigningKey, KEY_RECHECK_MS, RETIRED_KEY_PUBLISHED_MS } from '../../src/local-auth/keys';
-import { app } from '../../src/worker/index';
-import { bearer, requestCode, signIn, TEST_CODE, TEST_PHONE, uniquePhone } from './auth';
-import { call } from './helpers';
+import { authSettings, type AuthVars } from '../../../src/local-auth';
+import { currentSigningKey, KEY_RECHECK_MS, RETIRED_KEY_PUBLISHED_MS } from '../../../src/local-auth/keys';
+import { app } from '../../../src/worker/index';
+import { bearer, requestCode, signIn, TEST_CODE, TEST_PHONE, uniquePhone } from '../auth';
+import { call } from '../helpers';
 
 const testEnv = env as unknown as Cloudflare.Env & AuthVars & { DB: D1Database };
 const PATH = '/api/accounts/user/accounts';

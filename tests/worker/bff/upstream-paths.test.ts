@@ -5,13 +5,13 @@
 // as one encoded segment, never another upstream path (issue 13, path traversal).
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TREASURY_PARTY } from '../../src/core/ledger/parties';
-import { forgetIsolateCopies, lockKeyOf } from '../../src/worker/cache/swr';
-import { app } from '../../src/worker/index';
-import { MARKET_LIST_KEY } from '../../src/worker/routes/market';
-import { bearer, signIn, uniquePhone } from './auth';
-import { apiRoutes, type Route } from './bff-route-table';
-import { installFetchGuard, outbound, planFetch } from './network';
+import { TREASURY_PARTY } from '../../../src/core/ledger/parties';
+import { forgetIsolateCopies, lockKeyOf } from '../../../src/worker/cache/swr';
+import { app } from '../../../src/worker/index';
+import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { apiRoutes, type Route } from '../bff-route-table';
+import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
 

@@ -4,11 +4,11 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authSettings, currentSigningKey, type AuthVars } from '../../src/local-auth';
-import { app } from '../../src/worker/index';
-import { bearer, signIn, uniquePhone } from './auth';
-import { call } from './helpers';
-import { installFetchGuard, planFetch } from './network';
+import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
+import { app } from '../../../src/worker/index';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { call } from '../helpers';
+import { installFetchGuard, planFetch } from '../network';
 
 installFetchGuard();
 

@@ -2,8 +2,8 @@
 // since the remote tier runs in node against the built Worker. This checks that table against the
 // routes the Hono app registers, so a route added later without an entry there fails here.
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ROUTES, ROUTES } from '../remote/routes';
-import { apiRoutes } from './bff-route-table';
+import { LOCAL_ROUTES, ROUTES } from '../../remote/routes';
+import { apiRoutes } from '../bff-route-table';
 
 describe('the remote tier route table', () => {
   it('names every BFF route the app registers, and no other', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, signIn } from './auth';
-import { call } from './helpers';
+import { bearer, signIn } from '../auth';
+import { call } from '../helpers';
 
 describe('GET /api/health', () => {
   it('answers {data:{ok:true}} after touching KV and D1, without a token', async () => {

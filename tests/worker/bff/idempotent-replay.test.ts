@@ -3,11 +3,11 @@
 // the same Idempotency-Key can tell a replayed answer from a new movement.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../src/worker/index';
-import { bearer, signIn, uniquePhone } from './auth';
-import { createUser } from './fixtures';
-import { call } from './helpers';
-import { installFetchGuard, planFetch, TRANSFER_DATA } from './network';
+import { app } from '../../../src/worker/index';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { createUser } from '../fixtures';
+import { call } from '../helpers';
+import { installFetchGuard, planFetch, TRANSFER_DATA } from '../network';
 
 installFetchGuard();
 

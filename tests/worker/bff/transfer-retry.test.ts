@@ -3,10 +3,10 @@
 // reaches the server and commits, then its answer is lost (a network error, or a gateway timeout);
 // the retry with the same Idempotency-Key must be answered from the stored first answer.
 import { describe, expect, it } from 'vitest';
-import { sendIntent } from '../../src/lib/idempotency';
-import { bearer, signIn, uniquePhone } from './auth';
-import { createUserWithParty } from './fixtures';
-import { call } from './helpers';
+import { sendIntent } from '../../../src/lib/idempotency';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { createUserWithParty } from '../fixtures';
+import { call } from '../helpers';
 
 const noWait = { sleep: async () => {} };
 
