@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/test-setup.ts'],
         },
@@ -31,7 +31,7 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               // The local-only variables (config/local.env: APP_MODE=local, the test numbers), as
-              // `npm start` has them. FUZZ_RUNS: cases per route in tests/worker/fuzz.test.ts
+              // `npm start` has them. FUZZ_RUNS: cases per route in tests/worker/bff/fuzz.test.ts
               // (`npm run fuzz` sets 10000).
               bindings: { ...localVars(), TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '' },
             },

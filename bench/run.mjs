@@ -65,7 +65,7 @@ const LOAD = {
   connections: Number(env.BENCH_CONNECTIONS ?? 10),
 };
 const PERSIST = '.wrangler/bench-state';
-const VOTERS = 29; // test numbers +1 555 555 0101 to 0129 (config/local.env AUTH_TEST_OTP)
+const VOTERS = 29; // test numbers +1 555 555 0101 to 0129 (tests/test-phones.ts, config/local.env AUTH_TEST_OTP)
 
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;

@@ -1,0 +1,73 @@
+// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0129, code 123456): which
+// file or purpose owns each number. The browser tests and `npm run screenshots` share one running
+// app, where a number gets one code per 60 s and a user's data is shared, so each of them signs in
+// only with numbers it owns. The workerd tests, the remote-mode tests and the bench run on storage
+// of their own and may use any registered number. config/local.env's AUTH_TEST_OTP must list
+// exactly these numbers; tests/test-phones.test.ts checks all of that.
+
+/** The fixed one-time code of every test number (AUTH_TEST_OTP in config/local.env). */
+export const TEST_CODE = '123456';
+
+export interface TestPhone {
+  /** E.164, as AUTH_TEST_OTP has it but with the '+'. */
+  phone: string;
+  /** The repository path of the file that signs in with it, or a purpose ('by hand', 'spare'). */
+  owner: string;
+  /** Other files that use this number on the shared running app (the start banner). */
+  users?: string[];
+}
+
+const own = (nn: number, owner: string, users?: string[]): TestPhone => ({
+  phone: `+15555550${100 + nn}`,
+  owner,
+  ...(users ? { users } : {}),
+});
+
+export const TEST_PHONES: readonly TestPhone[] = [
+  own(0, 'by hand', ['scripts/start.mjs']),
+  own(1, 'tests/browser/app-login.test.ts'),
+  own(2, 'tests/browser/app-login.test.ts'),
+  own(3, 'tests/browser/app-shell.test.ts'),
+  own(4, 'tests/browser/app-accounts.test.ts'),
+  own(5, 'tests/browser/app-settings.test.ts'),
+  own(6, 'tests/browser/csp.test.ts'),
+  own(7, 'spare'),
+  own(8, 'tests/browser/api-clients.test.ts'),
+  own(9, 'spare'),
+  own(10, 'tests/browser/screens-market.test.ts'),
+  own(11, 'tests/browser/screens-wallet.test.ts'),
+  own(12, 'tests/browser/screens-wallet.test.ts'),
+  own(13, 'tests/browser/screens-transactions.test.ts'),
+  own(14, 'tests/browser/screens-support.test.ts'),
+  own(15, 'tests/browser/screens-support.test.ts'),
+  own(16, 'tests/browser/screens-wallet.test.ts'),
+  own(17, 'spare'),
+  own(18, 'spare'),
+  own(19, 'scripts/screenshots.mjs'),
+  own(20, 'tests/browser/a11y-axe.test.ts'),
+  own(21, 'tests/browser/a11y-axe.test.ts'),
+  own(22, 'tests/browser/a11y-keyboard.test.ts'),
+  own(23, 'tests/browser/prefetch.test.ts'),
+  own(24, 'tests/browser/a11y-axe.test.ts'),
+  own(25, 'tests/browser/screens-phones.test.ts'),
+  own(26, 'spare'),
+  own(27, 'spare'),
+  own(28, 'spare'),
+  own(29, 'spare'),
+];
+
+/** Folders and files that run on storage of their own: any registered number is theirs to use. */
+export const OWN_STORAGE = ['tests/worker/', 'tests/remote/', 'bench/', 'scripts/check-deploy-config.test.ts'];
+
+/** Digits only: '+1 555 555 0101' and '15555550101' are the same number. */
+export const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * The registered number +1 555 555 01NN, written as a user types it. Throws for a number that is not
+ * in the registry, so a test cannot sign in with one the local sign-in service does not know.
+ */
+export function testPhone(nn: number): string {
+  const entry = TEST_PHONES.find((p) => p.phone === `+15555550${100 + nn}`);
+  if (!entry) throw new Error(`+1 555 555 01${String(nn).padStart(2, '0')} is not in tests/test-phones.ts`);
+  return `+1 555 555 01${String(nn).padStart(2, '0')}`;
+}
