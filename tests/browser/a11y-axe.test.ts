@@ -11,10 +11,8 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
-import { baseURL, launch } from './browser';
+import { at, baseURL, createWallet, type Lang, launch, LOCALE, s, setAccountLanguage, TEST_CODE, testPhone } from './helpers';
 import { htmlLang } from '../../src/i18n';
-import { LOCALE, TEST_CODE, at, setAccountLanguage, testPhone, type Lang } from './app-helpers';
-import { createWallet, s } from './screens-helpers';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

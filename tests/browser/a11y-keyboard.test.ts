@@ -6,9 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
-import { launch } from './browser';
-import { TEST_CODE, at, newContext, testPhone } from './app-helpers';
-import { s } from './screens-helpers';
+import { at, launch, newContext, s, TEST_CODE, testPhone } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = () => inject('baseURL');
 
-/** +1 555 555 0108 (code 123456): this file's own user; no other browser test signs in with it. */
+/** +1 555 555 0108 (code 123456): this file's own user (tests/test-phones.ts). */
 const PHONE = '+15555550108';
 
 let token: string;

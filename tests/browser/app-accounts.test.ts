@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { t } from '../../src/i18n';
-import { launch } from './browser';
-import { at, newContext, openApp, setAccountLanguage, signIn, testPhone, type Lang } from './app-helpers';
+import { at, type Lang, launch, newContext, openApp, setAccountLanguage, signIn, testPhone } from './helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;

@@ -4,9 +4,8 @@
 // provider's send limit (issue 14).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch } from './browser';
+import { at, launch, newContext, screenshot, TEST_CODE, testPhone } from './helpers';
 import { t } from '../../src/i18n';
-import { TEST_CODE, at, newContext, screenshot, testPhone } from './app-helpers';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -4,8 +4,7 @@
 // and Logout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './browser';
-import { at, newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone, type Lang } from './app-helpers';
+import { at, type Lang, launch, newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone } from './helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;

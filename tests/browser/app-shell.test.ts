@@ -4,8 +4,7 @@
 // close it), and screenshots of the desktop and mobile shell in both languages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './browser';
-import { newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone, type Lang } from './app-helpers';
+import { type Lang, launch, newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone } from './helpers';
 
 let browser: Browser;
 let state: Awaited<ReturnType<BrowserContext['storageState']>>;

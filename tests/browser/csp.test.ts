@@ -7,8 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launch } from './browser';
-import { newContext, signIn, testPhone } from './app-helpers';
+import { baseURL, launch, newContext, signIn, testPhone } from './helpers';
 
 const CLIENT_DIR = 'dist/client';
 
@@ -110,7 +109,7 @@ describe('Content-Security-Policy in Chromium', () => {
     const context = await newContext(browser);
     watch(context, violations);
     const page = await context.newPage();
-    await signIn(page, testPhone(0));
+    await signIn(page, testPhone(6));
     await collect(page, '/login (sign-in)', violations);
     for (const path of pages) await walk(page, path, violations);
     await context.close();

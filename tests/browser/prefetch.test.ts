@@ -3,9 +3,7 @@
 // asking again. Account-scoped reads use the active account this device remembers for that user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch } from './browser';
-import { testPhone } from './app-helpers';
-import { open, screenPage, signedInState, type StorageState } from './screens-helpers';
+import { launch, openApp, screenPage, signedInState, type StorageState, testPhone } from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -33,14 +31,14 @@ const hint = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem
 describe('reads started by the HTML', () => {
   it('remembers the active account for the signed-in user and reads each of the gate and page reads once', async () => {
     const { context, page, errors } = await screenPage(browser, state, 'en');
-    await open(page, '/accounts');
+    await openApp(page, '/accounts');
     const remembered = await hint(page);
     expect(remembered?.account).toMatch(/[0-9a-f-]{36}/);
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('dolar-auth') ?? '{}').user?.id as string);
     expect(remembered?.user).toBe(userId);
 
     const calls = recordApiCalls(page);
-    await open(page, '/transactions');
+    await openApp(page, '/transactions');
     await page.getByText('No transactions yet').waitFor();
     const reads = [`GET /api/accounts/${userId}`, 'GET /api/accounts/user/accounts', 'GET /api/accounts/user/active-account', `GET /api/transactions/account/${remembered?.account}?limit=100`];
     for (const read of reads) expect(calls.filter((c) => c === read), read).toHaveLength(1);
@@ -52,7 +50,7 @@ describe('reads started by the HTML', () => {
 
   it("does not start a read for an account remembered for another user", async () => {
     const { context, page, errors } = await screenPage(browser, state, 'en');
-    await open(page, '/accounts');
+    await openApp(page, '/accounts');
     const other = '00000000-0000-4000-8000-000000000000';
     await page.evaluate((account) => localStorage.setItem('dolar-active-account', JSON.stringify({ user: 'someone-else', account })), other);
     const calls = recordApiCalls(page);

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch } from './browser';
+import { baseURL, launch } from './helpers';
 
 type Lang = 'en' | 'es';
 const langs: Lang[] = ['en', 'es'];

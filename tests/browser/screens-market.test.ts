@@ -4,9 +4,7 @@
 // an unknown symbol landing back on /market with the toast, and the table at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch } from './browser';
-import { at, screenshot, testPhone, type Lang } from './app-helpers';
-import { open, pageFitsWidth, s, screenPage, signedInState, toastText, type StorageState } from './screens-helpers';
+import { at, type Lang, launch, openApp, pageFitsWidth, s, screenPage, screenshot, signedInState, type StorageState, testPhone, toastText } from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -24,7 +22,7 @@ const symbols = (page: Page) => page.locator('#main tbody tr [data-symbol]').all
 const categories = (page: Page) => page.locator('#main tbody tr [data-category]').evaluateAll((els) => els.map((e) => e.getAttribute('data-category')));
 
 async function openMarket(page: Page) {
-  await open(page, '/market');
+  await openApp(page, '/market');
   await rows(page).first().waitFor();
 }
 
@@ -105,7 +103,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
     it('shows a stock from its price record, with the timeframes, chart placeholder, holdings, trade dialogs and quick stats', async () => {
       const { context, page, errors } = await screenPage(browser, state, lang);
-      await open(page, '/accounts/digital-assets/msft');
+      await openApp(page, '/accounts/digital-assets/msft');
       await page.locator('h1[data-symbol]').waitFor();
       const main = page.locator('#main');
       expect(await page.locator('h1[data-symbol]').textContent()).toBe('MSFT');
@@ -156,7 +154,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
     it('shows a Canton asset with its real price and N/A, never made-up figures; the symbol is case-insensitive', async () => {
       const { context, page } = await screenPage(browser, state, lang);
-      await open(page, '/accounts/digital-assets/cBtC');
+      await openApp(page, '/accounts/digital-assets/cBtC');
       await page.locator('h1[data-symbol]').waitFor();
       expect(await page.locator('h1[data-symbol]').textContent()).toBe('CBTC');
       expect(await page.locator('[data-price]').textContent()).toBe('$97,318.25');
@@ -203,7 +201,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 describe('the asset screen in French at 390 px (issue 14)', () => {
   it('centres every line of the wrapped chart placeholder, keeps the timeframes on one row and fits the width', async () => {
     const { context, page } = await screenPage(browser, state, 'fs', 390);
-    await open(page, '/accounts/digital-assets/AAPL');
+    await openApp(page, '/accounts/digital-assets/AAPL');
     const placeholder = page.getByText(s('fs', 'asset.chartPlaceholder'), { exact: true });
     await placeholder.waitFor();
     // Each line box of the text against the placeholder's box: the same gap left and right.

@@ -5,9 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { t, type TranslationKey } from '../../src/i18n';
-import { launch } from './browser';
-import { newContext, openApp, testPhone } from './app-helpers';
-import { signedInState, type StorageState } from './screens-helpers';
+import { launch, newContext, openApp, signedInState, type StorageState, testPhone } from './helpers';
 
 type PhoneLang = 'en' | 'es' | 'fs';
 const LANGS: readonly PhoneLang[] = ['en', 'es', 'fs'];

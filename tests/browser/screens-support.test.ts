@@ -4,9 +4,7 @@
 // unvote, no downvote, submit with the 5-200 / 10-2000 rules and live counters), the Knowledge Base.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch } from './browser';
-import { screenshot, testPhone, type Lang } from './app-helpers';
-import { open, s, screenPage, signedInState, toastText, type StorageState } from './screens-helpers';
+import { type Lang, launch, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone, toastText } from './helpers';
 
 let browser: Browser;
 const states: Partial<Record<Lang, StorageState>> = {};
@@ -38,7 +36,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
   describe(`the support screen (${lang})`, () => {
     it('has three tabs by the ARIA pattern, with the Knowledge Base empty state', async () => {
       const { context, page, errors } = await screenPage(browser, states[lang]!, lang);
-      await open(page, '/support');
+      await openApp(page, '/support');
       expect(await page.locator('#main h1').textContent()).toBe(s(lang, 'support.title'));
       expect(await page.getByRole('tab').allTextContents()).toEqual([
         s(lang, 'support.tab.helpCenter'),
@@ -69,7 +67,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
     it("creates tickets, shows the agent or 'Unassigned', opens one with the agent's comment and adds a comment", async () => {
       const { context, page, errors } = await screenPage(browser, states[lang]!, lang);
-      await open(page, '/support');
+      await openApp(page, '/support');
       await page.getByText(s(lang, 'support.tickets.empty.title')).waitFor();
 
       // Title and description are required; category and priority start at general and medium.
@@ -125,7 +123,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
     it('lists feature requests by score with upvote and unvote only, and submits a request with the length rules', async () => {
       const { context, page, errors } = await screenPage(browser, states[lang]!, lang);
-      await open(page, '/support#requests');
+      await openApp(page, '/support#requests');
       const items = page.locator('#main li[data-id]');
       await items.first().waitFor();
       const scores = await items.locator('[data-score]').evaluateAll((els) => els.map((e) => Number(/-?\d+$/.exec(e.textContent!.trim())![0])));

@@ -4,9 +4,7 @@
 // card layout at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch } from './browser';
-import { screenshot, testPhone, type Lang } from './app-helpers';
-import { createWallet, open, pageFitsWidth, s, screenPage, signedInState, type StorageState } from './screens-helpers';
+import { createWallet, type Lang, launch, openApp, pageFitsWidth, s, screenPage, screenshot, signedInState, type StorageState, testPhone } from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -29,7 +27,7 @@ async function openModal(page: Page, lang: Lang) {
 describe('the transactions screen', () => {
   it('starts empty: title, subtitle and No transactions yet (en)', async () => {
     const { context, page, errors } = await screenPage(browser, state, 'en');
-    await open(page, '/transactions');
+    await openApp(page, '/transactions');
     expect(await page.locator('#main h1').textContent()).toBe('Transactions');
     await page.getByText('View your transaction history and status.').waitFor();
     await page.getByText('No transactions yet').waitFor();
@@ -41,7 +39,7 @@ describe('the transactions screen', () => {
     it(`gets a simulated quote in the New Transaction modal and resets the form on submit (${lang})`, async () => {
       const { context, page, errors } = await screenPage(browser, state, lang);
       if (lang === 'en') await createWallet(page);
-      await open(page, '/transactions');
+      await openApp(page, '/transactions');
       const dialog = await openModal(page, lang);
 
       const amount = dialog.getByLabel(s(lang, 'transactions.new.amount'));
@@ -127,11 +125,11 @@ describe('the transactions screen', () => {
       const { context, page } = await screenPage(browser, state, lang, 390);
       if (lang === 'en') {
         // One transaction: a transfer to the wallet made in the test above.
-        await open(page, '/accounts/digital-assets');
+        await openApp(page, '/accounts/digital-assets');
         await page.locator('[data-action="transfer"]').click();
         await page.locator('[data-wallet-pending]').waitFor();
       }
-      await open(page, '/transactions');
+      await openApp(page, '/transactions');
       const card = page.locator('[data-card="transaction"]').first();
       await card.waitFor();
       expect(await page.locator('#main table').isVisible()).toBe(false);

@@ -6,9 +6,7 @@
 // committed is retried with the same Idempotency-Key and moves money once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Route } from 'playwright-core';
-import { launch } from './browser';
-import { screenshot, testPhone, type Lang } from './app-helpers';
-import { clipboard, createWallet, open, s, screenPage, signedInState, toastText, type StorageState } from './screens-helpers';
+import { clipboard, createWallet, type Lang, launch, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone, toastText } from './helpers';
 
 let browser: Browser;
 const states: Partial<Record<Lang, StorageState>> = {};
@@ -33,7 +31,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       const main = page.locator('#main');
 
       // No wallet yet: the no-account state.
-      await open(page, '/accounts/digital-assets');
+      await openApp(page, '/accounts/digital-assets');
       await main.getByText(s(lang, 'wallet.noAccount.title')).waitFor();
       await main.getByText(s(lang, 'wallet.noAccount.description')).waitFor();
       const noAccount = main.locator('[data-state="no-account"]');
@@ -41,7 +39,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(await main.getByRole('link', { name: s(lang, 'wallet.backToAccounts'), exact: true }).first().getAttribute('href')).toBe('/accounts');
 
       await createWallet(page);
-      await open(page, '/accounts/digital-assets');
+      await openApp(page, '/accounts/digital-assets');
       await page.locator('[data-action="transfer"]').waitFor();
       expect(await main.locator('h1').textContent()).toBe(s(lang, 'wallet.title'));
       await main.getByText(s(lang, 'wallet.subtitle')).waitFor();
@@ -80,18 +78,18 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(await page.locator('[data-wallet-units]').textContent()).toBe(s(lang, 'wallet.balance.available', { amount: '0.00 CC' }));
 
       // The Digital Assets card on /accounts shows the same available and pending amounts.
-      await open(page, '/accounts');
+      await openApp(page, '/accounts');
       const card = page.locator('[data-card="digital"]');
       await card.locator('[data-wallet-pending]').waitFor();
       expect(await card.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
       expect(await card.locator('[data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100.00 CC' }));
       // And so does the asset page of CC, under Your Holdings.
-      await open(page, '/accounts/digital-assets/CC');
+      await openApp(page, '/accounts/digital-assets/CC');
       await page.locator('#main [data-wallet-pending]').waitFor();
       expect(await page.locator('#main [data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100.00 CC' }));
 
       // The transfer is listed as pending.
-      await open(page, '/transactions');
+      await openApp(page, '/transactions');
       await page.locator('#main tbody tr').first().waitFor();
       expect(await page.locator('#main tbody tr').count()).toBe(1);
       expect(await page.locator('#main tbody [data-status]').getAttribute('data-status')).toBe('pending');
@@ -101,7 +99,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(await page.locator('#main tbody [data-amount]').getAttribute('class')).toContain('green');
 
       // Auto-Accept: 'Success!' with the number of contracts accepted, then the balance.
-      await open(page, '/accounts/digital-assets');
+      await openApp(page, '/accounts/digital-assets');
       await page.locator('[data-action="auto-accept"]').click();
       const accepted = await toastText(page, 'success', s(lang, 'common.success'));
       expect(accepted).toContain(s(lang, 'toast.autoAccepted.description', { count: 1 }));
@@ -125,7 +123,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       await page.locator('[data-wallet-pending]').waitFor();
 
       // Two transactions, newest first: pending, then completed; copy the completed one's hash.
-      await open(page, '/transactions');
+      await openApp(page, '/transactions');
       await page.locator('#main tbody tr').nth(1).waitFor();
       expect(await page.locator('#main tbody [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
         'pending',
@@ -155,7 +153,7 @@ describe('Transfer 100 when its answer is lost', () => {
   it('retries with the same Idempotency-Key, stays busy meanwhile and moves money once', async () => {
     const { context, page, errors } = await screenPage(browser, await signedInState(browser, testPhone(16)), 'en');
     await createWallet(page);
-    await open(page, '/accounts/digital-assets');
+    await openApp(page, '/accounts/digital-assets');
     const button = page.locator('[data-action="transfer"]');
     await button.waitFor();
 
@@ -192,7 +190,7 @@ describe('Transfer 100 when its answer is lost', () => {
 
     // One transfer on the ledger.
     await page.unroute('**/api/wallets/transfer');
-    await open(page, '/transactions');
+    await openApp(page, '/transactions');
     await page.locator('#main tbody tr').first().waitFor();
     expect(await page.locator('#main tbody tr').count()).toBe(1);
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseURL, launch } from './browser';
+import { baseURL, launch } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {

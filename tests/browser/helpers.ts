@@ -1,0 +1,178 @@
+// The one helper module of the browser tests (Chromium through playwright-core, against the built app
+// that global-setup.ts serves on wrangler dev):
+// - launching Chromium with the flags this network needs (a fresh, empty profile per launch);
+// - signing in through the real /login UI once per file with a test number the file owns (the local
+//   sign-in service allows one code per phone per 60 s; the numbers and their owners are registered
+//   in tests/test-phones.ts), then reusing the context's storage for every page;
+// - a signed-in page per language and width for the screen tests (logos from the public logo service
+//   blocked, since the tests run offline; the clipboard allowed so copy buttons can be checked), the
+//   interface strings from the dictionaries, toasts, and the wallet set-up through the real screens.
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { t, type TranslationKey } from '../../src/i18n';
+import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
+
+import { TEST_CODE } from '../test-phones';
+
+export { TEST_CODE };
+export { testPhone } from '../test-phones';
+export const baseURL = () => inject('baseURL');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    headless: true,
+  });
+}
+
+export type Lang = 'en' | 'es' | 'fs';
+/** The browser locale that picks each language (spec section 4: fr gives fs). */
+export const LOCALE: Record<Lang, string> = { en: 'en-US', es: 'es-MX', fs: 'fr-FR' };
+
+export async function newContext(browser: Browser, opts: { lang?: Lang; width?: number; height?: number; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {}) {
+  const lang = opts.lang ?? 'en';
+  return browser.newContext({
+    baseURL: baseURL(),
+    locale: LOCALE[lang],
+    viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
+    storageState: opts.storageState,
+  });
+}
+
+/** Signs in through /login with the phone number and the fixed test code; ends on /transactions. */
+export async function signIn(page: Page, phone: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="phone"]').fill(phone);
+  await page.locator('form button[type="submit"]').click();
+  await page.locator('input[name="code"]').fill(TEST_CODE);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(at('/transactions'));
+}
+
+/** Waits until the page's island has passed the gate and the shell is on screen. */
+export async function openApp(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('#main').waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+}
+
+/** Sets the saved interface language on this origin (what the Security page's select also does). */
+export async function setStoredLang(page: Page, lang: Lang): Promise<void> {
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+}
+
+/** Matches a page URL by its path, with or without the trailing slash the static pages get. */
+export const at = (path: string) => new RegExp(`^[^?#]*${path.replace(/[/-]/g, (c) => `\\${c}`)}/?([?#].*)?$`);
+
+const SECURITY_TITLE: Record<Lang, string> = { en: 'Account Security', es: 'Seguridad de la cuenta', fs: 'Sécurité du compte' };
+
+/**
+ * Saves the account's language through the Security page's select (the account's language wins over
+ * the browser's, spec section 4), and waits until the interface has switched and the save is done.
+ */
+export async function setAccountLanguage(page: Page, lang: Lang): Promise<void> {
+  await openApp(page, '/settings/security');
+  await page.locator('#main select').selectOption(lang);
+  await page.waitForFunction((title) => document.querySelector('#main h1')?.textContent === title, SECURITY_TITLE[lang]);
+  await page.waitForFunction(() => !document.querySelector('#main select')?.hasAttribute('disabled'));
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Signs in once with a test number (testPhone(NN)) and returns the storage state to reuse. */
+export async function signedInState(browser: Browser, phone: string): Promise<StorageState> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, phone);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/**
+ * A page of a signed-in user in `lang`. The account's saved language wins over the browser's (spec
+ * section 4) and new accounts start in English, so the account is switched to `lang` first, through
+ * the Security page.
+ */
+export async function screenPage(
+  browser: Browser,
+  state: StorageState,
+  lang: Lang,
+  width = 1440,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newContext(browser, { lang, width, height: width < 768 ? 844 : 900, storageState: state });
+  // Offline: the logo service is unreachable; the images must hide themselves.
+  await context.route(`${LOGO_SERVICE_ORIGIN}/**`, (route) => route.abort('internetdisconnected'));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+  const page = await context.newPage();
+  // Script errors other than failed resource loads (logos offline, expected 404s) fail the tests.
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+  });
+  await setAccountLanguage(page, lang);
+  return { context, page, errors };
+}
+
+/** The interface string in `lang`, as the screens show it. */
+export const s = (lang: Lang, key: TranslationKey, params?: Record<string, string | number>) => t(lang, key, params);
+
+export const toast = (page: Page, type: 'success' | 'error' | 'info' | 'warning') => page.locator(`[data-type="${type}"]`);
+
+/** Waits for a toast of `type` whose text contains `title` and returns its text. */
+export async function toastText(page: Page, type: 'success' | 'error' | 'info', title: string): Promise<string> {
+  const item = toast(page, type).filter({ hasText: title }).last();
+  await item.waitFor();
+  return (await item.textContent()) ?? '';
+}
+
+/**
+ * The clipboard's text. The app's Permissions-Policy turns clipboard-read off (it only ever writes),
+ * so it is read from a blank same-origin page the test serves itself, without that header.
+ */
+export async function clipboard(page: Page): Promise<string> {
+  const context = page.context();
+  const url = `${baseURL()}/__test-clipboard-reader`;
+  await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>clipboard</title>' }));
+  const reader = await context.newPage();
+  try {
+    await reader.goto(url);
+    await reader.bringToFront();
+    return await reader.evaluate(() => navigator.clipboard.readText());
+  } finally {
+    await reader.close();
+    await page.bringToFront();
+    await context.unroute(url);
+  }
+}
+
+/** Creates the Digital Assets account from /accounts (its 'Create Account' button). */
+export async function createWallet(page: Page): Promise<void> {
+  await openApp(page, '/accounts');
+  const card = page.locator('[data-card="digital"]');
+  await card.locator('[data-status]').waitFor();
+  if ((await card.locator('[data-status="active"]').count()) === 0) {
+    await card.locator('button').last().click();
+    await card.locator('[data-status="active"]').waitFor();
+  }
+}
+
+/** No horizontal scrolling of the page itself (a layout that fits the viewport). */
+export async function pageFitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
