@@ -1,6 +1,7 @@
 // The local sign-in service under /auth/v1 (embedded default, no Supabase configured): the part of
-// the Supabase Auth (GoTrue) HTTP API that supabase-js uses for phone one-time codes, with the same
-// request and response shapes and error codes, so the unmodified client signs in, refreshes and
+// the Supabase Auth (GoTrue) HTTP API that @supabase/auth-js (the browser's client; supabase-js
+// wraps it) uses for phone one-time codes, with the same request and response shapes and error
+// codes, so the unmodified client signs in, refreshes and
 // signs out against it. Codes for real numbers are written to the Worker's log (never tokens).
 import { Hono, type Context } from 'hono';
 import type { Bindings, LimiterName } from '../platform/bindings';

@@ -31,7 +31,7 @@ export const CLOCK_SKEW_S = 60;
 
 // Defaults and why:
 // - inactivity 7 days: the refresh token is the long-lived credential; a phone left unused for a week
-//   signs in again with a code, while anyone opening the app weekly stays signed in (supabase-js
+//   signs in again with a code, while anyone opening the app weekly stays signed in (auth-js
 //   refreshes every hour while the app is open, which counts as activity).
 // - lifetime 30 days: a stolen refresh token (or an unattended device) is bounded to a month whatever
 //   it does, and every user proves the phone again once a month; for money this is a modest cost.

@@ -1,4 +1,4 @@
-// Errors as GoTrue answers them. With `X-Supabase-Api-Version: 2024-01-01` (which supabase-js always
+// Errors as GoTrue answers them. With `X-Supabase-Api-Version: 2024-01-01` (which auth-js always
 // sends) the body is {code, message} and the header is echoed; otherwise the legacy
 // {code: status, error_code, msg}. auth-js reads `code` (or `error_code`) as the AuthApiError code.
 import type { Context } from 'hono';

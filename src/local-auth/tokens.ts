@@ -1,5 +1,5 @@
 // Access tokens as Supabase Auth issues them (ES256, GoTrue's claims) and the session and user JSON
-// that supabase-js parses after /verify and /token.
+// that @supabase/auth-js parses after /verify and /token.
 import { SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_S, type AuthSettings } from './config';
 import { currentSigningKey } from './keys';
