@@ -48,7 +48,9 @@ export const account = z.object({
   description: z.string().optional(),
   account_type: z.literal('individual'),
   account_category: z.enum(ACCOUNT_CATEGORIES),
-  metadata: z.record(z.string(), z.json()),
+  // Declared to the OpenAPI generator as a plain object: it would otherwise follow z.json()'s
+  // recursion forever (a stack overflow that made /api/openapi.json answer 500).
+  metadata: z.record(z.string(), z.json()).meta({ type: 'object', description: 'Free-form JSON object' }),
   created_by: z.string(),
   created_at: timestamp,
   updated_at: timestamp,
