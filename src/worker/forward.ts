@@ -3,6 +3,7 @@
 // true` when the upstream replayed the first answer of the request's Idempotency-Key.
 import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
 import type { UpstreamRequest } from './upstream/port';
@@ -18,7 +19,7 @@ type ForwardInit = Pick<UpstreamRequest, 'query' | 'body'>;
 export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: R, init: ForwardInit = {}): Promise<RouteConfigToTypedResponse<R>> {
   const upstream = selectUpstream(c.env);
   const params = c.req.param() as Record<string, string>;
-  const path = c.req.routePath
+  const path = routePath(c)
     .replace(/^\/api(?=\/)/, '')
     .replace(/\/$/, '')
     .replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
