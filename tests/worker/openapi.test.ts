@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { apiRoutes } from './bff-route-table';
 import { call } from './helpers';
 
+interface Operation {
+  responses?: Record<string, unknown>;
+  parameters?: { name: string; in: string; required?: boolean }[];
+}
 interface Doc {
   openapi: string;
-  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  paths: Record<string, Record<string, Operation>>;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -36,6 +40,18 @@ describe('GET /api/openapi.json', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const m of METHODS.filter((m) => item[m])) {
         expect(Object.keys(item[m]!.responses ?? {}).sort(), `${m} ${path}`).toEqual(['200', '4XX', '5XX']);
+      }
+    }
+  });
+
+  it('declares each {param} of a path as a required path parameter, and no other', async () => {
+    const doc = await document();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const inPath = [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1]).sort();
+      for (const m of METHODS.filter((m) => item[m])) {
+        const declared = (item[m]!.parameters ?? []).filter((p) => p.in === 'path');
+        expect(declared.map((p) => p.name).sort(), `${m} ${path}`).toEqual(inPath);
+        expect(declared.every((p) => p.required === true), `${m} ${path}`).toBe(true);
       }
     }
   });
