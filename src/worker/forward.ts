@@ -1,19 +1,32 @@
 // Forwards a validated BFF call to the upstream port with the verified user, and answers with the
 // upstream's status and body ({data} on success, {message} on failure), and `idempotent-replayed:
 // true` when the upstream replayed the first answer of the request's Idempotency-Key.
+import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
 import type { UpstreamRequest } from './upstream/port';
 import { selectUpstream } from './upstream/select';
 
-type ForwardInit = Pick<UpstreamRequest, 'method' | 'path' | 'query' | 'body'>;
+type ForwardInit = Pick<UpstreamRequest, 'query' | 'body'>;
 
-/** T is the `data` type the core answers with (derived from core service types, never hand-written). */
-export async function forward<T>(c: Context<AppEnv>, init: ForwardInit) {
+/**
+ * Forwards the request that matched `route` (a contract declaration) to the same path on the upstream:
+ * the BFF's path below /api is the upstream's path, its params the validated ones, one encoded segment
+ * each. The success answer's type is the declaration's `data` schema.
+ */
+export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: R, init: ForwardInit = {}): Promise<RouteConfigToTypedResponse<R>> {
   const upstream = selectUpstream(c.env);
+  const params = c.req.param() as Record<string, string>;
+  const path = routePath(c)
+    .replace(/^\/api(?=\/)/, '')
+    .replace(/\/$/, '')
+    .replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const res = await upstream.call(
     {
+      method: route.method.toUpperCase() as UpstreamRequest['method'],
+      path,
       ...init,
       userId: c.var.userId,
       accessToken: c.var.accessToken,
@@ -22,10 +35,12 @@ export async function forward<T>(c: Context<AppEnv>, init: ForwardInit) {
     executionCtxOf(c),
   );
   if (res.replayed) c.header('idempotent-replayed', 'true');
-  if (res.status >= 200 && res.status < 300) return c.json(res.body as { data: T }, 200);
+  // The answer is the declaration's (the remote adapter checked it against the same schema).
+  type Answer = RouteConfigToTypedResponse<R>;
+  if (res.status >= 200 && res.status < 300) return c.json(res.body as { data: unknown }, 200) as unknown as Answer;
   if (res.retryAfter !== undefined) c.header('retry-after', res.retryAfter);
   // Typed as an error status so that clients narrow on `res.status === 200` (or `res.ok`).
-  return c.json(res.body as { message: string }, res.status as ClientErrorStatusCode | ServerErrorStatusCode);
+  return c.json(res.body as { message: string }, res.status as ClientErrorStatusCode | ServerErrorStatusCode) as unknown as Answer;
 }
 
 /** Hono throws when a request came without an execution context (plain app.fetch in tests). */

@@ -1,10 +1,12 @@
 // The Hono app behind the Worker: the BFF under /api (and, in the embedded default, the local
 // sign-in service under /auth/v1). Islands import only `AppType` and call through hc<AppType>.
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { identityApp } from '../local-auth';
 import { requireConfiguration } from '../platform/app-mode';
+import { OPENAPI_INFO, referencePage } from './api-reference';
 import type { AppEnv } from './env';
 import { accounts } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
@@ -20,11 +22,16 @@ import { wallets } from './routes/wallets';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const api = new Hono<AppEnv>()
-  .basePath('/api')
-  .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }))
+// OpenAPIHono so that the sub-apps' declarations (src/shared/contract) merge into one document.
+const api = new OpenAPIHono<AppEnv>().basePath('/api');
+api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+// The published contract: open like /api/health, for the mobile app's team and upstream implementers.
+api.get('/openapi.json', (c) => c.json(openApiDocument()));
+api.get('/reference', (c) => c.html(referencePage(openApiDocument() as Parameters<typeof referencePage>[0])));
+api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+const routes = api
   .route('/health', health)
-  // Everything below needs a signed-in user: only /api/health (above) and /auth/v1 are open.
+  // Everything below needs a signed-in user: only /api/health, the contract (above) and /auth/v1 are open.
   .use(requireUser())
   .use(rateLimit())
   .route('/accounts', accounts)
@@ -34,7 +41,14 @@ const api = new Hono<AppEnv>()
   .route('/support', support)
   .route('/feature-requests', featureRequests);
 
-export type AppType = typeof api;
+export type AppType = typeof routes;
+
+/** The OpenAPI 3.1 document of every route declared above (built once, on first request). */
+let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+export function openApiDocument() {
+  document ??= api.getOpenAPI31Document({ openapi: '3.1.0', info: OPENAPI_INFO, security: [{ bearer: [] }] });
+  return document;
+}
 
 export const app = new Hono<AppEnv>();
 // First, so that every answer below (errors, 401s, 404s, 429s included) carries them.

@@ -11,11 +11,14 @@ export interface Route {
   params: string[];
 }
 
+/** The published contract itself (open, no data): not an endpoint of the contract it describes. */
+export const CONTRACT_DOC_ROUTES = ['GET /api/openapi.json', 'GET /api/reference'];
+
 /** Every endpoint under /api (middleware entries, registered as ALL, are left out). */
 export function apiRoutes(): Route[] {
   const seen = new Map<string, Route>();
   for (const r of app.routes) {
-    if (r.method === 'ALL' || !r.path.startsWith('/api/')) continue;
+    if (r.method === 'ALL' || !r.path.startsWith('/api/') || CONTRACT_DOC_ROUTES.includes(`${r.method} ${r.path}`)) continue;
     const key = `${r.method} ${r.path}`;
     if (!seen.has(key)) seen.set(key, { method: r.method, path: r.path, key, params: [...r.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!) });
   }

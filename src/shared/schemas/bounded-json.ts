@@ -70,4 +70,6 @@ export const boundedJsonObject = (bounds: JsonBounds) =>
     }
     const issue = jsonBoundsIssue(value, bounds);
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
-  });
+  })
+    // What the OpenAPI document says of it (a custom schema has no JSON Schema of its own).
+    .meta({ type: 'object', description: `A JSON object (depth <= ${bounds.maxDepth}, ${bounds.maxBytes} bytes at most)` });

@@ -1,6 +1,6 @@
 // What the upstream answers in `data` (spec section 7), one full-zod schema per entity, written from
 // what the embedded core really answers (src/core services) and checked against it by
-// tests/worker/upstream-contract.test.ts. Server-only: the remote adapter's answer check
+// tests/worker/bff/upstream-contract.test.ts. Server-only: the remote adapter's answer check
 // (src/worker/upstream/contract.ts) reads them; no island imports this file, so the browser bundles do
 // not grow. Objects strip unknown keys (zod's default): a field the contract does not name never
 // reaches a client, whatever the upstream adds.
@@ -48,7 +48,9 @@ export const account = z.object({
   description: z.string().optional(),
   account_type: z.literal('individual'),
   account_category: z.enum(ACCOUNT_CATEGORIES),
-  metadata: z.record(z.string(), z.json()),
+  // Declared to the OpenAPI generator as a plain object: it would otherwise follow z.json()'s
+  // recursion forever (a stack overflow that made /api/openapi.json answer 500).
+  metadata: z.record(z.string(), z.json()).meta({ type: 'object', description: 'Free-form JSON object' }),
   created_by: z.string(),
   created_at: timestamp,
   updated_at: timestamp,

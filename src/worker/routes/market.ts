@@ -2,12 +2,13 @@
 // stale-while-revalidate (fresh 60 s, stale served up to 24 h while one request refreshes in the
 // background). Sources: D1 in the embedded default; the Supabase project's REST interface for stocks
 // when PUBLIC_SUPABASE_URL is set and the upstream's /wallets/canton/assets when UPSTREAM_API_URL is.
-import { Hono, type Context, type TypedResponse } from 'hono';
-import { symbolParam, type MarketSnapshot } from '../../shared/schemas/market';
+import type { Context, TypedResponse } from 'hono';
+import * as api from '../../shared/contract/market';
+import { contractApp } from '../contract-app';
+import type { MarketSnapshot } from '../../shared/schemas/market';
 import { aged, swr, type SwrResult } from '../cache/swr';
 import type { AppEnv } from '../env';
 import { executionCtxOf } from '../forward';
-import { validate } from '../../platform/validate';
 import { loadSnapshot, type MarketSource } from '../market/source';
 import { embeddedMarketSource } from '../market/source-embedded';
 import { supabaseStocksSource, upstreamAssetsSource } from '../market/source-supabase';
@@ -70,9 +71,9 @@ async function snapshotOrNull(c: Context<AppEnv>): Promise<MarketSnapshot | null
   }
 }
 
-export const market = new Hono<AppEnv>()
+export const market = contractApp()
   // Up to 100 stocks ordered by symbol with their price records, plus the Canton assets.
-  .get('/', async (c) => {
+  .openapi(api.marketList, async (c) => {
     let hit: SwrResult;
     try {
       hit = await cachedSnapshot(c);
@@ -90,7 +91,7 @@ export const market = new Hono<AppEnv>()
     return res as unknown as TypedResponse<{ data: MarketSnapshot }, 200, 'json'>;
   })
   // Stock by upper-case symbol with its price record.
-  .get('/stocks/:symbol', validate('param', symbolParam), async (c) => {
+  .openapi(api.marketStock, async (c) => {
     const symbol = c.req.valid('param').symbol.toUpperCase();
     const snapshot = await snapshotOrNull(c);
     let found = snapshot?.stocks.find((s) => s.symbol === symbol) ?? null;
@@ -106,7 +107,7 @@ export const market = new Hono<AppEnv>()
     return c.json({ data: found }, 200);
   })
   // Digital asset by symbol, case-insensitive.
-  .get('/assets/:symbol', validate('param', symbolParam), async (c) => {
+  .openapi(api.marketAsset, async (c) => {
     const symbol = c.req.valid('param').symbol;
     const snapshot = await snapshotOrNull(c);
     if (!snapshot) return c.json(unavailable, 503);

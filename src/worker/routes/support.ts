@@ -1,38 +1,20 @@
-// BFF /api/support: spec section 7, Support (tickets and comments of the verified user).
-import { Hono } from 'hono';
-import type { createComment, createTicket, getTicket, listComments, listTickets, updateTicket } from '../../core/support/support';
-import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../../shared/schemas/support-ticket';
-import { paginationQuery } from '../../shared/schemas/transaction';
-import type { AppEnv } from '../env';
+// BFF /api/support: spec section 7, Support (tickets and comments of the verified user), served from
+// their declarations (src/shared/contract/support.ts).
+import * as api from '../../shared/contract/support';
+import { contractApp } from '../contract-app';
 import { forward } from '../forward';
-import type { Data } from '../core-data';
 import { assertUser } from '../middleware/assert-user';
-import { validate } from '../../platform/validate';
 
-const enc = encodeURIComponent;
+const app = contractApp();
+app.use(assertUser());
 
-export const support = new Hono<AppEnv>()
-  .use(assertUser())
-  .get('/tickets', validate('query', paginationQuery), (c) => {
+export const support = app
+  .openapi(api.listTickets, (c) => {
     const q = c.req.valid('query');
-    return forward<Data<typeof listTickets>>(c, { method: 'GET', path: '/support/tickets', query: { limit: String(q.limit), offset: String(q.offset) } });
+    return forward(c, api.listTickets, { query: { limit: String(q.limit), offset: String(q.offset) } });
   })
-  .post('/tickets', validate('json', createTicketBody), (c) =>
-    forward<Data<typeof createTicket>>(c, { method: 'POST', path: '/support/tickets', body: c.req.valid('json') }),
-  )
-  .get('/tickets/:id', validate('param', ticketIdParam), (c) =>
-    forward<Data<typeof getTicket>>(c, { method: 'GET', path: `/support/tickets/${enc(c.req.valid('param').id)}` }),
-  )
-  .put('/tickets/:id', validate('param', ticketIdParam), validate('json', updateTicketBody), (c) =>
-    forward<Data<typeof updateTicket>>(c, { method: 'PUT', path: `/support/tickets/${enc(c.req.valid('param').id)}`, body: c.req.valid('json') }),
-  )
-  .get('/tickets/:id/comments', validate('param', ticketIdParam), (c) =>
-    forward<Data<typeof listComments>>(c, { method: 'GET', path: `/support/tickets/${enc(c.req.valid('param').id)}/comments` }),
-  )
-  .post('/tickets/:id/comments', validate('param', ticketIdParam), validate('json', createCommentBody), (c) =>
-    forward<Data<typeof createComment>>(c, {
-      method: 'POST',
-      path: `/support/tickets/${enc(c.req.valid('param').id)}/comments`,
-      body: c.req.valid('json'),
-    }),
-  );
+  .openapi(api.createTicket, (c) => forward(c, api.createTicket, { body: c.req.valid('json') }))
+  .openapi(api.getTicket, (c) => forward(c, api.getTicket))
+  .openapi(api.updateTicket, (c) => forward(c, api.updateTicket, { body: c.req.valid('json') }))
+  .openapi(api.listComments, (c) => forward(c, api.listComments))
+  .openapi(api.createComment, (c) => forward(c, api.createComment, { body: c.req.valid('json') }));

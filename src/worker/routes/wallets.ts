@@ -1,94 +1,31 @@
-// BFF /api/wallets: spec section 7, Wallets. Validates, then forwards to the upstream as the
-// verified user (with the Idempotency-Key header for transfer and auto-accept).
-import { Hono } from 'hono';
-import type { completeExternalParty, listParties, prepareExternalParty } from '../../core/ledger/canton';
-import type {
-  acceptPendingOffers,
-  assetsFor,
-  holdingTransactions,
-  ledgerSelfTest,
-  ledgerStatus,
-  partyAssets,
-  partyBalance,
-  transferFromTreasury,
-} from '../../core/ledger/ledger';
-import type {
-  createDigitalAssetAccount,
-  createExternalWallet,
-  createInternalWallet,
-  createSelfCustodyWallet,
-  deactivateWallet,
-  listWallets,
-  walletCategories,
-} from '../../core/ledger/wallets';
-import {
-  accountIdParam,
-  autoAcceptBody,
-  cantonCompleteBody,
-  cantonPrepareBody,
-  createDigitalAssetBody,
-  createExternalWalletBody,
-  createInternalWalletBody,
-  createWalletBody,
-  holdingTransactionsBody,
-  partyIdParam,
-  transferBody,
-  walletIdParam,
-} from '../../shared/schemas/wallet';
-import type { AppEnv } from '../env';
+// BFF /api/wallets: spec section 7, Wallets, served from their declarations
+// (src/shared/contract/wallets.ts). Validates, then forwards to the upstream as the verified user
+// (with the Idempotency-Key header for transfer and auto-accept).
+import * as api from '../../shared/contract/wallets';
+import { contractApp } from '../contract-app';
 import { forward } from '../forward';
-import type { Data } from '../core-data';
 import { assertUser } from '../middleware/assert-user';
-import { validate } from '../../platform/validate';
 
-const enc = encodeURIComponent;
+const app = contractApp();
+app.use(assertUser());
 
-export const wallets = new Hono<AppEnv>()
-  .use(assertUser())
-  .get('/canton/status', (c) => forward<Data<typeof ledgerStatus>>(c, { method: 'GET', path: '/wallets/canton/status' }))
-  .get('/canton/test', (c) => forward<Data<typeof ledgerSelfTest>>(c, { method: 'GET', path: '/wallets/canton/test' }))
-  .get('/canton/parties', (c) => forward<Data<typeof listParties>>(c, { method: 'GET', path: '/wallets/canton/parties' }))
-  .get('/canton/parties/:partyId/assets', validate('param', partyIdParam), (c) =>
-    forward<Data<typeof partyAssets>>(c, { method: 'GET', path: `/wallets/canton/parties/${enc(c.req.valid('param').partyId)}/assets` }),
-  )
-  .get('/canton/balance/:partyId', validate('param', partyIdParam), (c) =>
-    forward<Data<typeof partyBalance>>(c, { method: 'GET', path: `/wallets/canton/balance/${enc(c.req.valid('param').partyId)}` }),
-  )
-  .get('/canton/assets', (c) => forward<Data<typeof assetsFor>>(c, { method: 'GET', path: '/wallets/canton/assets' }))
-  .post('/canton/prepare', validate('json', cantonPrepareBody), (c) =>
-    forward<Data<typeof prepareExternalParty>>(c, { method: 'POST', path: '/wallets/canton/prepare', body: c.req.valid('json') }),
-  )
-  .post('/canton/complete', validate('json', cantonCompleteBody), (c) =>
-    forward<Data<typeof completeExternalParty>>(c, { method: 'POST', path: '/wallets/canton/complete', body: c.req.valid('json') }),
-  )
-  .post('/canton/holding-transactions', validate('json', holdingTransactionsBody), (c) =>
-    forward<Data<typeof holdingTransactions>>(c, { method: 'POST', path: '/wallets/canton/holding-transactions', body: c.req.valid('json') }),
-  )
-  .post('/canton', (c) => forward<Data<typeof createDigitalAssetAccount>>(c, { method: 'POST', path: '/wallets/canton' }))
-  .post('/digital-asset', validate('json', createDigitalAssetBody), (c) =>
-    forward<Data<typeof createDigitalAssetAccount>>(c, { method: 'POST', path: '/wallets/digital-asset', body: c.req.valid('json') }),
-  )
-  .post('/auto-accept', validate('json', autoAcceptBody), (c) =>
-    forward<Data<typeof acceptPendingOffers>>(c, { method: 'POST', path: '/wallets/auto-accept', body: c.req.valid('json') }),
-  )
-  .post('/transfer', validate('json', transferBody), (c) =>
-    forward<Data<typeof transferFromTreasury>>(c, { method: 'POST', path: '/wallets/transfer', body: c.req.valid('json') }),
-  )
-  .post('/external', validate('json', createExternalWalletBody), (c) =>
-    forward<Data<typeof createExternalWallet>>(c, { method: 'POST', path: '/wallets/external', body: c.req.valid('json') }),
-  )
-  .post('/internal', validate('json', createInternalWalletBody), (c) =>
-    forward<Data<typeof createInternalWallet>>(c, { method: 'POST', path: '/wallets/internal', body: c.req.valid('json') }),
-  )
-  .post('/', validate('json', createWalletBody), (c) =>
-    forward<Data<typeof createSelfCustodyWallet>>(c, { method: 'POST', path: '/wallets', body: c.req.valid('json') }),
-  )
-  .patch('/:id/deactivate', validate('param', walletIdParam), (c) =>
-    forward<Data<typeof deactivateWallet>>(c, { method: 'PATCH', path: `/wallets/${enc(c.req.valid('param').id)}/deactivate` }),
-  )
-  .get('/:accountId/categories', validate('param', accountIdParam), (c) =>
-    forward<Data<typeof walletCategories>>(c, { method: 'GET', path: `/wallets/${enc(c.req.valid('param').accountId)}/categories` }),
-  )
-  .get('/:accountId', validate('param', accountIdParam), (c) =>
-    forward<Data<typeof listWallets>>(c, { method: 'GET', path: `/wallets/${enc(c.req.valid('param').accountId)}` }),
-  );
+export const wallets = app
+  .openapi(api.ledgerStatus, (c) => forward(c, api.ledgerStatus))
+  .openapi(api.ledgerSelfTest, (c) => forward(c, api.ledgerSelfTest))
+  .openapi(api.listParties, (c) => forward(c, api.listParties))
+  .openapi(api.partyAssets, (c) => forward(c, api.partyAssets))
+  .openapi(api.partyBalance, (c) => forward(c, api.partyBalance))
+  .openapi(api.cantonAssets, (c) => forward(c, api.cantonAssets))
+  .openapi(api.cantonPrepare, (c) => forward(c, api.cantonPrepare, { body: c.req.valid('json') }))
+  .openapi(api.cantonComplete, (c) => forward(c, api.cantonComplete, { body: c.req.valid('json') }))
+  .openapi(api.holdingTransactions, (c) => forward(c, api.holdingTransactions, { body: c.req.valid('json') }))
+  .openapi(api.createCantonAccount, (c) => forward(c, api.createCantonAccount))
+  .openapi(api.createDigitalAsset, (c) => forward(c, api.createDigitalAsset, { body: c.req.valid('json') }))
+  .openapi(api.autoAccept, (c) => forward(c, api.autoAccept, { body: c.req.valid('json') }))
+  .openapi(api.transfer, (c) => forward(c, api.transfer, { body: c.req.valid('json') }))
+  .openapi(api.createExternalWallet, (c) => forward(c, api.createExternalWallet, { body: c.req.valid('json') }))
+  .openapi(api.createInternalWallet, (c) => forward(c, api.createInternalWallet, { body: c.req.valid('json') }))
+  .openapi(api.createWallet, (c) => forward(c, api.createWallet, { body: c.req.valid('json') }))
+  .openapi(api.deactivateWallet, (c) => forward(c, api.deactivateWallet))
+  .openapi(api.walletCategories, (c) => forward(c, api.walletCategories))
+  .openapi(api.listWallets, (c) => forward(c, api.listWallets));

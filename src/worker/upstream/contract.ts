@@ -2,12 +2,12 @@
 // the market's assets source), with its method, path template and the zod schema of its success
 // `data`. The remote adapter calls no path outside it and checks every success answer against it.
 //
-// Shaped as a first step towards issue 15's single contract: each entry is what a `@hono/zod-openapi`
-// `createRoute({ method, path, responses: { 200: { content: { 'application/json': { schema } } } } })`
-// needs (method, path, data schema), so the table can move into those declarations as it is (the path
-// then written `{id}` instead of `:id`). Server-only: islands never import it.
-import { z } from 'zod';
-import * as r from '../../shared/schemas/responses';
+// Derived from the contract (src/shared/contract, issue 15): the forwarded resources' declarations,
+// their path below /api being the upstream's path (`{id}` written `:id` here). Nothing is repeated:
+// a new declaration is a new upstream route. Server-only: islands never import it.
+import type { RouteConfig } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import { FORWARDED } from '../../shared/contract';
 
 export type UpstreamMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -23,63 +23,18 @@ export interface UpstreamRoute {
   key: string;
 }
 
-function route(method: UpstreamMethod, path: string, data: z.ZodType): UpstreamRoute {
-  return { method, path, data, answer: z.object({ data }) as z.ZodType<{ data: unknown }>, key: `${method} ${path}` };
+function upstreamRoute(base: string, route: RouteConfig): UpstreamRoute {
+  const method = route.method.toUpperCase() as UpstreamMethod;
+  const path = (base + (route.path === '/' ? '' : route.path)).replace(/\{([A-Za-z]+)\}/g, ':$1');
+  const ok = route.responses[200] as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const answer = (ok?.content?.['application/json']?.schema ?? null) as z.ZodObject<{ data: z.ZodType }> | null;
+  if (!answer) throw new Error(`contract: ${method} ${path} declares no 200 JSON answer`);
+  return { method, path, data: answer.shape.data, answer: answer as unknown as z.ZodType<{ data: unknown }>, key: `${method} ${path}` };
 }
 
-export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
-  // Accounts
-  route('GET', '/accounts/user/accounts', r.accountList),
-  route('GET', '/accounts/user/active-account', r.activeAccount),
-  route('POST', '/accounts/user/switch-account', r.accountDone),
-  route('POST', '/accounts/user/create-account', r.accountCreated),
-  route('PUT', '/accounts/user/accounts/:id/metadata', r.accountUpdated),
-  route('DELETE', '/accounts/user/accounts/:id', r.accountDone),
-  route('POST', '/accounts/user/accounts/:id/set-primary', r.accountDone),
-  route('GET', '/accounts/:userId', r.profile),
-  route('PATCH', '/accounts/:userId', r.profile),
-  // Wallets and the Canton ledger (GET /wallets/canton/assets also feeds the market's assets)
-  route('GET', '/wallets/canton/status', r.ledgerStatus),
-  route('GET', '/wallets/canton/test', r.ledgerSelfTest),
-  route('GET', '/wallets/canton/parties', z.array(r.cantonParty)),
-  route('GET', '/wallets/canton/parties/:partyId/assets', z.array(r.ledgerAsset)),
-  route('GET', '/wallets/canton/balance/:partyId', r.partyBalance),
-  route('GET', '/wallets/canton/assets', z.array(r.ledgerAsset)),
-  route('POST', '/wallets/canton/prepare', r.externalPartyPrepared),
-  route('POST', '/wallets/canton/complete', r.externalPartyCompleted),
-  route('POST', '/wallets/canton/holding-transactions', r.holdingTransactions),
-  route('POST', '/wallets/canton', r.digitalAssetAccount),
-  route('POST', '/wallets/digital-asset', r.digitalAssetAccount),
-  route('POST', '/wallets/auto-accept', r.offersAccepted),
-  route('POST', '/wallets/transfer', r.transferOffered),
-  route('POST', '/wallets/external', r.wallet),
-  route('POST', '/wallets/internal', r.wallet),
-  route('POST', '/wallets', r.wallet),
-  route('PATCH', '/wallets/:id/deactivate', r.wallet),
-  route('GET', '/wallets/:accountId/categories', r.walletCategories),
-  route('GET', '/wallets/:accountId', z.array(r.wallet)),
-  // Transactions
-  route('GET', '/transactions/account/:id', z.array(r.transaction)),
-  route('GET', '/transactions/wallet/:id', z.array(r.transaction)),
-  route('GET', '/transactions/:id', r.transaction),
-  // Support
-  route('GET', '/support/tickets', z.array(r.ticket)),
-  route('POST', '/support/tickets', r.ticket),
-  route('GET', '/support/tickets/:id', r.ticket),
-  route('PUT', '/support/tickets/:id', r.ticket),
-  route('GET', '/support/tickets/:id/comments', z.array(r.ticketComment)),
-  route('POST', '/support/tickets/:id/comments', r.ticketComment),
-  // Feature requests
-  route('GET', '/feature-requests', z.array(r.featureRequest)),
-  route('GET', '/feature-requests/categories', z.array(r.featureRequestCategory)),
-  route('POST', '/feature-requests', r.featureRequest),
-  route('GET', '/feature-requests/:id', r.featureRequest),
-  route('PATCH', '/feature-requests/:id', r.featureRequest),
-  route('DELETE', '/feature-requests/:id', r.featureRequestDeleted),
-  route('POST', '/feature-requests/:id/vote', r.featureRequest),
-  route('DELETE', '/feature-requests/:id/vote', r.featureRequest),
-  route('GET', '/feature-requests/:id/my-vote', r.featureRequestVote),
-];
+export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = Object.entries(FORWARDED).flatMap(([base, routes]) =>
+  routes.map((route: RouteConfig) => upstreamRoute(base, route)),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Matching a concrete upstream path against the table

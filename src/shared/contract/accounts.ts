@@ -1,0 +1,73 @@
+// The contract of /api/accounts (spec section 7, Accounts): one createRoute per endpoint.
+import { createRoute } from '@hono/zod-openapi';
+import {
+  accountIdParam,
+  createAccountBody,
+  switchAccountBody,
+  updateAccountMetadataBody,
+  updateProfileBody,
+  userIdParam,
+} from '../schemas/account';
+import * as r from '../schemas/responses';
+import { answers, jsonBody } from './common';
+
+const tags = ['Accounts'];
+
+export const listAccounts = createRoute({ tags, method: 'get', path: '/user/accounts', responses: answers(r.accountList) });
+export const activeAccount = createRoute({ tags, method: 'get', path: '/user/active-account', responses: answers(r.activeAccount) });
+export const switchAccount = createRoute({
+  tags,
+  method: 'post',
+  path: '/user/switch-account',
+  request: jsonBody(switchAccountBody),
+  responses: answers(r.accountDone),
+});
+export const createAccount = createRoute({
+  tags,
+  method: 'post',
+  path: '/user/create-account',
+  request: jsonBody(createAccountBody),
+  responses: answers(r.accountCreated),
+});
+export const updateAccountMetadata = createRoute({
+  tags,
+  method: 'put',
+  path: '/user/accounts/{id}/metadata',
+  request: { params: accountIdParam, ...jsonBody(updateAccountMetadataBody) },
+  responses: answers(r.accountUpdated),
+});
+export const deleteAccount = createRoute({
+  tags,
+  method: 'delete',
+  path: '/user/accounts/{id}',
+  request: { params: accountIdParam },
+  responses: answers(r.accountDone),
+});
+export const setPrimaryAccount = createRoute({
+  tags,
+  method: 'post',
+  path: '/user/accounts/{id}/set-primary',
+  request: { params: accountIdParam },
+  responses: answers(r.accountDone),
+});
+export const getProfile = createRoute({ tags, method: 'get', path: '/{userId}', request: { params: userIdParam }, responses: answers(r.profile) });
+/** Saves the profile's language (settings > Account Security): {language: 'en' | 'es' | 'fs'}. */
+export const updateProfile = createRoute({
+  tags,
+  method: 'patch',
+  path: '/{userId}',
+  request: { params: userIdParam, ...jsonBody(updateProfileBody) },
+  responses: answers(r.profile),
+});
+
+export const accountsContract = [
+  listAccounts,
+  activeAccount,
+  switchAccount,
+  createAccount,
+  updateAccountMetadata,
+  deleteAccount,
+  setPrimaryAccount,
+  getProfile,
+  updateProfile,
+] as const;

@@ -1,0 +1,22 @@
+// Building blocks of the API contract (issue 15): every BFF endpoint is declared once with
+// @hono/zod-openapi's createRoute, with its success `{data}` schema and its `{message}` errors. The
+// BFF serves these declarations, the remote adapter checks answers against them and /api/openapi.json
+// publishes them. Server-only (full zod): islands import only types (AppType), never this folder.
+import { z } from 'zod';
+
+/** Every 4xx/5xx answer: a message, plus a stable `code` where a client must tell errors apart. */
+export const errorAnswer = z.object({ message: z.string(), code: z.string().optional() });
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } }) as const;
+
+/** The responses of an endpoint whose success answer is `{data}` with `data` of the given schema. */
+export function answers<T extends z.ZodType>(data: T) {
+  return {
+    200: { description: 'Success: `{data}`', content: json(z.object({ data })) },
+    '4XX': { description: 'Refused: `{message}` (and `code` where the client must tell errors apart)', content: json(errorAnswer) },
+    '5XX': { description: 'Failed: `{message}`', content: json(errorAnswer) },
+  } as const;
+}
+
+/** A required JSON body (required, so that a missing or non-JSON body is validated, not skipped). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: json(schema) } }) as const;

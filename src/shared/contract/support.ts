@@ -1,0 +1,36 @@
+// The contract of /api/support (spec section 7, Support: tickets and comments of the verified user).
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import * as r from '../schemas/responses';
+import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../schemas/support-ticket';
+import { paginationQuery } from '../schemas/transaction';
+import { answers, jsonBody } from './common';
+
+const tags = ['Support'];
+
+export const listTickets = createRoute({ tags, method: 'get', path: '/tickets', request: { query: paginationQuery }, responses: answers(z.array(r.ticket)) });
+export const createTicket = createRoute({ tags, method: 'post', path: '/tickets', request: jsonBody(createTicketBody), responses: answers(r.ticket) });
+export const getTicket = createRoute({ tags, method: 'get', path: '/tickets/{id}', request: { params: ticketIdParam }, responses: answers(r.ticket) });
+export const updateTicket = createRoute({
+  tags,
+  method: 'put',
+  path: '/tickets/{id}',
+  request: { params: ticketIdParam, ...jsonBody(updateTicketBody) },
+  responses: answers(r.ticket),
+});
+export const listComments = createRoute({
+  tags,
+  method: 'get',
+  path: '/tickets/{id}/comments',
+  request: { params: ticketIdParam },
+  responses: answers(z.array(r.ticketComment)),
+});
+export const createComment = createRoute({
+  tags,
+  method: 'post',
+  path: '/tickets/{id}/comments',
+  request: { params: ticketIdParam, ...jsonBody(createCommentBody) },
+  responses: answers(r.ticketComment),
+});
+
+export const supportContract = [listTickets, createTicket, getTicket, updateTicket, listComments, createComment] as const;
