@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 
 export const OPENAPI_INFO = {
-  title: 'Fintech app API',
+  title: 'Dólar app API',
   version: '1.0.0',
   description:
     'The BFF under /api. Every call but /api/health and this contract needs `Authorization: Bearer <access token>`. ' +
