@@ -1,6 +1,7 @@
 // Sign-in helper for the workerd integration tests: signs in through the local sign-in service
 // (/auth/v1) with the configured test number, or with any other phone by reading its one-time code
 // from the Worker's log. Other test files (wallets, transactions, support...) reuse it.
+import { SignJWT } from 'jose';
 import { vi } from 'vitest';
 import { call } from './helpers';
 
@@ -48,3 +49,32 @@ export async function signIn(phone?: string): Promise<{ accessToken: string; ref
 
 /** Headers of an authenticated BFF call. */
 export const bearer = (accessToken: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${accessToken}`, ...extra });
+
+/**
+ * An access token as a Supabase project issues it (iss `<project>/auth/v1`, aud `authenticated`,
+ * iat now, exp in 1 h), signed with a test's own key: the production-mode tests' stand-in project.
+ */
+export function projectToken(
+  privateKey: CryptoKey,
+  opts: { project: string; header: { alg: string; kid?: string; typ?: string }; sub?: string; claims?: Record<string, unknown> },
+): Promise<string> {
+  return new SignJWT(opts.claims ?? { role: 'authenticated', session_id: crypto.randomUUID() })
+    .setProtectedHeader(opts.header)
+    .setIssuer(`${opts.project}/auth/v1`)
+    .setAudience('authenticated')
+    .setSubject(opts.sub ?? crypto.randomUUID())
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(privateKey);
+}
+
+/** Calls the Worker as a signed-in user with a JSON body; answers the status, the text and the parsed body. */
+export async function apiAs(who: { accessToken: string }, method: string, path: string, body?: unknown) {
+  const res = await call(path, {
+    method,
+    headers: { ...bearer(who.accessToken), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, body: text ? (JSON.parse(text) as any) : undefined };
+}

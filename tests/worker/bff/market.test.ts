@@ -1,12 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketSnapshot, Stock, DigitalAsset } from '../../../src/shared/schemas/market';
 import { forgetIsolateCopies, lockKeyOf, swr } from '../../../src/worker/cache/swr';
 import { app } from '../../../src/worker/index';
 import { MARKET_LIST_KEY, marketClock } from '../../../src/worker/routes/market';
-import { bearer, signIn } from '../auth';
+import { bearer, projectToken, signIn } from '../auth';
 import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
@@ -273,14 +273,7 @@ describe('production sources', () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
     const userId = crypto.randomUUID();
-    const prodToken = await new SignJWT({ role: 'authenticated', session_id: crypto.randomUUID() })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-      .setIssuer(`${project}/auth/v1`)
-      .setAudience('authenticated')
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey);
+    const prodToken = await projectToken(privateKey, { project, header: { alg: 'ES256', kid: 'k1' }, sub: userId });
     const price = { price: '101.5', change: 1.5, change_percent: 1.5, market_cap: 1e9, volume: 1000, high: 102, low: 99, open: 100, previous_close: 100, weighted_shares_outstanding: 1e7, updated_at: 't' };
     planFetch((req) => {
       const url = new URL(req.url);

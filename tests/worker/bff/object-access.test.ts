@@ -4,7 +4,7 @@
 // user (in its path or its body) is called by a second user with the victim's ids: each answers 404
 // {message} and the database is byte-for-byte unchanged. Lists are called too: none shows a victim id.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn, uniquePhone } from '../auth';
+import { apiAs, bearer, signIn, uniquePhone } from '../auth';
 import { apiRoutes, fillPath } from '../bff-route-table';
 import { dbDigest } from '../db-snapshot';
 import { call } from '../helpers';
@@ -102,15 +102,7 @@ const TABLE: Record<string, Entry> = {
 
 type Session = { accessToken: string; userId: string };
 
-async function api(who: Session, method: string, path: string, body?: unknown) {
-  const res = await call(path, {
-    method,
-    headers: { ...bearer(who.accessToken), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? (JSON.parse(text) as any) : undefined };
-}
+const api = apiAs;
 
 async function ok<T = any>(who: Session, method: string, path: string, body?: unknown): Promise<T> {
   const res = await api(who, method, path, body);

@@ -4,7 +4,7 @@
 // without them; the checks read the rows back from D1.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn, uniquePhone } from '../auth';
+import { apiAs, bearer, signIn, uniquePhone } from '../auth';
 import { apiRoutes } from '../bff-route-table';
 import { call } from '../helpers';
 
@@ -40,15 +40,7 @@ const FORBIDDEN = (other: string) => ({
   updated_at: '2000-01-01T00:00:00.000Z',
 });
 
-async function api(who: Session, method: string, path: string, body?: unknown) {
-  const res = await call(path, {
-    method,
-    headers: { ...bearer(who.accessToken), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined, text };
-}
+const api = apiAs;
 
 async function ok(who: Session, method: string, path: string, body?: unknown) {
   const res = await api(who, method, path, body);

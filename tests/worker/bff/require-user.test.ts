@@ -3,7 +3,7 @@ import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 
 import { describe, expect, it } from 'vitest';
 import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
 import { app } from '../../../src/worker/index';
-import { bearer, signIn, uniquePhone } from '../auth';
+import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
 import { installFetchGuard, outbound, planFetch } from '../network';
 
@@ -125,14 +125,7 @@ describe('the BFF accepts', () => {
       throw new Error(`unexpected ${req.url}`);
     });
     const userId = crypto.randomUUID();
-    const token = await new SignJWT({ role: 'authenticated', session_id: crypto.randomUUID() })
-      .setProtectedHeader({ alg: 'RS256', kid: 'project-key', typ: 'JWT' })
-      .setIssuer(`${project}/auth/v1`)
-      .setAudience('authenticated')
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey);
+    const token = await projectToken(privateKey, { project, header: { alg: 'RS256', kid: 'project-key', typ: 'JWT' }, sub: userId });
     const supabaseEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project };
     for (let i = 0; i < 2; i++) {
       const res = await app.fetch(new Request(`${ORIGIN}/api/accounts/${userId}`, { headers: bearer(token) }), supabaseEnv);

@@ -1,12 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetIsolateCopies, lockKeyOf } from '../../../src/worker/cache/swr';
 import { app } from '../../../src/worker/index';
 import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
 import { remoteUpstream } from '../../../src/worker/upstream/remote';
-import { bearer, signIn, uniquePhone } from '../auth';
+import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
@@ -192,19 +192,12 @@ describe('upstream faults', () => {
 
   // A production project: the BFF verifies its tokens against the project's JWKS (served by the stand-in).
   const project = 'https://project.supabase.test';
-  let projectToken: Promise<{ token: string; jwk: object }> | undefined;
+  let projectSessionOnce: Promise<{ token: string; jwk: object }> | undefined;
   const projectSession = () =>
-    (projectToken ??= (async () => {
+    (projectSessionOnce ??= (async () => {
       const { privateKey, publicKey } = await generateKeyPair('ES256');
       const jwk = { ...(await exportJWK(publicKey)), kid: 'fault-key', alg: 'ES256' };
-      const token = await new SignJWT({ role: 'authenticated', session_id: crypto.randomUUID() })
-        .setProtectedHeader({ alg: 'ES256', kid: 'fault-key' })
-        .setIssuer(`${project}/auth/v1`)
-        .setAudience('authenticated')
-        .setSubject(crypto.randomUUID())
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(privateKey);
+      const token = await projectToken(privateKey, { project, header: { alg: 'ES256', kid: 'fault-key' } });
       return { token, jwk };
     })());
 

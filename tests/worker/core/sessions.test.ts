@@ -6,7 +6,7 @@ import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
 import { app } from '../../../src/worker/index';
-import { bearer, signIn, uniquePhone } from '../auth';
+import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
 import { installFetchGuard, planFetch } from '../network';
 
@@ -272,15 +272,7 @@ describe('tokens the BFF and the sign-in service refuse', () => {
     const jwk = { ...(await exportJWK(publicKey)), kid: 'only-key', alg: 'RS256', use: 'sig' };
     planFetch(() => Response.json({ keys: [jwk] }));
     const claims = { role: 'authenticated', session_id: crypto.randomUUID() };
-    const sign = (header: { alg: string; kid?: string }) =>
-      new SignJWT(claims)
-        .setProtectedHeader(header)
-        .setIssuer(`${project}/auth/v1`)
-        .setAudience('authenticated')
-        .setSubject(crypto.randomUUID())
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(privateKey);
+    const sign = (header: { alg: string; kid?: string }) => projectToken(privateKey, { project, header, claims });
     const projectEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project };
     const fetchApi = (token: string) => app.fetch(new Request(`http://app.test${PATH}`, { headers: bearer(token) }), projectEnv);
     expect((await fetchApi(await sign({ alg: 'RS256', kid: 'only-key' }))).status).toBe(200);
