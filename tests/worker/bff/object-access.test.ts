@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, bearer, signIn, uniquePhone } from '../auth';
 import { apiRoutes, fillPath } from '../bff-route-table';
 import { dbDigest } from '../db-snapshot';
-import { call } from '../helpers';
 
 interface Victim {
   userId: string;

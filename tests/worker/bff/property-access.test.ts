@@ -6,7 +6,6 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, bearer, signIn, uniquePhone } from '../auth';
 import { apiRoutes } from '../bff-route-table';
-import { call } from '../helpers';
 
 const db = () => (env as unknown as { DB: D1Database }).DB;
 type Session = { accessToken: string; userId: string };
