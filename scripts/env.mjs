@@ -10,6 +10,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 
+/**
+ * Debian's Chromium on these machines, headless or not: no sandbox (root), no GPU, and none of the
+ * background connections that this closed network refuses (many at a time). Used by the browser
+ * tests, the bench's Lighthouse runs and the image scripts.
+ */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const offlineEnv = {
   ...process.env,
   WRANGLER_SEND_METRICS: 'false',

@@ -4,6 +4,7 @@
 // (Chromium from CHROME_PATH or /usr/bin/chromium). The output is committed.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './env.mjs';
 
 const W = 300;
 const H = 600;
@@ -226,8 +227,8 @@ function pngToIco(png, size) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 try {
   const page = await browser.newPage({ viewport: { width: W, height: H }, deviceScaleFactor: SCALE });

@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './env.mjs';
 import { SHOTS } from './landing-shots.mjs';
 
 const BASE = process.env.SCREENSHOTS_URL ?? `http://localhost:${process.env.PORT ?? '8787'}`;
@@ -37,8 +38,8 @@ if (!(await reachable())) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
   headless: true,
 });
 

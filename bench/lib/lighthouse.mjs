@@ -11,24 +11,16 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/env.mjs';
 import { freePort } from './server.mjs';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 export async function launchChrome(extraFlags = []) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'bench-chrome-'));
   const chrome = spawn(
-    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    CHROMIUM_PATH,
     [...CHROME_FLAGS, ...extraFlags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore', detached: true },
   );

@@ -3,18 +3,17 @@
 // local-only variables: the test numbers the tests sign in with).
 import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { localDevArgs } from '../../scripts/env.mjs';
+import { CHROMIUM_PATH, localDevArgs } from '../../scripts/env.mjs';
 import { serveBuilt } from '../../scripts/serve.mjs';
 import { buildApp, sh } from '../build-app';
 
-export const chromePath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const persist = '.wrangler/test-state';
 const serverLog = '.wrangler/test-server.log';
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(chromePath())) {
-    throw new Error(`Chromium not found at ${chromePath()}: run \`npm run setup:browser\` (apt-get install -y chromium) or set CHROME_PATH.`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`npm run setup:browser\` (apt-get install -y chromium) or set CHROME_PATH.`);
   }
   // One build shared with the remote-mode tier (tests/build-app.ts).
   await buildApp();

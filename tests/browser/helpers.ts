@@ -13,6 +13,7 @@ import { inject } from 'vitest';
 import { t, type TranslationKey } from '../../src/i18n';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
 
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/env.mjs';
 import { TEST_CODE } from '../test-phones';
 
 export { TEST_CODE };
@@ -21,16 +22,8 @@ export const baseURL = () => inject('baseURL');
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
     headless: true,
   });
 }
