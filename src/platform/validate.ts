@@ -1,7 +1,7 @@
 // zValidator wrapped once: a failed check becomes 400 {message} naming the field, never a raw ZodError.
 // Shared by the BFF's routes and the embedded core's routes (both validate against the same schemas).
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
 
 export function issueMessage(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
@@ -15,3 +15,14 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
   zValidator(target, schema, (result, c) => {
     if (!result.success) return c.json({ message: issueMessage(result.error.issues) }, 400);
   });
+
+/**
+ * The defaultHook of every OpenAPIHono app that serves the contract (the BFF's and the embedded
+ * core's): a failed check answers 400 {message} exactly as validate() does.
+ */
+export function contractHook(
+  result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  c: Context,
+) {
+  if (!result.success) return c.json({ message: issueMessage(result.error.issues) }, 400);
+}

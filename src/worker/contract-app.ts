@@ -2,14 +2,46 @@
 // `.openapi(route, handler)` validates params, query and body against the declared schemas and
 // registers the route in the OpenAPI document. A failed check is 400 {message} naming the field,
 // exactly as the platform's validate() answers (same issueMessage), never a raw ZodError.
-import { OpenAPIHono } from '@hono/zod-openapi';
-import { issueMessage } from '../platform/validate';
+// Each route also gets the abuse limiter its declaration names (`limitedBy`), so no route table
+// beside the contract says which route counts where.
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { limiterOf } from '../shared/contract/common';
+import { contractHook } from '../platform/validate';
 import type { AppEnv } from './env';
+import { forwardDeclared } from './forward';
+import { assertUser } from './middleware/assert-user';
+import { rateLimit } from './middleware/rate-limit';
+
+/** The route with its declared limiter in front of its validators (so bad requests count too). */
+function withLimiter<R extends RouteConfig>(route: R): R {
+  const limiter = limiterOf(route);
+  if (!limiter) return route;
+  const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
+  return { ...route, middleware: [rateLimit(limiter) as MiddlewareHandler, ...own] };
+}
 
 export function contractApp() {
-  return new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) return c.json({ message: issueMessage(result.error.issues) }, 400);
-    },
-  });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: contractHook });
+  // OpenAPIHono's `openapi` is an instance property (openapiRoutes calls it too): wrapping it here
+  // attaches every served declaration's limiter, the special handlers' (market...) included.
+  const serve = app.openapi;
+  app.openapi = ((route: RouteConfig, ...rest: unknown[]) => (serve as (...args: unknown[]) => unknown)(withLimiter(route), ...rest)) as typeof serve;
+  return app;
+}
+
+/** One handler entry per declaration, for openapiRoutes (which keeps each route's RPC type). */
+type Forwarding<Routes extends readonly RouteConfig[]> = { [K in keyof Routes]: { route: Routes[K]; handler: never } };
+
+/**
+ * A sub-app that forwards every given declaration to the upstream as the verified user, with the
+ * validated params, query and body: adding a forwarded endpoint to the contract needs no BFF code.
+ * Typed per route (islands' hc<AppType> sees each declaration's input and answer).
+ */
+export function forwardingApp<const Routes extends readonly RouteConfig[]>(routes: Routes) {
+  const app = contractApp();
+  // Defence in depth: refuses to forward without the verified user (src/worker/middleware/assert-user.ts).
+  app.use(assertUser());
+  const inputs = routes.map((route) => ({ route, handler: (c: Parameters<typeof forwardDeclared>[0]) => forwardDeclared(c, route) }));
+  return app.openapiRoutes(inputs as unknown as Forwarding<Routes>);
 }

@@ -9,7 +9,7 @@ import type { AppEnv } from './env';
 import type { UpstreamRequest } from './upstream/port';
 import { selectUpstream } from './upstream/select';
 
-type ForwardInit = Pick<UpstreamRequest, 'query' | 'body'>;
+type ForwardInit = Pick<UpstreamRequest, 'query' | 'body'> & { params?: Record<string, string> };
 
 /**
  * Forwards the request that matched `route` (a contract declaration) to the same path on the upstream:
@@ -18,7 +18,7 @@ type ForwardInit = Pick<UpstreamRequest, 'query' | 'body'>;
  */
 export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: R, init: ForwardInit = {}): Promise<RouteConfigToTypedResponse<R>> {
   const upstream = selectUpstream(c.env);
-  const params = c.req.param() as Record<string, string>;
+  const params = init.params ?? (c.req.param() as Record<string, string>);
   const path = routePath(c)
     .replace(/^\/api(?=\/)/, '')
     .replace(/\/$/, '')
@@ -27,7 +27,8 @@ export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: 
     {
       method: route.method.toUpperCase() as UpstreamRequest['method'],
       path,
-      ...init,
+      query: init.query,
+      body: init.body,
       userId: c.var.userId,
       accessToken: c.var.accessToken,
       idempotencyKey: c.req.header('idempotency-key'),
@@ -41,6 +42,24 @@ export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: 
   if (res.retryAfter !== undefined) c.header('retry-after', res.retryAfter);
   // Typed as an error status so that clients narrow on `res.status === 200` (or `res.ok`).
   return c.json(res.body as { message: string }, res.status as ClientErrorStatusCode | ServerErrorStatusCode) as unknown as Answer;
+}
+
+/** What OpenAPIHono validated for a declared part of the request (after its defaultHook passed it). */
+const validated = (c: Context<AppEnv>, target: 'param' | 'query' | 'json') => (c.req as unknown as { valid(t: string): unknown }).valid(target);
+
+/**
+ * Forwards a declared route with exactly what its declaration validated: path params, query (as
+ * strings, defaults applied) and JSON body. The forwarding loop of src/worker/contract-app.ts uses it.
+ */
+export function forwardDeclared<R extends RouteConfig>(c: Context<AppEnv>, route: R): Promise<RouteConfigToTypedResponse<R>> {
+  const request = route.request;
+  const init: ForwardInit = {};
+  if (request?.params) init.params = Object.fromEntries(Object.entries(validated(c, 'param') as object).map(([k, v]) => [k, String(v)]));
+  if (request?.query) {
+    init.query = Object.fromEntries(Object.entries(validated(c, 'query') as object).map(([k, v]) => [k, v === undefined || v === null ? undefined : String(v)]));
+  }
+  if (request?.body) init.body = validated(c, 'json');
+  return forward(c, route, init);
 }
 
 /** Hono throws when a request came without an execution context (plain app.fetch in tests). */

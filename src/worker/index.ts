@@ -6,19 +6,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { identityApp } from '../local-auth';
 import { requireConfiguration } from '../platform/app-mode';
+import { FORWARDED } from '../shared/contract';
 import { OPENAPI_INFO, referencePage } from './api-reference';
+import { forwardingApp } from './contract-app';
 import type { AppEnv } from './env';
-import { accounts } from './routes/accounts';
-import { featureRequests } from './routes/feature-requests';
 import { health } from './routes/health';
 import { market } from './routes/market';
 import { crossOrigin } from './middleware/cross-origin';
-import { rateLimit } from './middleware/rate-limit';
 import { requireUser } from './middleware/require-user';
 import { securityHeaders } from './middleware/security-headers';
-import { support } from './routes/support';
-import { transactions } from './routes/transactions';
-import { wallets } from './routes/wallets';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -33,13 +29,14 @@ const routes = api
   .route('/health', health)
   // Everything below needs a signed-in user: only /api/health, the contract (above) and /auth/v1 are open.
   .use(requireUser())
-  .use(rateLimit())
-  .route('/accounts', accounts)
+  // Each route counts on the limiter its declaration names (attached by contractApp()).
   .route('/market', market)
-  .route('/wallets', wallets)
-  .route('/transactions', transactions)
-  .route('/support', support)
-  .route('/feature-requests', featureRequests);
+  // The resources that only forward: served from their declarations, one loop each (forwardingApp).
+  .route('/accounts', forwardingApp(FORWARDED['/accounts']))
+  .route('/wallets', forwardingApp(FORWARDED['/wallets']))
+  .route('/transactions', forwardingApp(FORWARDED['/transactions']))
+  .route('/support', forwardingApp(FORWARDED['/support']))
+  .route('/feature-requests', forwardingApp(FORWARDED['/feature-requests']));
 
 export type AppType = typeof routes;
 

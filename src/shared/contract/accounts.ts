@@ -9,42 +9,42 @@ import {
   userIdParam,
 } from '../schemas/account';
 import * as r from '../schemas/responses';
-import { answers, jsonBody } from './common';
+import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Accounts'];
 
 export const listAccounts = createRoute({ tags, method: 'get', path: '/user/accounts', responses: answers(r.accountList) });
 export const activeAccount = createRoute({ tags, method: 'get', path: '/user/active-account', responses: answers(r.activeAccount) });
 export const switchAccount = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WRITES'),
   method: 'post',
   path: '/user/switch-account',
   request: jsonBody(switchAccountBody),
   responses: answers(r.accountDone),
 });
 export const createAccount = createRoute({
-  tags,
+  tags, ...limitedBy('RL_ACCOUNTS'),
   method: 'post',
   path: '/user/create-account',
   request: jsonBody(createAccountBody),
   responses: answers(r.accountCreated),
 });
 export const updateAccountMetadata = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WRITES'),
   method: 'put',
   path: '/user/accounts/{id}/metadata',
   request: { params: accountIdParam, ...jsonBody(updateAccountMetadataBody) },
   responses: answers(r.accountUpdated),
 });
 export const deleteAccount = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WRITES'),
   method: 'delete',
   path: '/user/accounts/{id}',
   request: { params: accountIdParam },
   responses: answers(r.accountDone),
 });
 export const setPrimaryAccount = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WRITES'),
   method: 'post',
   path: '/user/accounts/{id}/set-primary',
   request: { params: accountIdParam },
@@ -53,7 +53,7 @@ export const setPrimaryAccount = createRoute({
 export const getProfile = createRoute({ tags, method: 'get', path: '/{userId}', request: { params: userIdParam }, responses: answers(r.profile) });
 /** Saves the profile's language (settings > Account Security): {language: 'en' | 'es' | 'fs'}. */
 export const updateProfile = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WRITES'),
   method: 'patch',
   path: '/{userId}',
   request: { params: userIdParam, ...jsonBody(updateProfileBody) },

@@ -3,6 +3,7 @@
 // BFF serves these declarations, the remote adapter checks answers against them and /api/openapi.json
 // publishes them. Server-only (full zod): islands import only types (AppType), never this folder.
 import { z } from 'zod';
+import type { LimiterName } from '../../platform/bindings';
 
 /** Every 4xx/5xx answer: a message, plus a stable `code` where a client must tell errors apart. */
 export const errorAnswer = z.object({ message: z.string(), code: z.string().optional() });
@@ -20,3 +21,16 @@ export function answers<T extends z.ZodType>(data: T) {
 
 /** A required JSON body (required, so that a missing or non-JSON body is validated, not skipped). */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: json(schema) } }) as const;
+
+/** The OpenAPI extension that names an endpoint's abuse limiter (a wrangler.toml `[[ratelimits]]` binding). */
+export const RATE_LIMIT_EXTENSION = 'x-rate-limit';
+
+/**
+ * Spread into a declaration: the limiter its requests count against, per verified user. The BFF
+ * attaches the limiter from it (src/worker/contract-app.ts) and /api/openapi.json publishes it as
+ * `x-rate-limit`, so the mobile team sees it. Every write names one (a test checks it).
+ */
+export const limitedBy = (limiter: LimiterName) => ({ [RATE_LIMIT_EXTENSION]: limiter }) as { 'x-rate-limit': LimiterName };
+
+/** The limiter a declaration names, if any. */
+export const limiterOf = (route: object): LimiterName | undefined => (route as { [RATE_LIMIT_EXTENSION]?: LimiterName })[RATE_LIMIT_EXTENSION];

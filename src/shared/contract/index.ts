@@ -2,6 +2,7 @@
 // The forwarded resources' paths are also the upstream's paths (src/worker/upstream/contract.ts).
 import { accountsContract } from './accounts';
 import { featureRequestsContract } from './feature-requests';
+import { health, marketContract } from './market';
 import { supportContract } from './support';
 import { transactionsContract } from './transactions';
 import { walletsContract } from './wallets';
@@ -14,3 +15,31 @@ export const FORWARDED = {
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,
 } as const;
+
+/** Every declared endpoint by mount path below /api: the forwarded ones and those the BFF serves itself. */
+export const CONTRACT = {
+  '/health': [health],
+  '/market': marketContract,
+  ...FORWARDED,
+} as const;
+
+export interface DeclaredRoute {
+  /** Upper case, as Hono registers it. */
+  method: string;
+  /** The BFF's path with Hono params (`/api/wallets/:accountId`), as app.routes lists it. */
+  path: string;
+  /** `METHOD /api/path/:param`, the key of the tests' route tables. */
+  key: string;
+  route: (typeof CONTRACT)[keyof typeof CONTRACT][number];
+}
+
+/** The contract as a flat list of BFF routes (the tests' route lists, the limits table). */
+export function declaredRoutes(): DeclaredRoute[] {
+  return Object.entries(CONTRACT).flatMap(([mount, routes]) =>
+    (routes as readonly DeclaredRoute['route'][]).map((route) => {
+      const path = `/api${mount}${route.path === '/' ? '' : route.path}`.replace(/\{([^}]+)\}/g, ':$1');
+      const method = route.method.toUpperCase();
+      return { method, path, key: `${method} ${path}`, route };
+    }),
+  );
+}

@@ -13,5 +13,8 @@ export const marketAsset = createRoute({
   request: { params: symbolParam },
   responses: answers(digitalAsset),
 });
+/** The market's reads, served from the KV cache (src/worker/routes/market.ts). */
+export const marketContract = [marketList, marketStock, marketAsset] as const;
+
 /** Open (no token): touches KV and D1 so that a broken binding shows up here first. */
 export const health = createRoute({ tags: ['Health'], method: 'get', path: '/', security: [], responses: answers(z.object({ ok: z.literal(true) })) });

@@ -4,15 +4,15 @@ import { z } from 'zod';
 import * as r from '../schemas/responses';
 import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../schemas/support-ticket';
 import { paginationQuery } from '../schemas/transaction';
-import { answers, jsonBody } from './common';
+import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Support'];
 
 export const listTickets = createRoute({ tags, method: 'get', path: '/tickets', request: { query: paginationQuery }, responses: answers(z.array(r.ticket)) });
-export const createTicket = createRoute({ tags, method: 'post', path: '/tickets', request: jsonBody(createTicketBody), responses: answers(r.ticket) });
+export const createTicket = createRoute({ tags, ...limitedBy('RL_TICKETS'), method: 'post', path: '/tickets', request: jsonBody(createTicketBody), responses: answers(r.ticket) });
 export const getTicket = createRoute({ tags, method: 'get', path: '/tickets/{id}', request: { params: ticketIdParam }, responses: answers(r.ticket) });
 export const updateTicket = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WRITES'),
   method: 'put',
   path: '/tickets/{id}',
   request: { params: ticketIdParam, ...jsonBody(updateTicketBody) },
@@ -26,7 +26,7 @@ export const listComments = createRoute({
   responses: answers(z.array(r.ticketComment)),
 });
 export const createComment = createRoute({
-  tags,
+  tags, ...limitedBy('RL_COMMENTS'),
   method: 'post',
   path: '/tickets/{id}/comments',
   request: { params: ticketIdParam, ...jsonBody(createCommentBody) },

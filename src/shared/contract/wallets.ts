@@ -16,7 +16,7 @@ import {
   transferBody,
   walletIdParam,
 } from '../schemas/wallet';
-import { answers, jsonBody } from './common';
+import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Wallets'];
 
@@ -40,53 +40,53 @@ export const partyBalance = createRoute({
 /** Also the market's assets source when UPSTREAM_API_URL is set. */
 export const cantonAssets = createRoute({ tags, method: 'get', path: '/canton/assets', responses: answers(z.array(r.ledgerAsset)) });
 export const cantonPrepare = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/canton/prepare',
   request: jsonBody(cantonPrepareBody),
   responses: answers(r.externalPartyPrepared),
 });
 export const cantonComplete = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/canton/complete',
   request: jsonBody(cantonCompleteBody),
   responses: answers(r.externalPartyCompleted),
 });
 export const holdingTransactions = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WRITES'),
   method: 'post',
   path: '/canton/holding-transactions',
   request: jsonBody(holdingTransactionsBody),
   responses: answers(r.holdingTransactions),
 });
-export const createCantonAccount = createRoute({ tags, method: 'post', path: '/canton', responses: answers(r.digitalAssetAccount) });
+export const createCantonAccount = createRoute({ tags, ...limitedBy('RL_WALLETS'), method: 'post', path: '/canton', responses: answers(r.digitalAssetAccount) });
 export const createDigitalAsset = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/digital-asset',
   request: jsonBody(createDigitalAssetBody),
   responses: answers(r.digitalAssetAccount),
 });
-export const autoAccept = createRoute({ tags, method: 'post', path: '/auto-accept', request: jsonBody(autoAcceptBody), responses: answers(r.offersAccepted) });
-export const transfer = createRoute({ tags, method: 'post', path: '/transfer', request: jsonBody(transferBody), responses: answers(r.transferOffered) });
+export const autoAccept = createRoute({ tags, ...limitedBy('RL_AUTO_ACCEPT'), method: 'post', path: '/auto-accept', request: jsonBody(autoAcceptBody), responses: answers(r.offersAccepted) });
+export const transfer = createRoute({ tags, ...limitedBy('RL_TRANSFERS'), method: 'post', path: '/transfer', request: jsonBody(transferBody), responses: answers(r.transferOffered) });
 export const createExternalWallet = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/external',
   request: jsonBody(createExternalWalletBody),
   responses: answers(r.wallet),
 });
 export const createInternalWallet = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/internal',
   request: jsonBody(createInternalWalletBody),
   responses: answers(r.wallet),
 });
-export const createWallet = createRoute({ tags, method: 'post', path: '/', request: jsonBody(createWalletBody), responses: answers(r.wallet) });
+export const createWallet = createRoute({ tags, ...limitedBy('RL_WALLETS'), method: 'post', path: '/', request: jsonBody(createWalletBody), responses: answers(r.wallet) });
 export const deactivateWallet = createRoute({
-  tags,
+  tags, ...limitedBy('RL_WRITES'),
   method: 'patch',
   path: '/{id}/deactivate',
   request: { params: walletIdParam },

@@ -1,4 +1,5 @@
-// The BFF's abuse limits: which route counts on which limiter, per verified user, and the marks of
+// The BFF's abuse limits: the per-user limiter middleware each declared route gets from its
+// declaration (`limitedBy` in src/shared/contract, attached by src/worker/contract-app.ts), and the marks of
 // money movement (the binding's counting, the 429 answer and the client-IP key of the sign-in service
 // are the platform's: src/platform/rate-limit.ts). Abuse limits use the Workers Rate Limiting
 // binding: one binding per limited action, its figure
@@ -23,39 +24,8 @@ import type { LimiterName } from '../../platform/bindings';
 import { RATE_LIMIT_PERIOD_S, tooMany, withinLimit } from '../../platform/rate-limit';
 import type { AppEnv } from '../env';
 
-/** Which limiter counts each BFF write (first match wins); every other write counts on RL_WRITES. */
-export const WRITE_LIMITS: readonly { method: string; path: string; limiter: LimiterName }[] = [
-  { method: 'POST', path: '/api/accounts/user/create-account', limiter: 'RL_ACCOUNTS' },
-  { method: 'POST', path: '/api/wallets', limiter: 'RL_WALLETS' },
-  { method: 'POST', path: '/api/wallets/external', limiter: 'RL_WALLETS' },
-  { method: 'POST', path: '/api/wallets/internal', limiter: 'RL_WALLETS' },
-  { method: 'POST', path: '/api/wallets/digital-asset', limiter: 'RL_WALLETS' },
-  { method: 'POST', path: '/api/wallets/canton', limiter: 'RL_WALLETS' },
-  { method: 'POST', path: '/api/wallets/canton/prepare', limiter: 'RL_WALLETS' },
-  { method: 'POST', path: '/api/wallets/canton/complete', limiter: 'RL_WALLETS' },
-  { method: 'POST', path: '/api/wallets/transfer', limiter: 'RL_TRANSFERS' },
-  { method: 'POST', path: '/api/wallets/auto-accept', limiter: 'RL_AUTO_ACCEPT' },
-  { method: 'POST', path: '/api/support/tickets', limiter: 'RL_TICKETS' },
-  { method: 'POST', path: '/api/support/tickets/:id/comments', limiter: 'RL_COMMENTS' },
-  { method: 'POST', path: '/api/feature-requests', limiter: 'RL_FEATURE_REQUESTS' },
-  { method: 'POST', path: '/api/feature-requests/:id/vote', limiter: 'RL_VOTES' },
-  { method: 'DELETE', path: '/api/feature-requests/:id/vote', limiter: 'RL_VOTES' },
-];
-
 /** Limiters that count only decided requests (answer < 500), after the answer: see the header. */
 export const DECIDED_ONLY: ReadonlySet<LimiterName> = new Set<LimiterName>(['RL_TRANSFERS', 'RL_AUTO_ACCEPT']);
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const compiled = WRITE_LIMITS.map((rule) => ({
-  ...rule,
-  re: new RegExp(`^${rule.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
-}));
-
-/** The limiter that counts a BFF request, or null for reads. */
-export function limiterFor(method: string, path: string): LimiterName | null {
-  if (SAFE_METHODS.has(method)) return null;
-  return compiled.find((r) => r.method === method && r.re.test(path))?.limiter ?? 'RL_WRITES';
-}
 
 /** "Over the limit until": in this isolate first, then the location's cache (other isolates). */
 const overUntil = new Map<string, number>();
@@ -106,13 +76,16 @@ async function markOver(limiter: LimiterName, key: string, now = Date.now()): Pr
   }
 }
 
-/** Per-user limits on every BFF write; runs after require-user (the key is the verified user). */
-export function rateLimit(): MiddlewareHandler<AppEnv> {
+/**
+ * Counts a BFF route's requests on `limiter`, per verified user (so it runs after require-user). The
+ * BFF attaches it to each route whose declaration names a limiter (src/worker/contract-app.ts); it
+ * runs before the route's validators, so bad requests count too.
+ */
+export function rateLimit(limiter: LimiterName): MiddlewareHandler<AppEnv> {
+  const decidedOnly = DECIDED_ONLY.has(limiter);
   return async function rateLimit(c, next) {
-    const limiter = limiterFor(c.req.method, c.req.path);
-    if (!limiter) return next();
     const key = c.var.userId;
-    if (!DECIDED_ONLY.has(limiter)) {
+    if (!decidedOnly) {
       if (!(await withinLimit(c.env, limiter, key))) return tooMany(c);
       return next();
     }

@@ -5,7 +5,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/worker/index';
 import { clientKey } from '../../../src/platform/rate-limit';
-import { forgetIsolateMarks, limiterFor } from '../../../src/worker/middleware/rate-limit';
+import { forgetIsolateMarks } from '../../../src/worker/middleware/rate-limit';
+import { declaredRoutes } from '../../../src/shared/contract';
+import { limiterOf } from '../../../src/shared/contract/common';
 import { bearer, signIn, TEST_PHONE, uniquePhone } from '../auth';
 import { dbDigest } from '../db-snapshot';
 import { call, randomIp } from '../helpers';
@@ -103,19 +105,49 @@ describe('per-user write limits', () => {
     expect(accept.status).toBe(200);
   });
 
-  it('maps every write to a limiter and no read to one', () => {
-    expect(limiterFor('GET', '/api/support/tickets')).toBeNull();
-    expect(limiterFor('POST', '/api/support/tickets')).toBe('RL_TICKETS');
-    expect(limiterFor('POST', '/api/support/tickets/abc/comments')).toBe('RL_COMMENTS');
-    expect(limiterFor('POST', '/api/feature-requests')).toBe('RL_FEATURE_REQUESTS');
-    expect(limiterFor('POST', '/api/feature-requests/abc/vote')).toBe('RL_VOTES');
-    expect(limiterFor('DELETE', '/api/feature-requests/abc/vote')).toBe('RL_VOTES');
-    expect(limiterFor('DELETE', '/api/feature-requests/abc')).toBe('RL_WRITES');
-    expect(limiterFor('POST', '/api/accounts/user/create-account')).toBe('RL_ACCOUNTS');
-    expect(limiterFor('POST', '/api/wallets/external')).toBe('RL_WALLETS');
-    expect(limiterFor('POST', '/api/wallets/transfer')).toBe('RL_TRANSFERS');
-    expect(limiterFor('POST', '/api/wallets/auto-accept')).toBe('RL_AUTO_ACCEPT');
-    expect(limiterFor('PUT', '/api/support/tickets/abc')).toBe('RL_WRITES');
+  it('takes each route\'s limiter from its declaration: every write has one, no read', () => {
+    const limiterFor = (key: string) => {
+      const declared = declaredRoutes().find((r) => r.key === key);
+      if (!declared) throw new Error(`${key} is not declared`);
+      return limiterOf(declared.route) ?? null;
+    };
+    expect(limiterFor('GET /api/support/tickets')).toBeNull();
+    expect(limiterFor('POST /api/support/tickets')).toBe('RL_TICKETS');
+    expect(limiterFor('POST /api/support/tickets/:id/comments')).toBe('RL_COMMENTS');
+    expect(limiterFor('POST /api/feature-requests')).toBe('RL_FEATURE_REQUESTS');
+    expect(limiterFor('POST /api/feature-requests/:id/vote')).toBe('RL_VOTES');
+    expect(limiterFor('DELETE /api/feature-requests/:id/vote')).toBe('RL_VOTES');
+    expect(limiterFor('DELETE /api/feature-requests/:id')).toBe('RL_WRITES');
+    expect(limiterFor('POST /api/accounts/user/create-account')).toBe('RL_ACCOUNTS');
+    expect(limiterFor('POST /api/wallets/external')).toBe('RL_WALLETS');
+    expect(limiterFor('POST /api/wallets/transfer')).toBe('RL_TRANSFERS');
+    expect(limiterFor('POST /api/wallets/auto-accept')).toBe('RL_AUTO_ACCEPT');
+    expect(limiterFor('PUT /api/support/tickets/:id')).toBe('RL_WRITES');
+  });
+
+  it('publishes each route\'s limiter in /api/openapi.json as x-rate-limit', async () => {
+    const res = await call('/api/openapi.json');
+    const doc = (await res.json()) as { paths: Record<string, Record<string, { 'x-rate-limit'?: string }>> };
+    expect(doc.paths['/api/wallets/transfer']?.post?.['x-rate-limit']).toBe('RL_TRANSFERS');
+    expect(doc.paths['/api/support/tickets/{id}/comments']?.post?.['x-rate-limit']).toBe('RL_COMMENTS');
+    expect(doc.paths['/api/support/tickets']?.get?.['x-rate-limit']).toBeUndefined();
+    for (const r of declaredRoutes()) {
+      const published = doc.paths[r.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      expect(published?.['x-rate-limit'], r.key).toBe(limiterOf(r.route));
+    }
+  });
+
+  it('limits a write the contract declares with a limiter, served by the forwarding loop: the 21st wallet of a minute is 429', async () => {
+    const { accessToken } = await signIn(uniquePhone());
+    const accounts = await call('/api/accounts/user/accounts', { headers: bearer(accessToken) });
+    const accountId = ((await accounts.json()) as { data: { accounts: { account_id: string }[] } }).data.accounts[0]!.account_id;
+    const { passed, limited } = await untilLimited(
+      () => call('/api/wallets', json({ account_id: accountId, label: 'Cold storage' }, bearer(accessToken))),
+      45,
+    );
+    expect(passed).toBeGreaterThanOrEqual(20);
+    expect(passed).toBeLessThanOrEqual(40);
+    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later' });
   });
 
   it('lets requests through (and logs) when a limiter binding is missing', async () => {

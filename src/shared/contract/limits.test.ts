@@ -1,0 +1,65 @@
+// @vitest-environment node
+// The abuse limits come from the contract: every write declares its limiter (`limitedBy`), every
+// limiter the contract or the sign-in service names has a wrangler.toml `[[ratelimits]]` binding, no
+// binding is left unused, and README's "Abuse limits" table says what the contract and wrangler.toml say.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { experimental_readRawConfig } from 'wrangler';
+import { declaredRoutes } from './index';
+import { limiterOf } from './common';
+
+const routes = declaredRoutes();
+const bindings = (experimental_readRawConfig({ config: 'wrangler.toml' }).rawConfig.ratelimits ?? []) as { name: string; simple: { limit: number } }[];
+/** The sign-in service's per-IP limiters, as its code names them. */
+const signInLimiters = [...readFileSync('src/local-auth/app.ts', 'utf8').matchAll(/overIpLimit\(c, '(RL_\w+)'\)/g)].map((m) => m[1]!);
+const contractLimiters = [...new Set(routes.map((r) => limiterOf(r.route)).filter((l) => l !== undefined))];
+
+/** README's "Abuse limits" rows: limiter -> the `METHOD /api/...` routes it lists and its figure. */
+function readmeLimits(text = readFileSync('README.md', 'utf8')) {
+  const rows = new Map<string, { routes: string[]; limit: number }>();
+  for (const line of text.split('\n')) {
+    const m = /^\| `(RL_\w+)` \| (.*) \| (\d+) \|$/.exec(line);
+    if (!m) continue;
+    const listed = [...m[2]!.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api[^`]*)`/g)].map((r) => `${r[1]} ${r[2]}`);
+    rows.set(m[1]!, { routes: listed.sort(), limit: Number(m[3]) });
+  }
+  return rows;
+}
+
+/** The contract's routes per limiter, in README's form (`{param}`). */
+function contractTable() {
+  const table = new Map<string, string[]>();
+  for (const r of routes) {
+    const limiter = limiterOf(r.route);
+    if (!limiter) continue;
+    table.set(limiter, [...(table.get(limiter) ?? []), `${r.method} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`].sort());
+  }
+  return table;
+}
+
+describe('the abuse limits of the contract', () => {
+  it('names a limiter on every route that is not a read, and none on reads', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((r) => r.method !== 'GET' && !limiterOf(r.route)).map((r) => r.key)).toEqual([]);
+    expect(routes.filter((r) => r.method === 'GET' && limiterOf(r.route)).map((r) => r.key)).toEqual([]);
+  });
+
+  it('has a wrangler.toml [[ratelimits]] binding for every limiter it or the sign-in service names, and no unused binding', () => {
+    expect(signInLimiters.length).toBeGreaterThanOrEqual(3);
+    const used = [...contractLimiters, ...signInLimiters].sort();
+    expect(bindings.map((b) => b.name).sort()).toEqual([...new Set(used)].sort());
+  });
+
+  it("matches README's Abuse limits table: each limiter's routes and its figure", () => {
+    const readme = readmeLimits();
+    const table = contractTable();
+    for (const [limiter, listed] of table) expect(readme.get(limiter)?.routes, `README row of ${limiter}`).toEqual(listed);
+    for (const b of bindings) expect(readme.get(b.name)?.limit, `README figure of ${b.name}`).toBe(b.simple.limit);
+    expect([...readme.keys()].sort()).toEqual(bindings.map((b) => b.name).sort());
+  });
+
+  it('fails the README check when a row lists a route the contract does not limit there', () => {
+    const text = readFileSync('README.md', 'utf8').replace('`POST /api/support/tickets`', '`POST /api/support/tickets`, `GET /api/support/tickets`');
+    expect(readmeLimits(text).get('RL_TICKETS')?.routes).not.toEqual(contractTable().get('RL_TICKETS'));
+  });
+});
