@@ -41,7 +41,7 @@ async function stored(db: D1Database, userId: string, key: string) {
     .first<StoredAnswer>();
 }
 
-function replay(c: Context<CoreEnv>, scope: IdempotencyScope, prior: StoredAnswer) {
+function replayStored(c: Context<CoreEnv>, scope: IdempotencyScope, prior: StoredAnswer) {
   if (prior.route !== scope.route || prior.request_hash !== scope.requestHash) {
     fail(422, 'Idempotency-Key was already used with a different request');
   }
@@ -57,16 +57,21 @@ export async function idempotent<T>(
   route: string,
   body: unknown,
   move: (scope: IdempotencyScope | null) => Promise<T>,
-): Promise<Response> {
+) {
+  // Typed as the route's success answer (so the contract checks `data`); a replay is the stored first
+  // answer of the same request, whatever its status was.
+  const replay = (c: Context<CoreEnv>, scope: IdempotencyScope, prior: StoredAnswer) =>
+    replayStored(c, scope, prior) as unknown as ReturnType<typeof answer>;
+  const answer = (data: T) => c.json({ data }, 200);
   const key = c.req.header('idempotency-key');
-  if (key === undefined) return c.json({ data: await move(null) }, 200);
+  if (key === undefined) return answer(await move(null));
   if (!KEY.test(key)) fail(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   const userId = c.var.userId;
   const scope: IdempotencyScope = { userId, key, route, requestHash: await sha256Hex(route, '\n', JSON.stringify(body)) };
   const prior = await stored(c.env.DB, userId, key);
   if (prior) return replay(c, scope, prior);
   try {
-    return c.json({ data: await move(scope) }, 200);
+    return answer(await move(scope));
   } catch (err) {
     if (!isUniqueViolation(err, 'idempotency_keys')) throw err;
     const winner = await stored(c.env.DB, userId, key);

@@ -4,10 +4,10 @@
 // exactly as the platform's validate() answers (same issueMessage), never a raw ZodError.
 // Each route also gets the abuse limiter its declaration names (`limitedBy`), so no route table
 // beside the contract says which route counts where.
-import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { limiterOf } from '../shared/contract/common';
-import { contractHook } from '../platform/validate';
+import { contractHono } from '../platform/contract-app';
 import type { AppEnv } from './env';
 import { forwardDeclared } from './forward';
 import { assertUser } from './middleware/assert-user';
@@ -22,7 +22,7 @@ function withLimiter<R extends RouteConfig>(route: R): R {
 }
 
 export function contractApp() {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: contractHook });
+  const app = contractHono<AppEnv>();
   // OpenAPIHono's `openapi` is an instance property (openapiRoutes calls it too): wrapping it here
   // attaches every served declaration's limiter, the special handlers' (market...) included.
   const serve = app.openapi;

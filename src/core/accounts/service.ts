@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import { ACCOUNT_METADATA_BOUNDS, type createAccountBody, type updateAccountMetadataBody, type updateProfileBody } from '../../shared/schemas/account';
 import { jsonBoundsIssue } from '../../shared/schemas/bounded-json';
+import type { account } from '../../shared/schemas/responses';
 
 const now = () => new Date().toISOString();
 const notFound = (what = 'Account not found') => new HTTPException(404, { message: what });
@@ -138,7 +139,8 @@ function toLink(r: LinkRow) {
       ...(r.description ? { description: r.description } : {}),
       account_type: r.account_type as 'individual',
       account_category: r.account_category as z.infer<typeof createAccountBody>['accountCategory'],
-      metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+      // The column holds a JSON object (written only through the bounded metadata schema).
+      metadata: JSON.parse(r.metadata) as z.infer<typeof account>['metadata'],
       created_by: r.created_by,
       created_at: r.created_at,
       updated_at: r.updated_at,

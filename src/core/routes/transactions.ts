@@ -1,17 +1,15 @@
-// Core: spec section 7, Transactions. Scoped to the caller's accounts; a foreign id answers 404.
-import { Hono } from 'hono';
-import { transactionIdParam, transactionListQuery } from '../../shared/schemas/transaction';
-import { validate } from '../../platform/validate';
+// Core: spec section 7, Transactions: the contract's declarations (src/shared/contract/transactions.ts)
+// implemented, answers typed against them. Scoped to the caller's accounts; a foreign id answers 404.
+import { contractHono } from '../../platform/contract-app';
+import * as api from '../../shared/contract/transactions';
 import type { CoreEnv } from '../env';
 import { getTransaction, listForAccount, listForWallet } from '../transactions/transactions';
 
-export const transactions = new Hono<CoreEnv>()
-  .get('/account/:id', validate('param', transactionIdParam), validate('query', transactionListQuery), async (c) =>
+export const transactions = contractHono<CoreEnv>()
+  .openapi(api.listForAccount, async (c) =>
     c.json({ data: await listForAccount(c.env.DB, c.var.userId, c.req.valid('param').id, c.req.valid('query')) }, 200),
   )
-  .get('/wallet/:id', validate('param', transactionIdParam), validate('query', transactionListQuery), async (c) =>
+  .openapi(api.listForWallet, async (c) =>
     c.json({ data: await listForWallet(c.env.DB, c.var.userId, c.req.valid('param').id, c.req.valid('query')) }, 200),
   )
-  .get('/:id', validate('param', transactionIdParam), async (c) =>
-    c.json({ data: await getTransaction(c.env.DB, c.var.userId, c.req.valid('param').id) }, 200),
-  );
+  .openapi(api.getTransaction, async (c) => c.json({ data: await getTransaction(c.env.DB, c.var.userId, c.req.valid('param').id) }, 200));
