@@ -3,7 +3,7 @@
 // path param never reaches another upstream path: the answer is a 4xx, or the same route with the
 // id as one encoded segment. What counts is what the stand-in upstream RECEIVED.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CRAFTED_IDS, fill, ROUTES, type RouteCase } from './routes';
+import { CRAFTED_IDS, declaredCases, fill, ROUTES, type RouteCase } from './routes';
 import { appRequest, authHeaders, remote, signToken, startStandIns, type Received, type StandIns } from './stand-ins';
 
 let s: StandIns;
@@ -67,7 +67,8 @@ const marketSupabase = (r: Received) => r.method === 'GET' && r.path === '/rest/
 /** Supabase calls other than Auth's JWKS (fetched whenever the Worker's copy is missing or old). */
 const supabaseCalls = () => s.supabase.take().filter((r) => r.path !== '/auth/v1/.well-known/jwks.json');
 
-const forwarded = Object.entries(ROUTES).filter(([, c]) => c.upstream !== null);
+// The contract's routes (each with its case; one without a case throws here).
+const forwarded = declaredCases().filter(([, c]) => c.upstream !== null);
 
 describe('remote mode: every BFF route reaches exactly its own upstream path', () => {
   it.each(forwarded)("%s reaches exactly its upstream path with the user's token and x-user-id", async (key, c) => {
@@ -111,7 +112,7 @@ describe('remote mode: every BFF route reaches exactly its own upstream path', (
     expect(s.upstream.take().every(marketUpstream)).toBe(true);
   });
 
-  const crafted = Object.entries(ROUTES).flatMap(([key, c]) => {
+  const crafted = declaredCases().flatMap(([key, c]) => {
     const param = [...key.matchAll(/:([A-Za-z]+)/g)][0]?.[1];
     return param ? CRAFTED_IDS.map((id) => [key, id, param, c] as const) : [];
   });

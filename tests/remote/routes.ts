@@ -1,7 +1,8 @@
 // Every BFF route and the one upstream path it must reach, with a valid request for it: the table of
-// the remote-mode gate test (tests/remote/routes.test.ts). Plain data with no imports, so that the
-// workerd test tests/worker/bff/remote-route-table.test.ts can check it against the routes the Hono app
-// registers: a route added later without an entry here fails there.
+// the remote-mode gate test (tests/remote/routes.test.ts). The route list is the contract's
+// (declaredCases): a declared route must have a case here or be exempt in LOCAL_ROUTES with a reason,
+// else the list throws; tests/worker/bff/remote-route-table.test.ts checks the same in workerd.
+import { declaredRoutes } from '../../src/shared/contract';
 
 /** Valid ids of the caller's objects (uuids; party ids in the Canton grammar). */
 export const IDS = {
@@ -91,8 +92,20 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/feature-requests/:id/my-vote': { upstream: '/feature-requests/:id/my-vote', params: () => ({ id: IDS.featureRequest }) },
 };
 
-/** Routes that are not forwarded anywhere (open, answered by the Worker itself). */
-export const LOCAL_ROUTES = ['GET /api/health'];
+/** Declared routes the gate test leaves out, with the reason. */
+export const LOCAL_ROUTES: Record<string, string> = {
+  'GET /api/health': 'open and answered by the Worker itself (KV and D1): no upstream call to gate',
+};
+
+/** The case of every route the contract declares (LOCAL_ROUTES left out); throws for a route in neither. */
+export function declaredCases(): [string, RouteCase][] {
+  return declaredRoutes().flatMap(({ key }): [string, RouteCase][] => {
+    if (key in LOCAL_ROUTES) return [];
+    const c = ROUTES[key];
+    if (!c) throw new Error(`${key} is declared in the contract but has no case in tests/remote/routes.ts ROUTES (nor an exemption in LOCAL_ROUTES)`);
+    return [[key, c]];
+  });
+}
 
 /** Ids a crafted client sends as a path param, written exactly as they go on the wire. */
 export const CRAFTED_IDS = ['%20..%20', '..', '%2e%2e', 'a%2Fb', '%2E%2E%2Fvote', '.%2e', '%20.%20'] as const;

@@ -1,14 +1,32 @@
 // The remote-mode gate test (tests/remote/routes.test.ts) covers every BFF route from a static table,
 // since the remote tier runs in node against the built Worker. This checks that table against the
-// routes the Hono app registers, so a route added later without an entry there fails here.
+// routes the contract declares, so a route declared later without an entry there fails here, and each
+// forwarded route's upstream path against the contract's (its path below /api).
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ROUTES, ROUTES } from '../../remote/routes';
-import { apiRoutes } from '../bff-route-table';
+import { FORWARDED } from '../../../src/shared/contract';
+import { declaredCases, LOCAL_ROUTES, ROUTES } from '../../remote/routes';
+import { apiRoutes, declaredApiRoutes } from '../bff-route-table';
 
 describe('the remote tier route table', () => {
-  it('names every BFF route the app registers, and no other', () => {
-    const registered = apiRoutes().map((r) => r.key).sort();
-    expect([...Object.keys(ROUTES), ...LOCAL_ROUTES].sort()).toEqual(registered);
+  it('names every route the contract declares (or exempts it with a reason), and no other', () => {
+    const declared = declaredApiRoutes().map((r) => r.key).sort();
+    expect([...Object.keys(ROUTES), ...Object.keys(LOCAL_ROUTES)].sort()).toEqual(declared);
+    expect(() => declaredCases()).not.toThrow();
+    for (const why of Object.values(LOCAL_ROUTES)) expect(why.length).toBeGreaterThan(10);
+  });
+
+  it('serves exactly the declared routes', () => {
+    expect(apiRoutes().map((r) => r.key).sort()).toEqual(declaredApiRoutes().map((r) => r.key).sort());
+  });
+
+  it("gives each forwarded route the contract's upstream path (its path below /api), the others none", () => {
+    const forwarded = new Set(Object.keys(FORWARDED).map((mount) => `/api${mount}`));
+    for (const r of declaredApiRoutes()) {
+      const c = ROUTES[r.key];
+      if (!c) continue;
+      const isForwarded = [...forwarded].some((m) => r.path === m || r.path.startsWith(`${m}/`));
+      expect(c.upstream, r.key).toBe(isForwarded ? r.path.replace(/^\/api/, '') : null);
+    }
   });
 
   it("gives each route's upstream path the same params as the route", () => {
