@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createTicket, getTicket, listTickets } from '../../../src/shared/contract/support';
+import { createTicket, getTicket, listComments, listTickets } from '../../../src/shared/contract/support';
 import { forwardingApp } from '../../../src/worker/contract-app';
 import type { AppEnv } from '../../../src/worker/env';
 import { installFetchGuard, outbound, planFetch } from '../network';
@@ -13,17 +13,6 @@ installFetchGuard();
 
 const TICKET_ID = '3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f';
 const remoteEnv = { ...(env as unknown as Cloudflare.Env), UPSTREAM_API_URL: 'http://upstream.test/v1' };
-const ticket = {
-  id: TICKET_ID,
-  title: 'Card blocked',
-  description: 'My card was blocked today',
-  category: 'general',
-  priority: 'medium',
-  status: 'open',
-  assigned_agent: null,
-  created_at: '2026-11-23T00:00:00.000Z',
-  updated_at: '2026-11-23T00:00:00.000Z',
-};
 
 /** Only the declarations given, mounted as the BFF mounts a resource, for a signed-in user. */
 function appOf(...routes: Parameters<typeof forwardingApp>[0]) {
@@ -45,16 +34,17 @@ describe('the forwarding loop', () => {
   });
 
   it('forwards a declared path param as one encoded segment and the validated body (defaults applied)', async () => {
-    planFetch(() => Response.json({ data: ticket }));
-    const get = await appOf(listTickets, getTicket, createTicket).request(`/api/support/tickets/${TICKET_ID}`, {}, remoteEnv);
+    // What the upstream answers does not matter here, only what it received.
+    planFetch((req) => (req.method === 'GET' ? Response.json({ data: [] }) : Response.json({ message: 'Not found' }, { status: 404 })));
+    const get = await appOf(listTickets, listComments, createTicket).request(`/api/support/tickets/${TICKET_ID}/comments`, {}, remoteEnv);
     expect(get.status).toBe(200);
     const post = await appOf(createTicket).request(
       '/api/support/tickets',
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Card blocked', description: 'My card was blocked today' }) },
       remoteEnv,
     );
-    expect(post.status).toBe(200);
-    expect(outbound[0]?.url).toBe(`http://upstream.test/v1/support/tickets/${TICKET_ID}`);
+    expect(post.status).toBe(404);
+    expect(outbound[0]?.url).toBe(`http://upstream.test/v1/support/tickets/${TICKET_ID}/comments`);
     expect(await outbound[1]?.json()).toEqual({ title: 'Card blocked', description: 'My card was blocked today', category: 'general', priority: 'medium' });
   });
 
