@@ -21,12 +21,14 @@ interface TicketRow {
   assigned_agent_id: string | null;
   agent_name: string | null;
   agent_user_id: string | null;
+  comment_count: number;
   created_at: string;
   updated_at: string;
 }
 
 const TICKET_SELECT = `SELECT t.id, t.user_id, t.title, t.description, t.category, t.priority, t.status, t.assigned_agent_id,
-    a.name AS agent_name, a.user_id AS agent_user_id, t.created_at, t.updated_at
+    a.name AS agent_name, a.user_id AS agent_user_id, t.created_at, t.updated_at,
+    (SELECT COUNT(*) FROM support_ticket_comments c WHERE c.ticket_id = t.id AND c.is_internal = 0) AS comment_count
   FROM support_tickets t LEFT JOIN support_agents a ON a.id = t.assigned_agent_id`;
 
 const toTicket = (r: TicketRow) => ({
@@ -37,6 +39,7 @@ const toTicket = (r: TicketRow) => ({
   priority: r.priority,
   status: r.status,
   assigned_agent: r.assigned_agent_id ? { id: r.assigned_agent_id, name: r.agent_name ?? 'Support' } : null,
+  comment_count: r.comment_count,
   created_at: r.created_at,
   updated_at: r.updated_at,
 });

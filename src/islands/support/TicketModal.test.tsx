@@ -21,6 +21,7 @@ const ticket = (status: Ticket['status']): Ticket => ({
   priority: 'medium',
   status,
   assigned_agent: null,
+  comment_count: 0,
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
 });

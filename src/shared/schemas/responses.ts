@@ -239,6 +239,8 @@ export const ticket = z.object({
   priority: z.enum(TICKET_PRIORITIES),
   status: z.enum(TICKET_STATUSES),
   assigned_agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Comments the ticket's owner sees (internal notes left out): the tickets list's reply count. */
+  comment_count: count,
   created_at: timestamp,
   updated_at: timestamp,
 });
