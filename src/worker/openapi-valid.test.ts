@@ -21,13 +21,15 @@ describe('the OpenAPI document of /api/openapi.json', () => {
   });
 
   it('is refused once broken (a response without its description, an unknown parameter place)', async () => {
-    const broken = structuredClone(openApiDocument()) as { paths: Record<string, Record<string, { responses: Record<string, Record<string, unknown>>; parameters?: Record<string, unknown>[] }>> };
+    type Op = { responses: Record<string, Record<string, unknown>>; parameters?: Record<string, unknown>[] };
+    const copy = () => structuredClone(openApiDocument()) as unknown as { paths: Record<string, Record<string, Op>> };
+    const broken = copy();
     const [path] = Object.keys(broken.paths);
     const op = Object.values(broken.paths[path!]!)[0]!;
     delete op.responses['200']!.description;
     expect((await validate(broken)).result.valid).toBe(false);
 
-    const other = structuredClone(openApiDocument()) as typeof broken;
+    const other = copy();
     const withParam = Object.values(other.paths).flatMap((item) => Object.values(item)).find((o) => o.parameters?.length)!;
     withParam.parameters![0]!.in = 'body';
     expect((await validate(other)).result.valid).toBe(false);
