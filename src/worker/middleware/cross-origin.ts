@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, Bindings } from '../env';
+import { refuseWith } from '../../platform/errors';
 
 const parsed = new Map<string, Set<string>>();
 
@@ -39,7 +40,7 @@ export function crossOrigin(): MiddlewareHandler<AppEnv> {
   return async function crossOrigin(c, next) {
     const origin = c.req.header('origin');
     if (origin === undefined || origin === new URL(c.req.url).origin) return next();
-    if (!allowedOrigins(c.env).has(origin)) return c.json({ message: 'Cross-origin request refused' }, 403);
+    if (!allowedOrigins(c.env).has(origin)) return refuseWith(c, 403, 'Cross-origin request refused', 'forbidden');
     return allowListed(c, next);
   };
 }
