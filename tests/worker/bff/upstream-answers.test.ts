@@ -1,7 +1,8 @@
 // Remote mode (UPSTREAM_API_URL set), with the in-test stand-in upstream of ./network: the adapter
 // calls only the contract's paths (src/worker/upstream/contract.ts), lets through only success
 // answers that match the route's schema (parsed, unknown keys stripped), and forwards only a bounded
-// {message} (and a bounded Retry-After on 429) of an upstream error.
+// {message} (with its code when it is one of ours, else the status's; and a bounded Retry-After on
+// 429) of an upstream error.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/worker/index';
@@ -68,7 +69,7 @@ describe('upstream success answers are checked against the contract', () => {
     planFetch(answer);
     const res = await viaRemote('/api/accounts/user/accounts', { headers: bearer(accessToken) });
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ message: 'Upstream service unavailable' });
+    expect(await res.json()).toEqual({ message: 'Upstream service unavailable', code: 'upstream_unavailable' });
     expect(outbound).toHaveLength(1);
     expect(log.spy).toHaveBeenCalledTimes(1);
     expect(log.spy).toHaveBeenCalledWith('upstream failure', 'GET', '/accounts/user/accounts', expect.any(String));
@@ -105,7 +106,7 @@ describe('upstream errors', () => {
     planFetch(() => Response.json({ message: 'Account not found', stack: 'Error: at db.ts:12', sql: 'SELECT 1', code: 'E1' }, { status: 400 }));
     const res = await viaRemote(`/api/accounts/${userId}`, { headers: bearer(accessToken) });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Account not found' });
+    expect(await res.json()).toEqual({ message: 'Account not found', code: 'validation_failed' });
   });
 
   it('cuts an upstream message to 500 characters', async () => {
@@ -136,7 +137,7 @@ describe('upstream errors', () => {
     planFetch(() => Response.json({ message: 'Slow down', stack: 'x' }, { status: 429, headers: { 'retry-after': sent } }));
     const res = await viaRemote('/api/accounts/user/accounts', { headers: bearer(accessToken) });
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ message: 'Slow down' });
+    expect(await res.json()).toEqual({ message: 'Slow down', code: 'rate_limited' });
     expect(res.headers.get('retry-after')).toBe(kept);
   });
 
@@ -204,7 +205,7 @@ describe('upstream paths', () => {
       // 400 from the adapter (or the BFF's own validation), or 404 when the URL parser already
       // resolved the dot segment to a path the BFF does not serve: never a call elsewhere.
       expect([400, 404]).toContain(res.status);
-      expect(await res.json()).toEqual({ message: expect.any(String) });
+      expect(await res.json()).toEqual({ message: expect.any(String), code: expect.stringMatching(/^(validation_failed|not_found)$/) });
       expect(outbound).toHaveLength(0);
     }
   });
