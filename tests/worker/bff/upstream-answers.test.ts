@@ -95,7 +95,7 @@ describe('upstream success answers are checked against the contract', () => {
     const log = errorLog();
     planFetch(() => Response.json({ data: [{ symbol: 'CC', last_price: 0.16 }] }));
     const res = await remoteUpstream(UPSTREAM).call({ method: 'GET', path: '/wallets/canton/assets', userId: 'u-1', accessToken: 't-1' });
-    expect(res).toEqual({ status: 502, body: { message: 'Upstream service unavailable' } });
+    expect(res).toEqual({ status: 502, body: { message: 'Upstream service unavailable', code: 'upstream_unavailable' } });
     expect(log.text()).toMatch(/upstream failure GET \/wallets\/canton\/assets answer does not match the contract/);
   });
 });
@@ -112,7 +112,7 @@ describe('upstream errors', () => {
   it('cuts an upstream message to 500 characters', async () => {
     planFetch(() => Response.json({ message: 'x'.repeat(5000) }, { status: 409 }));
     const res = await remoteUpstream(UPSTREAM).call({ method: 'GET', path: '/accounts/user/accounts', userId: 'u-1', accessToken: 't-1' });
-    expect(res).toEqual({ status: 409, body: { message: 'x'.repeat(500) } });
+    expect(res).toEqual({ status: 409, body: { message: 'x'.repeat(500), code: 'conflict' } });
   });
 
   const unusable: [string, number, () => BodyInit | null][] = [
@@ -125,7 +125,7 @@ describe('upstream errors', () => {
   it.each(unusable)('answers a generic message by status for a 4xx with %s', async (_name, status, body) => {
     planFetch(() => new Response(body(), { status }));
     const res = await remoteUpstream(UPSTREAM).call({ method: 'GET', path: '/accounts/user/accounts', userId: 'u-1', accessToken: 't-1' });
-    expect(res).toEqual({ status, body: { message: `HTTP error! status: ${status}` } });
+    expect(res).toEqual({ status, body: { message: `HTTP error! status: ${status}`, code: expect.any(String) } });
   });
 
   it.each([
@@ -158,7 +158,7 @@ describe('upstream paths', () => {
       outbound.length = 0;
       planFetch(() => Response.json({ message: 'Not found' }, { status: 404 }));
       const path = route.path.replace(/:[A-Za-z]+/g, 'p-1');
-      expect(await call(route.method, path)).toEqual({ status: 404, body: { message: 'Not found' } });
+      expect(await call(route.method, path)).toEqual({ status: 404, body: { message: 'Not found', code: 'not_found' } });
       expect(outbound.map((r) => `${r.method} ${r.url}`)).toEqual([`${route.method} ${UPSTREAM}${path}`]);
     }
   });
@@ -190,7 +190,7 @@ describe('upstream paths', () => {
   it.each(outside)('refuses %s %s with 400 {message} and a log line, without calling the upstream', async (method, path) => {
     const log = errorLog();
     planFetch(() => Response.json({ data: {} }));
-    expect(await call(method, path)).toEqual({ status: 400, body: { message: 'Invalid request path' } });
+    expect(await call(method, path)).toEqual({ status: 400, body: { message: 'Invalid request path', code: 'validation_failed' } });
     expect(outbound).toHaveLength(0);
     expect(log.text()).toMatch(/^upstream path refused /);
   });

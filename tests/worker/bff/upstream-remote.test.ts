@@ -85,7 +85,7 @@ describe('the remote upstream adapter (UPSTREAM_API_URL)', () => {
     );
     const started = Date.now();
     const res = await remoteUpstream(UPSTREAM, 50).call({ method: 'GET', path: '/accounts/user/accounts', userId: 'u', accessToken: 't' });
-    expect(res).toEqual({ status: 502, body: { message: 'Upstream service unavailable' } });
+    expect(res).toEqual({ status: 502, body: { message: 'Upstream service unavailable', code: 'upstream_unavailable' } });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
