@@ -47,7 +47,7 @@ export const forgetLoggedConfigurationError = () => {
   logged = false;
 };
 
-/** Answers 503 {message} where a production Worker lacks its configuration; logs it once per isolate. */
+/** Answers 503 {message, code: 'not_configured'} where a production Worker lacks its configuration; logs it once per isolate. */
 export function requireConfiguration(): MiddlewareHandler<{ Bindings: Bindings }> {
   return async function requireConfiguration(c, next) {
     const missing = missingConfiguration(c.env, c.req.path);

@@ -1,5 +1,5 @@
 // Building blocks of the API contract (issue 15): every BFF endpoint is declared once with
-// @hono/zod-openapi's createRoute, with its success `{data}` schema and its `{message}` errors. The
+// @hono/zod-openapi's createRoute, with its success `{data}` schema and its `{message, code}` errors. The
 // BFF serves these declarations, the remote adapter checks answers against them and /api/openapi.json
 // publishes them. Server-only (full zod): islands import only types (AppType), never this folder.
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 // Same-origin by default: a request whose Origin is neither this origin nor in the configured
-// allow-list (CORS_ALLOWED_ORIGINS, comma-separated origins) is refused with 403 {message} before it
+// allow-list (CORS_ALLOWED_ORIGINS, comma-separated origins) is refused with 403 {message, code} before it
 // reaches a route, so a foreign page cannot even cause side effects it could not read. Allowed
 // origins get CORS answers (preflight included) through Hono's cors middleware. Requests without an
 // Origin header (same-origin navigations, server-to-server calls) pass: they carry no ambient

@@ -1,13 +1,13 @@
 // Remote adapter: forwards to UPSTREAM_API_URL with the verified user and bearer token, and treats
 // the upstream as untrusted in both directions (src/worker/upstream/contract.ts is the contract):
-// - A path that is not one of the contract's routes for its method is never called: 400 {message},
+// - A path that is not one of the contract's routes for its method is never called: 400 {message, code},
 //   logged (only our own bug or an attack produces one).
 // - A success (2xx) must be JSON `{data}` matching the route's schema; what reaches the client is the
-//   parsed value, unknown keys stripped. A 204, an empty body or any mismatch is 502 {message}.
+//   parsed value, unknown keys stripped. A 204, an empty body or any mismatch is 502 {message, code}.
 // - An error (4xx) forwards only a bounded `{message}` (a generic one by status when there is none
 //   usable), its `code` if it is one of ours (else the status's) and, on 429, a bounded Retry-After.
 // - A timeout (headers or body), a network failure or closed connection, a 5xx or a redirect, a body
-//   over 5 MB or a body that is not JSON becomes 502 {message}; the body is read as a bounded stream,
+//   over 5 MB or a body that is not JSON becomes 502 {message, code}; the body is read as a bounded stream,
 //   never buffered whole.
 import { errorBody } from '../../platform/errors';
 import { isErrorCode } from '../../shared/error-codes';
