@@ -5,7 +5,7 @@
 // mapped yet (still better than nothing).
 import { en } from '../i18n/en';
 import { t, type Lang, type TranslationKey } from '../i18n';
-import { isErrorCode, type ErrorCode } from './error-codes';
+import type { ErrorCode } from './error-codes';
 
 /** The parts of an error that identify it: what auth-js's AuthApiError and our ApiError carry. */
 interface ErrorLike {
@@ -101,7 +101,8 @@ export function apiErrorText(lang: Lang, err: unknown, fallback: TranslationKey 
   const { message, status, name, code } = asErrorLike(err);
   const text = typeof message === 'string' ? message.trim() : '';
   // A code names the refusal; only a validation failure says more in its text (a dictionary message).
-  const byCode = isErrorCode(code) ? API_CODES[code] : undefined;
+  // Own keys only: a code this build does not know (or 'toString') maps to nothing.
+  const byCode = typeof code === 'string' && Object.hasOwn(API_CODES, code) ? API_CODES[code as ErrorCode] : undefined;
   const known = (code === 'validation_failed' ? undefined : byCode) ?? (text ? keyOfEnglish(text) : undefined) ?? byCode;
   if (known) return t(lang, known);
   const byStatus = httpStatusText(lang, status);
