@@ -1,7 +1,7 @@
 // The embedded core: the upstream API of spec section 7 on D1. The BFF calls it in-process through
 // the embedded adapter, with the verified user in `x-user-id`; it is never mounted publicly.
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { ensureProvisioned } from './accounts/service';
 import type { CoreEnv } from './env';
 import { accountsRoutes } from './routes/accounts';
@@ -14,7 +14,7 @@ export const coreApp = new Hono<CoreEnv>();
 
 coreApp.use('*', async (c, next) => {
   const userId = c.req.header('x-user-id');
-  if (!userId) return c.json({ message: 'Missing user' }, 401);
+  if (!userId) return refuseWith(c, 401, 'Missing user', 'unauthorized');
   c.set('userId', userId);
   // A user's first authenticated call provisions their profile and a personal account.
   await ensureProvisioned(c.env.DB, userId);
@@ -29,9 +29,11 @@ coreApp.route('/transactions', transactions);
 coreApp.route('/support', support);
 coreApp.route('/feature-requests', featureRequests);
 
-coreApp.notFound((c) => c.json({ message: 'Not found' }, 404));
+coreApp.notFound((c) => refuseWith(c, 404, 'Not found', 'not_found'));
 coreApp.onError((err, c) => {
-  if (err instanceof HTTPException) return c.json({ message: err.message || 'Bad request' }, err.status);
+  // Known refusals answer {message, code} (src/core/db.ts fail); anything else is a logged 500.
+  const known = knownErrorAnswer(c, err);
+  if (known) return known;
   console.error('core error', err instanceof Error ? err.message : String(err));
-  return c.json({ message: 'Internal server error' }, 500);
+  return internalErrorAnswer(c);
 });

@@ -1,12 +1,14 @@
 // Small D1 helpers shared by the core services: known errors and the caller's scope (an account is
 // the caller's only when a user_accounts row links them). Ids, time and hashing: src/platform/primitives.ts.
-import { HTTPException } from 'hono/http-exception';
+import { Refusal } from '../platform/errors';
+import type { ErrorCode } from '../shared/error-codes';
 
 export function notFound(message: string): never {
-  throw new HTTPException(404, { message });
+  throw new Refusal(404, message, 'not_found');
 }
-export function fail(status: 400 | 403 | 409 | 422, message: string): never {
-  throw new HTTPException(status, { message });
+/** A known refusal: `code` names it for clients (src/shared/error-codes.ts), else its status does. */
+export function fail(status: 400 | 403 | 409 | 413 | 422, message: string, code?: ErrorCode): never {
+  throw new Refusal(status, message, code);
 }
 
 /** A batch aborted by its own `batch_guard` statement (see migrations/0010). */

@@ -1,7 +1,7 @@
 // Idempotency-Key for money movement: the first successful answer of (user, key) is stored in the
 // same D1 batch as the movement (see `idempotencyInsert`), so a key is either unused or bound to a
 // completed movement. A replay with the same route and body answers the stored answer; the same
-// key with another route or body answers 422. Two racing first uses: the primary key makes the
+// key with another route or body answers 422 `idempotency_conflict`. Two racing first uses: the primary key makes the
 // second batch fail as a whole, and it then replays the winner's answer.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -43,7 +43,7 @@ async function stored(db: D1Database, userId: string, key: string) {
 
 function replayStored(c: Context<CoreEnv>, scope: IdempotencyScope, prior: StoredAnswer) {
   if (prior.route !== scope.route || prior.request_hash !== scope.requestHash) {
-    fail(422, 'Idempotency-Key was already used with a different request');
+    fail(422, 'Idempotency-Key was already used with a different request', 'idempotency_conflict');
   }
   return c.body(prior.body, prior.status as ContentfulStatusCode, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
 }
@@ -65,7 +65,7 @@ export async function idempotent<T>(
   const answer = (data: T) => c.json({ data }, 200);
   const key = c.req.header('idempotency-key');
   if (key === undefined) return answer(await move(null));
-  if (!KEY.test(key)) fail(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  if (!KEY.test(key)) fail(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'validation_failed');
   const userId = c.var.userId;
   const scope: IdempotencyScope = { userId, key, route, requestHash: await sha256Hex(route, '\n', JSON.stringify(body)) };
   const prior = await stored(c.env.DB, userId, key);

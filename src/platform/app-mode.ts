@@ -8,6 +8,7 @@
 // (localTestOtps) read it.
 import type { MiddlewareHandler } from 'hono';
 import type { Bindings } from './bindings';
+import { refuseWith } from './errors';
 
 export type AppMode = 'local' | 'demo' | 'production';
 
@@ -46,7 +47,7 @@ export const forgetLoggedConfigurationError = () => {
   logged = false;
 };
 
-/** Answers 503 {message} where a production Worker lacks its configuration; logs it once per isolate. */
+/** Answers 503 {message, code: 'not_configured'} where a production Worker lacks its configuration; logs it once per isolate. */
 export function requireConfiguration(): MiddlewareHandler<{ Bindings: Bindings }> {
   return async function requireConfiguration(c, next) {
     const missing = missingConfiguration(c.env, c.req.path);
@@ -58,6 +59,6 @@ export function requireConfiguration(): MiddlewareHandler<{ Bindings: Bindings }
       const unknown = mode && mode !== 'production' ? `; APP_MODE "${mode}" is not local or demo, so it counts as production` : '';
       console.error(`configuration error: ${unset.join(' and ')} not set in production mode: /api and /auth/v1 answer 503 instead of the embedded services${unknown}`);
     }
-    return c.json({ message: NOT_CONFIGURED }, 503);
+    return refuseWith(c, 503, NOT_CONFIGURED, 'not_configured');
   };
 }

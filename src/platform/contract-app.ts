@@ -1,7 +1,7 @@
 // One factory for the Hono apps that serve the contract's declarations (src/shared/contract): the
 // BFF's sub-apps and the embedded core's routers. OpenAPIHono validates each route's params, query
 // and body against its declaration and types the handler's answer against the declared responses; a
-// failed check answers 400 {message} naming the field (contractHook), never a raw ZodError.
+// failed check answers 400 {message, code} naming the field (contractHook), never a raw ZodError.
 // Platform-level because src/core must not import src/worker (src/architecture.test.ts).
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';

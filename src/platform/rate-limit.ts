@@ -30,9 +30,9 @@ export async function withinLimit(env: Bindings, limiter: LimiterName, key: stri
   }
 }
 
-export const TOO_MANY = { message: 'Too many requests, please try again later' };
+export const TOO_MANY = { message: 'Too many requests, please try again later', code: 'rate_limited' } as const;
 
-/** The 429 answer of the BFF: {message} and Retry-After. */
+/** The 429 answer of the BFF: {message, code: 'rate_limited'} and Retry-After. */
 export function tooMany(c: Context) {
   c.header('Retry-After', String(RATE_LIMIT_PERIOD_S));
   return c.json(TOO_MANY, 429);

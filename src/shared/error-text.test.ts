@@ -38,18 +38,49 @@ describe('provider (GoTrue) errors in the user language', () => {
 describe('API errors in the user language', () => {
   it("never shows 'HTTP error! status: 500': a server failure reads as one", () => {
     expect(apiErrorText('es', new ApiError('HTTP error! status: 500', 500))).toBe('Algo salió mal de nuestro lado. Inténtalo de nuevo.');
-    expect(apiErrorText('fs', new ApiError('Internal server error', 500))).toBe('Un problème est survenu de notre côté. Veuillez réessayer.');
-    expect(apiErrorText('es', new ApiError('Upstream service unavailable', 503))).toBe(
+    expect(apiErrorText('fs', new ApiError('Internal server error', 500, 'internal_error'))).toBe(
+      'Un problème est survenu de notre côté. Veuillez réessayer.',
+    );
+    expect(apiErrorText('es', new ApiError('Upstream service unavailable', 502, 'upstream_unavailable'))).toBe(
       'El servicio no está disponible en este momento. Inténtalo más tarde.',
     );
   });
 
-  it('maps the BFF messages and statuses it knows', () => {
+  it('reads a business refusal by its code, whatever the English text says', () => {
+    expect(apiErrorText('es', new ApiError('Reworded: the last account stays', 409, 'only_account'))).toBe('No puedes eliminar tu única cuenta.');
+    expect(apiErrorText('fs', { message: 'Wallets left', status: 409, code: 'account_holds_wallets' })).toBe(t('fs', 'errors.accountHoldsWallets'));
+    expect(apiErrorText('es', { message: 'Balance too low', status: 400, code: 'insufficient_funds' })).toBe(t('es', 'errors.insufficientFunds'));
+    expect(apiErrorText('es', { message: 'Ticket is closed', status: 409, code: 'ticket_closed' })).toBe(t('es', 'support.comments.closed'));
+    expect(apiErrorText('fs', { message: 'Already voted', status: 409, code: 'already_voted' })).toBe(t('fs', 'errors.alreadyVoted'));
+    expect(apiErrorText('es', { message: 'Try again', status: 409, code: 'changed_meanwhile' })).toBe(t('es', 'errors.conflictTryAgain'));
+  });
+
+  it('reads the platform refusals by their code: rate limit, idempotency, size, session, not found', () => {
+    expect(apiErrorText('es', { message: 'Slow down', status: 429, code: 'rate_limited' })).toBe(
+      'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+    );
+    expect(apiErrorText('fs', { message: 'Key reused', status: 422, code: 'idempotency_conflict' })).toBe(t('fs', 'errors.idempotencyConflict'));
+    expect(apiErrorText('es', { message: 'Too big', status: 413, code: 'payload_too_large' })).toBe(t('es', 'errors.tooLarge'));
+    expect(apiErrorText('fs', { message: 'Session has ended', status: 401, code: 'unauthorized' })).toBe('Votre session a expiré. Veuillez vous reconnecter.');
+    expect(apiErrorText('es', { message: 'Stock X not found', status: 404, code: 'not_found' })).toBe(t('es', 'errors.notFound'));
+    expect(apiErrorText('es', { message: 'accountId: Invalid id', status: 400, code: 'validation_failed' })).toBe(t('es', 'errors.invalidValue'));
+    expect(apiErrorText('fs', { message: 'Not configured', status: 503, code: 'not_configured' })).toBe(t('fs', 'errors.unavailable'));
+  });
+
+  it('gives every error code that has a text a text in every language', async () => {
+    const { ERROR_CODES } = await import('./error-codes');
+    for (const code of ERROR_CODES) {
+      const shown = apiErrorText('es', { message: 'RAW', status: 400, code });
+      if (!['conflict', 'wallet_exists', 'party_exists'].includes(code)) expect(shown, code).not.toBe('RAW');
+    }
+  });
+
+  it('falls back by status when an answer has no code, and ignores an unknown code', () => {
     expect(apiErrorText('es', new ApiError('Too many requests, please try again later', 429))).toBe(
       'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
     );
     expect(apiErrorText('fs', new ApiError('Invalid or expired access token', 401))).toBe('Votre session a expiré. Veuillez vous reconnecter.');
-    expect(apiErrorText('es', new ApiError('You cannot delete your only account', 409))).toBe('No puedes eliminar tu única cuenta.');
+    expect(apiErrorText('es', { message: 'Odd refusal', status: 409, code: 'made_up_code' })).toBe('Odd refusal');
   });
 
   it('translates a validation answer, which is an English dictionary text', () => {

@@ -1,9 +1,11 @@
 // What the user reads when a call fails, in their language. Servers (the BFF, the upstream, GoTrue)
-// answer in English; known answers are recognised by GoTrue error code, by the BFF's message or by
-// HTTP status and shown through the dictionary. The raw text is only the last fallback, for a
-// message nobody has mapped yet (still better than nothing).
+// answer in English; known answers are recognised by their error code (GoTrue's, or the API's stable
+// codes of src/shared/error-codes.ts), a validation text from the dictionary, or HTTP status, and
+// shown through the dictionary. The raw text is only the last fallback, for an answer nobody has
+// mapped yet (still better than nothing).
 import { en } from '../i18n/en';
 import { t, type Lang, type TranslationKey } from '../i18n';
+import type { ErrorCode } from './error-codes';
 
 /** The parts of an error that identify it: what auth-js's AuthApiError and our ApiError carry. */
 interface ErrorLike {
@@ -46,21 +48,31 @@ export function authErrorText(lang: Lang, err: unknown, fallback: TranslationKey
   return httpStatusText(lang, status) ?? (text || t(lang, fallback));
 }
 
-// The BFF's and the core's own English answers (src/worker, src/core), by their text.
-const API_MESSAGES: Partial<Record<string, TranslationKey>> = {
-  'Internal server error': 'errors.server',
-  'Upstream service unavailable': 'errors.unavailable',
-  'Market data is unavailable, please try again later': 'errors.unavailable',
-  'Too many requests, please try again later': 'errors.tooManyRequests',
-  'Invalid or expired access token': 'errors.sessionEnded',
-  'Session has ended': 'errors.sessionEnded',
-  'Missing access token': 'errors.sessionEnded',
-  'Authentication required': 'errors.sessionEnded',
-  'Not found': 'errors.notFound',
-  'Request body too large': 'errors.tooLarge',
-  'This account still holds wallets and cannot be deleted': 'errors.accountHoldsWallets',
-  'You cannot delete your only account': 'errors.onlyAccount',
-  "The account's metadata changed meanwhile; try again": 'errors.conflictTryAgain',
+/**
+ * The API's error codes, by what the user should read. A code without a key here (a generic
+ * `conflict`, `wallet_exists`...) falls through to the status and then the server's own text;
+ * `validation_failed` first tries the dictionary text the message may be (see apiErrorText).
+ */
+const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
+  validation_failed: 'errors.invalidValue',
+  unauthorized: 'errors.sessionEnded',
+  forbidden: 'errors.forbidden',
+  not_found: 'errors.notFound',
+  conflict: undefined,
+  payload_too_large: 'errors.tooLarge',
+  idempotency_conflict: 'errors.idempotencyConflict',
+  rate_limited: 'errors.tooManyRequests',
+  internal_error: 'errors.server',
+  upstream_unavailable: 'errors.unavailable',
+  not_configured: 'errors.unavailable',
+  insufficient_funds: 'errors.insufficientFunds',
+  account_holds_wallets: 'errors.accountHoldsWallets',
+  only_account: 'errors.onlyAccount',
+  changed_meanwhile: 'errors.conflictTryAgain',
+  ticket_closed: 'support.comments.closed',
+  already_voted: 'errors.alreadyVoted',
+  wallet_exists: undefined,
+  party_exists: undefined,
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.
@@ -81,13 +93,17 @@ function httpStatusText(lang: Lang, status: unknown): string | null {
 }
 
 /**
- * An API (BFF) failure in `lang`: a known message or a dictionary text by its key; else by status
+ * An API (BFF) failure in `lang`: by its stable code; a message that is a dictionary text (a
+ * validation message, the client's own 'No access token available') by its key; else by status
  * (5xx, 429, 401); a network failure as such; else the raw message; else `fallback`.
  */
 export function apiErrorText(lang: Lang, err: unknown, fallback: TranslationKey = 'errors.generic'): string {
-  const { message, status, name } = asErrorLike(err);
+  const { message, status, name, code } = asErrorLike(err);
   const text = typeof message === 'string' ? message.trim() : '';
-  const known = API_MESSAGES[text] ?? (text ? keyOfEnglish(text) : undefined);
+  // A code names the refusal; only a validation failure says more in its text (a dictionary message).
+  // Own keys only: a code this build does not know (or 'toString') maps to nothing.
+  const byCode = typeof code === 'string' && Object.hasOwn(API_CODES, code) ? API_CODES[code as ErrorCode] : undefined;
+  const known = (code === 'validation_failed' ? undefined : byCode) ?? (text ? keyOfEnglish(text) : undefined) ?? byCode;
   if (known) return t(lang, known);
   const byStatus = httpStatusText(lang, status);
   if (byStatus) return byStatus;

@@ -62,3 +62,5 @@ export const FEATURE_TITLE_MIN = 5;
 export const FEATURE_TITLE_MAX = 200;
 export const FEATURE_DESCRIPTION_MIN = 10;
 export const FEATURE_DESCRIPTION_MAX = 2000;
+/** A category name or id (the server's list, GET /feature-requests/categories, may hold more than the form's). */
+export const FEATURE_CATEGORY_MAX = 50;

@@ -24,3 +24,16 @@ describe('money in and out', () => {
     expect([fs['transactions.direction.in'], fs['transactions.direction.out']]).toEqual(['Reçu', 'Envoyé']);
   });
 });
+
+describe('transaction statuses', () => {
+  it('has one list of statuses: the contract checks the same values the screen labels', async () => {
+    const { transaction, transferOffered } = await import('./schemas/responses');
+    const { TRANSACTION_STATUSES, normalizeTransactionStatus, transactionStatusKey } = await import('./transaction-labels');
+    expect(transaction.shape.status.options).toEqual([...TRANSACTION_STATUSES]);
+    expect(transferOffered.shape.status.options).toEqual([...TRANSACTION_STATUSES]);
+    for (const status of TRANSACTION_STATUSES) {
+      const key = transactionStatusKey(normalizeTransactionStatus(status));
+      expect([en[key], es[key], fs[key]].every((text) => typeof text === 'string' && text !== ''), status).toBe(true);
+    }
+  });
+});

@@ -6,13 +6,16 @@ import type { TranslationKey } from '../i18n';
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer', 'stock_order'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed', 'cancelled'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** The one list of statuses, as the contract carries them (src/shared/schemas/responses.ts). */
+export const TRANSACTION_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED'] as const;
+export type TransactionStatusValue = (typeof TRANSACTION_STATUSES)[number];
+/** A status as a screen names it (lower case: its dictionary key and its style). */
+export type TransactionStatus = Lowercase<TransactionStatusValue>;
 
 /** Upstream sends COMPLETED, PENDING...; any unknown value shows as pending (spec section 4). */
 export function normalizeTransactionStatus(value: string | null | undefined): TransactionStatus {
-  const lower = (value ?? '').toLowerCase();
-  return (TRANSACTION_STATUSES as readonly string[]).includes(lower) ? (lower as TransactionStatus) : 'pending';
+  const upper = (value ?? '').toUpperCase();
+  return (TRANSACTION_STATUSES as readonly string[]).includes(upper) ? (upper.toLowerCase() as TransactionStatus) : 'pending';
 }
 
 export const transactionStatusKey = (status: TransactionStatus): TranslationKey => `transactions.status.${status}`;

@@ -1,6 +1,6 @@
 // The islands' one typed client for the BFF: hc<AppType> (response types come from the contract's
 // declarations in src/shared/contract through the Hono app's type, never written by hand). Every call sends the bearer access token and x-user-id (spec section 7);
-// `unwrap` turns the answer into its `data`, or throws the body's message, or
+// `unwrap` turns the answer into its `data`, or throws the body's message and code, or
 // 'HTTP error! status: {status}' when there is none. It lives with the stores because it reads the
 // signed-in session ($auth); the stores and a few islands call it.
 import { hc, type ClientResponse } from 'hono/client';
@@ -11,6 +11,11 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /**
+     * The answer's `code` as sent (src/shared/error-codes.ts). Kept a plain string so the list of codes
+     * stays out of every page's JavaScript; error-text reads only the codes it knows.
+     */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -80,6 +85,7 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
     body = undefined;
   }
   const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
-  if (!res.ok) throw new ApiError(message ?? `HTTP error! status: ${res.status}`, res.status);
+  const code = body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+  if (!res.ok) throw new ApiError(message ?? `HTTP error! status: ${res.status}`, res.status, code);
   return (body && typeof body === 'object' && 'data' in body ? body.data : body) as DataOf<R>;
 }

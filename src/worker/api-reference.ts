@@ -8,7 +8,8 @@ export const OPENAPI_INFO = {
   version: '1.0.0',
   description:
     'The BFF under /api. Every call but /api/health and this contract needs `Authorization: Bearer <access token>`. ' +
-    'Success answers are `{data}`; every 4xx/5xx is `{message}` (plus `code` where a client must tell errors apart).',
+    'Success answers are `{data}`; every 4xx/5xx is `{message, code}`: `message` is English for people, `code` a stable ' +
+    'identifier for clients (the enum of the error schema; codes are added, never renamed).',
 };
 
 type Json = Record<string, unknown>;

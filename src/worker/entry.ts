@@ -12,6 +12,7 @@
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
+import { errorBody } from '../platform/errors';
 
 /**
  * The path as Astro would decode it (decodeURI), or null when a lone `%` or a broken UTF-8 sequence
@@ -38,7 +39,7 @@ export function badEncodingResponse(pathname: string): Response {
     return new Response('Bad Request', { status: 400, headers });
   }
   headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-  return Response.json({ message: 'Invalid URL encoding in the path' }, { status: 400, headers });
+  return Response.json(errorBody(400, 'Invalid URL encoding in the path', 'validation_failed'), { status: 400, headers });
 }
 
 export default {

@@ -1,5 +1,5 @@
 // Forwards a validated BFF call to the upstream port with the verified user, and answers with the
-// upstream's status and body ({data} on success, {message} on failure), and `idempotent-replayed:
+// upstream's status and body ({data} on success, {message, code} on failure), and `idempotent-replayed:
 // true` when the upstream replayed the first answer of the request's Idempotency-Key.
 import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context } from 'hono';

@@ -3,10 +3,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import { identityApp } from '../local-auth';
 import { requireConfiguration } from '../platform/app-mode';
 import { FORWARDED } from '../shared/contract';
+import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { OPENAPI_INFO, referencePage } from './api-reference';
 import { forwardingApp } from './contract-app';
 import type { AppEnv } from './env';
@@ -20,7 +20,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 // OpenAPIHono so that the sub-apps' declarations (src/shared/contract) merge into one document.
 const api = new OpenAPIHono<AppEnv>().basePath('/api');
-api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 'Request body too large', 'payload_too_large') }));
 // The published contract: open like /api/health, for the mobile app's team and upstream implementers.
 api.get('/openapi.json', (c) => c.json(openApiDocument()));
 api.get('/reference', (c) => c.html(referencePage(openApiDocument() as Parameters<typeof referencePage>[0])));
@@ -51,21 +51,22 @@ export const app = new Hono<AppEnv>();
 // First, so that every answer below (errors, 401s, 404s, 429s included) carries them.
 app.use(securityHeaders());
 app.use(crossOrigin());
-app.notFound((c) => c.json({ message: 'Not found' }, 404));
+app.notFound((c) => refuseWith(c, 404, 'Not found', 'not_found'));
 app.onError((err, c) => {
-  if (err instanceof HTTPException) return c.json({ message: err.message || 'Bad request' }, err.status);
+  const known = knownErrorAnswer(c, err);
+  if (known) return known;
   console.error('unhandled error', err instanceof Error ? err.message : String(err));
-  return c.json({ message: 'Internal server error' }, 500);
+  return internalErrorAnswer(c);
 });
 // A production Worker without its Supabase project or upstream answers 503 rather than serve the
 // embedded sign-in or core (src/platform/app-mode.ts); APP_MODE=local or demo allows them.
 app.use(requireConfiguration());
 // The local sign-in service exists only when no Supabase project is configured.
 app.use('/auth/v1/*', async function localAuthOnly(c, next) {
-  if (c.env.PUBLIC_SUPABASE_URL?.trim()) return c.json({ message: 'Not found' }, 404);
+  if (c.env.PUBLIC_SUPABASE_URL?.trim()) return refuseWith(c, 404, 'Not found', 'not_found');
   await next();
 });
-app.use('/auth/v1/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+app.use('/auth/v1/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 'Request body too large', 'payload_too_large') }));
 app.route('/auth/v1', identityApp);
 app.route('/', api);
 

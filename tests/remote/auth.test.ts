@@ -46,7 +46,7 @@ describe('remote mode: tokens from the Supabase project', () => {
   it.each(forged)('answers 401 {message} to a token %s, and calls nothing upstream', async (_, make) => {
     const res = await appRequest('GET', PATH, { headers: authHeaders(await make()) });
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: expect.any(String) });
+    expect(res.json).toEqual({ message: expect.any(String), code: 'unauthorized' });
     expect(s.upstream.take()).toEqual([]);
   });
 
@@ -63,6 +63,6 @@ describe('remote mode: tokens from the Supabase project', () => {
       body: method === 'POST' ? { phone: '15555550100', token: '123456', refresh_token: 'x' } : undefined,
     });
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ message: expect.any(String) });
+    expect(res.json).toEqual({ message: expect.any(String), code: 'not_found' });
   });
 });

@@ -142,7 +142,7 @@ describe('remote mode: every BFF route reaches exactly its own upstream path', (
     if (!there) {
       expect(res.status, res.text).toBeGreaterThanOrEqual(400);
       expect(res.status, res.text).toBeLessThan(500);
-      expect(res.json).toEqual({ message: expect.any(String) });
+      expect(res.json).toEqual({ message: expect.any(String), code: expect.any(String) });
     }
   });
 });

@@ -33,7 +33,7 @@ describe('remote mode: same-origin rule', () => {
     const { token } = await signToken();
     const res = await appRequest(method, path, { headers: { authorization: `Bearer ${token}`, origin: 'https://evil.example' }, body });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ message: expect.any(String) });
+    expect(res.json).toEqual({ message: expect.any(String), code: 'forbidden' });
     expect(s.upstream.take()).toEqual([]);
   });
 
@@ -41,7 +41,7 @@ describe('remote mode: same-origin rule', () => {
     const { token, sub } = await signToken();
     const res = await appRequest(method, path, { headers: { authorization: `Bearer ${token}` } });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json).toEqual({ message: 'Not found upstream' });
+    expect(res.json).toEqual({ message: 'Not found upstream', code: 'not_found' });
     expect(res.status).toBe(404);
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     const sent = s.upstream.take();
@@ -52,6 +52,6 @@ describe('remote mode: same-origin rule', () => {
     const res = await appRequest('POST', '/auth/v1/logout', {});
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ message: expect.any(String) });
+    expect(res.json).toEqual({ message: expect.any(String), code: 'not_found' });
   });
 });

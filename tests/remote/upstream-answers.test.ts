@@ -39,7 +39,7 @@ describe('remote mode: what the upstream answers is checked before it reaches th
     it.each(lies)(`answers 502 {message} to ${call.method} ${call.path} when the upstream answers %s`, async (_, answer) => {
       const res = await callWith(answer, call);
       expect(res.status, res.text).toBe(502);
-      expect(res.json).toEqual({ message: expect.any(String) });
+      expect(res.json).toEqual({ message: expect.any(String), code: 'upstream_unavailable' });
     });
 
     it(`forwards only the {message} of an upstream 400 to ${call.method} ${call.path} (no stack, no other field)`, async () => {
@@ -48,7 +48,7 @@ describe('remote mode: what the upstream answers is checked before it reaches th
         call,
       );
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ message: 'Account name is taken' });
+      expect(res.json).toEqual({ message: 'Account name is taken', code: 'validation_failed' });
     });
 
     it.each([
@@ -57,7 +57,7 @@ describe('remote mode: what the upstream answers is checked before it reaches th
     ] as [string, Answer][])(`answers 502 {message} to ${call.method} ${call.path} in time when the upstream %s past UPSTREAM_TIMEOUT_MS`, async (_, answer) => {
       const res = await callWith(answer, call);
       expect(res.status, res.text).toBe(502);
-      expect(res.json).toEqual({ message: expect.any(String) });
+      expect(res.json).toEqual({ message: expect.any(String), code: 'upstream_unavailable' });
       // The Worker gives up at UPSTREAM_TIMEOUT_MS (1.5 s here); the margin covers a busy 2-core machine.
       expect(res.ms).toBeGreaterThanOrEqual(remote().upstreamTimeoutMs - 100);
       expect(res.ms).toBeLessThan(remote().upstreamTimeoutMs + 3000);

@@ -2,14 +2,15 @@
 // user_accounts links (exactly one active and one primary per user), and their changes. Every
 // multi-statement change is one D1 batch (a transaction); the guards inside the statements keep the
 // one-active/one-primary invariant even when requests race.
-import { HTTPException } from 'hono/http-exception';
+import { Refusal } from '../../platform/errors';
+import { fail } from '../db';
 import type { z } from 'zod';
 import { ACCOUNT_METADATA_BOUNDS, type createAccountBody, type updateAccountMetadataBody, type updateProfileBody } from '../../shared/schemas/account';
 import { jsonBoundsIssue } from '../../shared/schemas/bounded-json';
 import type { account } from '../../shared/schemas/responses';
 
 const now = () => new Date().toISOString();
-const notFound = (what = 'Account not found') => new HTTPException(404, { message: what });
+const notFound = (what = 'Account not found') => new Refusal(404, what, 'not_found');
 
 // ---------------------------------------------------------------------------------------------
 // Provisioning: a user's first authenticated call creates their profile and one personal account
@@ -240,7 +241,7 @@ export async function updateAccountMetadata(db: D1Database, userId: string, acco
         .first<{ metadata: string; merged: string }>();
       if (!row) throw notFound();
       const issue = jsonBoundsIssue(JSON.parse(row.merged), ACCOUNT_METADATA_BOUNDS);
-      if (issue) throw new HTTPException(413, { message: `metadata: the account's metadata after the merge ${issue}` });
+      if (issue) fail(413, `metadata: the account's metadata after the merge ${issue}`, 'payload_too_large');
       seen = row.metadata;
       merged = row.merged;
     }
@@ -271,7 +272,7 @@ export async function updateAccountMetadata(db: D1Database, userId: string, acco
     // Nothing changed: the account is gone (no patch to compare), or its metadata moved on meanwhile.
     if (patch === null) throw notFound();
   }
-  throw new HTTPException(409, { message: "The account's metadata changed meanwhile; try again" });
+  fail(409, "The account's metadata changed meanwhile; try again", 'changed_meanwhile');
 }
 
 /**
@@ -308,10 +309,10 @@ export async function deleteAccount(db: D1Database, userId: string, accountId: s
   } catch (err) {
     // Rows elsewhere (wallets) still reference the account: the whole batch rolled back.
     if (err instanceof Error && /FOREIGN KEY/i.test(err.message)) {
-      throw new HTTPException(409, { message: 'This account still holds wallets and cannot be deleted' });
+      fail(409, 'This account still holds wallets and cannot be deleted', 'account_holds_wallets');
     }
     throw err;
   }
-  if (!results[0]?.meta.changes) throw new HTTPException(409, { message: 'You cannot delete your only account' });
+  if (!results[0]?.meta.changes) fail(409, 'You cannot delete your only account', 'only_account');
   return { success: true as const };
 }

@@ -203,7 +203,7 @@ export async function vote(db: D1Database, userId: string, id: string, voteType:
       recount(db, id),
     ]);
   } catch (err) {
-    if (isGuardTrip(err)) fail(409, `You already gave this request an ${voteType}; remove it with DELETE /feature-requests/${id}/vote`);
+    if (isGuardTrip(err)) fail(409, `You already gave this request an ${voteType}; remove it with DELETE /feature-requests/${id}/vote`, 'already_voted');
     if (err instanceof Error && err.message.includes('FOREIGN KEY')) notFound('Feature request not found');
     throw err;
   }

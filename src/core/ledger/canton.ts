@@ -90,7 +90,7 @@ export async function completeExternalParty(
     .first<{ id: string; account_id: string; kind: string; address: string | null }>();
   if (!wallet) notFound('Wallet not found');
   if (wallet.kind !== 'self_custody') fail(409, 'Only a self-custody wallet takes an external party');
-  if (wallet.address) fail(409, 'This wallet already has a party');
+  if (wallet.address) fail(409, 'This wallet already has a party', 'party_exists');
   const pending = await db
     .prepare(
       `SELECT id, fingerprint, multi_hash FROM canton_onboarding
@@ -118,7 +118,7 @@ export async function completeExternalParty(
     ]);
   } catch (err) {
     if (err instanceof Error && /UNIQUE constraint failed: ledger_parties|batch_guard_tripped/.test(err.message)) {
-      fail(409, 'This party already exists');
+      fail(409, 'This party already exists', 'party_exists');
     }
     throw err;
   }

@@ -206,7 +206,7 @@ export async function createExternalWallet(
       .bind(id, body.account_id, body.chain, body.address, body.label ?? '', body.chain, userId, now, now)
       .run();
   } catch (err) {
-    if (isUniqueViolation(err, 'wallets')) fail(409, 'This address is already a wallet of the account');
+    if (isUniqueViolation(err, 'wallets')) fail(409, 'This address is already a wallet of the account', 'wallet_exists');
     throw err;
   }
   return toWallet((await walletById(db, id))!);

@@ -74,7 +74,7 @@ async function visibleTicket(db: D1Database, userId: string, id: string) {
 
 /** The answer to any change of a closed ticket (visible to the caller, so not a 404). */
 function closedTicket(): never {
-  fail(409, 'This ticket is closed and can no longer be changed; create a new ticket if you need more help');
+  fail(409, 'This ticket is closed and can no longer be changed; create a new ticket if you need more help', 'ticket_closed');
 }
 
 async function userDisplayName(db: D1Database, userId: string): Promise<string> {

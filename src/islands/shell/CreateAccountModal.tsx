@@ -7,7 +7,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useLang, useT } from '../../components/use-t';
-import { ACCOUNT_CATEGORIES, accountCategoryKey, type AccountCategory } from '../../shared/account-categories';
+import {
+  ACCOUNT_CATEGORIES,
+  ACCOUNT_DESCRIPTION_MAX,
+  ACCOUNT_NAME_MAX,
+  accountCategoryKey,
+  type AccountCategory,
+} from '../../shared/account-categories';
 import { apiErrorText } from '../../shared/error-text';
 import { $accounts, createAccount } from '../../stores/account';
 import { Glyph } from './icons';
@@ -68,7 +74,7 @@ export default function CreateAccountModal({ onClose, onCreated }: { onClose: ()
             id={ids.name}
             name="accountName"
             value={name}
-            maxLength={100}
+            maxLength={ACCOUNT_NAME_MAX}
             onChange={(e) => setName(e.target.value)}
             placeholder={t('shell.createAccount.namePlaceholder')}
             className={field}
@@ -84,7 +90,7 @@ export default function CreateAccountModal({ onClose, onCreated }: { onClose: ()
             id={ids.description}
             name="accountDescription"
             rows={2}
-            maxLength={500}
+            maxLength={ACCOUNT_DESCRIPTION_MAX}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             placeholder={t('shell.createAccount.descriptionPlaceholder')}

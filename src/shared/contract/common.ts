@@ -1,12 +1,13 @@
 // Building blocks of the API contract (issue 15): every BFF endpoint is declared once with
-// @hono/zod-openapi's createRoute, with its success `{data}` schema and its `{message}` errors. The
+// @hono/zod-openapi's createRoute, with its success `{data}` schema and its `{message, code}` errors. The
 // BFF serves these declarations, the remote adapter checks answers against them and /api/openapi.json
 // publishes them. Server-only (full zod): islands import only types (AppType), never this folder.
 import { z } from 'zod';
 import type { LimiterName } from '../../platform/bindings';
+import { ERROR_CODES } from '../error-codes';
 
-/** Every 4xx/5xx answer: a message, plus a stable `code` where a client must tell errors apart. */
-export const errorAnswer = z.object({ message: z.string(), code: z.string().optional() });
+/** Every 4xx/5xx answer: a message (English, for people) and a stable `code` (for clients; src/shared/error-codes.ts). */
+export const errorAnswer = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } }) as const;
 
@@ -14,8 +15,8 @@ const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema
 export function answers<T extends z.ZodType>(data: T) {
   return {
     200: { description: 'Success: `{data}`', content: json(z.object({ data })) },
-    '4XX': { description: 'Refused: `{message}` (and `code` where the client must tell errors apart)', content: json(errorAnswer) },
-    '5XX': { description: 'Failed: `{message}`', content: json(errorAnswer) },
+    '4XX': { description: 'Refused: `{message, code}`; clients tell errors apart by `code`', content: json(errorAnswer) },
+    '5XX': { description: 'Failed: `{message, code}`', content: json(errorAnswer) },
   } as const;
 }
 

@@ -1,6 +1,9 @@
-// Accounts: categories and the create/switch request bodies (spec sections 3, 5, 7). Shared by the
-// Create New Account modal and the worker route. The second part holds the BFF's and the core's
-// request schemas (merge of the ui and server1 branches).
+// Accounts: categories and the create/switch request bodies (spec sections 3, 5, 7). One definition:
+// the rules (categories, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX, the uuid id) live in
+// ../account-categories and ./ids, and both flavours below are built only from them: the zod/mini
+// schemas for islands (small bundles) and the full-zod ones the contract and the core use
+// (.pick/.extend/.refine, and @hono/zod-openapi needs full zod to write /api/openapi.json).
+// ./schemas-agree.test.ts checks with fast-check that both accept and refuse the same bodies.
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import { ACCOUNT_CATEGORIES, DEFAULT_ACCOUNT_CATEGORY, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
@@ -22,7 +25,7 @@ export const createAccountBodySchema = z.object({
     .check(z.trim(), z.minLength(1, msg('errors.accountNameRequired')), z.maxLength(ACCOUNT_NAME_MAX, msg('errors.tooLong'))),
   accountDescription: z.optional(
     z.pipe(
-      z.nullable(z.string().check(z.trim(), z.maxLength(ACCOUNT_DESCRIPTION_MAX, msg('errors.tooLong')))),
+      z.string().check(z.trim(), z.maxLength(ACCOUNT_DESCRIPTION_MAX, msg('errors.tooLong'))),
       z.transform((value) => value || undefined),
     ),
   ),
@@ -32,10 +35,8 @@ export const createAccountBodySchema = z.object({
 export type CreateAccountInput = z.input<typeof createAccountBodySchema>;
 export type CreateAccountBody = z.output<typeof createAccountBodySchema>;
 
-/** POST /accounts/user/switch-account. */
-export const switchAccountBodySchema = z.object({
-  accountId: z.string(msg('errors.invalidValue')).check(z.trim(), z.minLength(1, msg('errors.invalidValue'))),
-});
+/** POST /accounts/user/switch-account: an account id, exact (no trimming), as the server checks it. */
+export const switchAccountBodySchema = z.object({ accountId: z.uuid(msg('errors.invalidValue')) });
 export type SwitchAccountBody = z.output<typeof switchAccountBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -60,14 +61,20 @@ export const ACCOUNT_METADATA_BOUNDS: JsonBounds = { maxDepth: 5, maxKeys: 50, m
 /** JSON object stored with an account (free-form, for the client's own use), within the bounds. */
 export const accountMetadata = boundedJsonObject(ACCOUNT_METADATA_BOUNDS);
 
+const DESCRIPTION_TOO_LONG = `Description must be ${ACCOUNT_DESCRIPTION_MAX} characters or less`;
+
 /** An account as the client writes it (the Create-account payload of spec section 3). */
 export const accountInput = zf.object({
-  accountName: zf.string().trim().min(1, 'Account name is required').max(100, 'Account name must be 100 characters or less'),
+  accountName: zf
+    .string()
+    .trim()
+    .min(1, 'Account name is required')
+    .max(ACCOUNT_NAME_MAX, `Account name must be ${ACCOUNT_NAME_MAX} characters or less`),
   // An empty description is sent as absent (spec section 5).
   accountDescription: zf
     .string()
     .trim()
-    .max(500, 'Description must be 500 characters or less')
+    .max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG)
     .optional()
     .transform((v) => (v ? v : undefined)),
   accountType: zf.literal('individual'),
@@ -91,12 +98,12 @@ export type CreateAccountRequest = zf.input<typeof createAccountBody>;
 export const updateAccountMetadataBody = accountInput
   .pick({ accountName: true, accountCategory: true, metadata: true })
   .partial()
-  .extend({ accountDescription: zf.string().trim().max(500, 'Description must be 500 characters or less').optional() })
+  .extend({ accountDescription: zf.string().trim().max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateAccountMetadataBody = zf.input<typeof updateAccountMetadataBody>;
 
 /** POST /accounts/user/switch-account */
-export const switchAccountBody = zf.object({ accountId: zf.uuid() });
+export const switchAccountBody = zf.object({ accountId: uuidId });
 
 /** PATCH /accounts/{userId}: the profile fields the user may change (the language of settings). */
 export const updateProfileBody = zf.strictObject({ language });

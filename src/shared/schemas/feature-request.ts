@@ -1,13 +1,15 @@
 // Feature requests: status/priority/category lists, the submit and vote bodies (spec sections 3, 5, 7).
-// The submit form's live counters and the worker's POST /feature-requests use the same limits.
+// One definition: the limits and lists live in ../feature-request-labels (the submit form's live
+// counters read them too) and both flavours below are built only from them, zod/mini for islands
+// and full zod for the contract and the core; ./schemas-agree.test.ts checks that they agree.
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import {
-  FEATURE_REQUEST_CATEGORIES,
   FEATURE_TITLE_MIN,
   FEATURE_TITLE_MAX,
   FEATURE_DESCRIPTION_MIN,
   FEATURE_DESCRIPTION_MAX,
+  FEATURE_CATEGORY_MAX,
 } from '../feature-request-labels';
 import { msg } from './messages';
 import { featureRequestId } from './ids';
@@ -16,7 +18,8 @@ export * from '../feature-request-labels';
 
 /**
  * POST /feature-requests. Title 5-200 and description 10-2000 characters after trimming; an empty
- * category is omitted; is_anonymous defaults to false.
+ * category is omitted, any other is a name or id the server checks against its list (which may hold
+ * more than the form's FEATURE_REQUEST_CATEGORIES); is_anonymous defaults to false.
  */
 export const createFeatureRequestBodySchema = z.object({
   title: z
@@ -35,7 +38,7 @@ export const createFeatureRequestBodySchema = z.object({
     ),
   category: z.optional(
     z.pipe(
-      z.nullable(z.union([z.enum(FEATURE_REQUEST_CATEGORIES), z.literal('')], msg('errors.invalidValue'))),
+      z.string(msg('errors.invalidValue')).check(z.trim(), z.maxLength(FEATURE_CATEGORY_MAX, msg('errors.tooLong'))),
       z.transform((value) => value || undefined),
     ),
   ),
@@ -62,18 +65,18 @@ export const MAX_FEATURE_PAGE = 100;
 const title = zf
   .string()
   .trim()
-  .min(5, 'Title must be at least 5 characters')
-  .max(200, 'Title must be 200 characters or less');
+  .min(FEATURE_TITLE_MIN, `Title must be at least ${FEATURE_TITLE_MIN} characters`)
+  .max(FEATURE_TITLE_MAX, `Title must be ${FEATURE_TITLE_MAX} characters or less`);
 const description = zf
   .string()
   .trim()
-  .min(10, 'Description must be at least 10 characters')
-  .max(2000, 'Description must be 2000 characters or less');
+  .min(FEATURE_DESCRIPTION_MIN, `Description must be at least ${FEATURE_DESCRIPTION_MIN} characters`)
+  .max(FEATURE_DESCRIPTION_MAX, `Description must be ${FEATURE_DESCRIPTION_MAX} characters or less`);
 /** A category name or id from GET /feature-requests/categories; empty means none. */
 const category = zf
   .string()
   .trim()
-  .max(50)
+  .max(FEATURE_CATEGORY_MAX)
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
@@ -92,7 +95,7 @@ export const voteBody = zf.object({ vote_type: zf.enum(VOTE_TYPES) });
 
 export const featureRequestListQuery = zf.object({
   status: zf.enum(FEATURE_STATUSES).optional(),
-  category: zf.string().trim().min(1).max(50).optional(),
+  category: zf.string().trim().min(1).max(FEATURE_CATEGORY_MAX).optional(),
   search: zf.string().trim().max(200).optional(),
   sortBy: zf.enum(['total_score', 'created_at']).default('total_score'),
   sortOrder: zf.enum(['asc', 'desc']).default('desc'),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ACCOUNT_CATEGORIES } from '../account-categories';
 import { FEATURE_REQUEST_PRIORITIES, FEATURE_REQUEST_STATUSES } from '../feature-request-labels';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../ticket-labels';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-labels';
 import { LANGUAGES } from './account';
 import { VOTE_TYPES } from './feature-request';
 import { digitalAsset } from './market';
@@ -195,8 +196,6 @@ export const holdingTransactions = z.object({ partyId: z.string(), holdings: z.a
 
 export const offersAccepted = z.object({ contractsAccepted: count, offersExpired: count });
 
-export const TRANSACTION_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED'] as const;
-
 /** POST /wallets/transfer: the treasury's offer to the account's party. */
 export const transferOffered = z.object({
   amount: ledgerAmount,
@@ -218,7 +217,7 @@ export const transaction = z.object({
   wallet_id: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
-  type: z.enum(['deposit', 'withdrawal', 'transfer', 'stock_order']),
+  type: z.enum(TRANSACTION_TYPES),
   amount_usd: usdCents,
   asset: z.string(),
   asset_amount: ledgerAmount.nullable(),

@@ -1,5 +1,8 @@
 // Support tickets and comments: category/priority/status lists and the create bodies (spec sections
 // 3, 5, 7). Title and description are required after trimming; category and priority have defaults.
+// One definition: the lists and limits live in ../ticket-labels and both flavours below are built
+// only from them, zod/mini for the ticket modals and full zod for the contract and the core;
+// ./schemas-agree.test.ts checks that they accept and refuse the same bodies.
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
@@ -33,8 +36,8 @@ export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySch
 // The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
 // Support tickets and comments (spec sections 3 and 5): server request bodies.
 
-const title = zf.string().trim().min(1, 'Title is required').max(200);
-const description = zf.string().trim().min(1, 'Description is required').max(5000);
+const title = zf.string().trim().min(1, 'Title is required').max(TICKET_TITLE_MAX);
+const description = zf.string().trim().min(1, 'Description is required').max(TICKET_DESCRIPTION_MAX);
 
 export const createTicketBody = zf.object({
   title,
@@ -54,7 +57,7 @@ export const updateTicketBody = zf
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 
 export const createCommentBody = zf.object({
-  content: zf.string().trim().min(1, 'Content is required').max(5000),
+  content: zf.string().trim().min(1, 'Content is required').max(COMMENT_MAX),
   is_internal: zf.boolean().default(false),
 });
 

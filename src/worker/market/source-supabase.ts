@@ -95,9 +95,9 @@ export function upstreamAssetsSource(upstream: Upstream, userId: string, accessT
     async assets() {
       const res = await upstream.call({ method: 'GET', path: '/wallets/canton/assets', userId, accessToken });
       if (res.status !== 200) throw new Error(`assets upstream answered ${res.status}`);
-      const data = (res.body as { data?: unknown }).data;
-      const list = Array.isArray(data) ? data : Array.isArray((data as { assets?: unknown })?.assets) ? (data as { assets: unknown[] }).assets : null;
-      if (!list) throw new Error('assets upstream answered no list');
+      // The contract's shape only (`{data: [asset]}`, src/shared/contract/wallets.ts cantonAssets).
+      const list = (res.body as { data?: unknown }).data;
+      if (!Array.isArray(list)) throw new Error('assets upstream answered no list');
       return list.map(normaliseAsset).filter((a): a is DigitalAsset => a !== null);
     },
   };

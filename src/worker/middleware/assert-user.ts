@@ -3,9 +3,10 @@
 // mistake outside it can never forward an empty x-user-id.
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
+import { refuseWith } from '../../platform/errors';
 
 export const assertUser = () =>
   createMiddleware<AppEnv>(async function assertUser(c, next) {
-    if (!c.var.userId) return c.json({ message: 'Authentication required' }, 401);
+    if (!c.var.userId) return refuseWith(c, 401, 'Authentication required', 'unauthorized');
     await next();
   });

@@ -1,5 +1,5 @@
 // Same-origin by default: a request whose Origin is neither this origin nor in the configured
-// allow-list (CORS_ALLOWED_ORIGINS, comma-separated origins) is refused with 403 {message} before it
+// allow-list (CORS_ALLOWED_ORIGINS, comma-separated origins) is refused with 403 {message, code} before it
 // reaches a route, so a foreign page cannot even cause side effects it could not read. Allowed
 // origins get CORS answers (preflight included) through Hono's cors middleware. Requests without an
 // Origin header (same-origin navigations, server-to-server calls) pass: they carry no ambient
@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, Bindings } from '../env';
+import { refuseWith } from '../../platform/errors';
 
 const parsed = new Map<string, Set<string>>();
 
@@ -39,7 +40,7 @@ export function crossOrigin(): MiddlewareHandler<AppEnv> {
   return async function crossOrigin(c, next) {
     const origin = c.req.header('origin');
     if (origin === undefined || origin === new URL(c.req.url).origin) return next();
-    if (!allowedOrigins(c.env).has(origin)) return c.json({ message: 'Cross-origin request refused' }, 403);
+    if (!allowedOrigins(c.env).has(origin)) return refuseWith(c, 403, 'Cross-origin request refused', 'forbidden');
     return allowListed(c, next);
   };
 }

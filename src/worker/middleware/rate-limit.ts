@@ -4,7 +4,7 @@
 // are the platform's: src/platform/rate-limit.ts). Abuse limits use the Workers Rate Limiting
 // binding: one binding per limited action, its figure
 // (requests per 60 s) in wrangler.toml `[[ratelimits]]`, keyed by the verified user (writes) or by
-// the client IP (the sign-in service). Over the limit: 429 {message} with Retry-After, before the
+// the client IP (the sign-in service). Over the limit: 429 {message, code: 'rate_limited'} with Retry-After, before the
 // route runs, so nothing changes. Figures per route: README, "Abuse limits".
 //
 // Why the binding and not a Durable Object: it needs no class exported from the Worker entry (the

@@ -11,6 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { authSettings, localIssuer, localKeyResolver, sessionIsLiveCached, verifyAccessToken } from '../../local-auth';
 import type { AppEnv } from '../env';
+import { refuseWith } from '../../platform/errors';
 
 // jose caches and rate-limits JWKS fetches inside each set; one set per project URL per isolate.
 const remoteSets = new Map<string, JWTVerifyGetKey>();
@@ -23,12 +24,11 @@ function remoteJwks(supabaseUrl: string): JWTVerifyGetKey {
   return set;
 }
 
-const unauthorized = { message: 'Invalid or expired access token' };
 
 export function requireUser(): MiddlewareHandler<AppEnv> {
   return async function requireUser(c, next) {
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
-    if (!match) return c.json({ message: 'Missing access token' }, 401);
+    if (!match) return refuseWith(c, 401, 'Missing access token', 'unauthorized');
     const token = match[1]!;
 
     const supabaseUrl = (c.env.PUBLIC_SUPABASE_URL ?? '').trim().replace(/\/+$/, '');
@@ -55,13 +55,13 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
       sub = String(payload.sub);
       sessionId = typeof payload.session_id === 'string' ? payload.session_id : '';
     } catch {
-      return c.json(unauthorized, 401);
+      return refuseWith(c, 401, 'Invalid or expired access token', 'unauthorized');
     }
     if (local && !(sessionId && (await sessionIsLiveCached(c.env.DB, sessionId, sub, settings)))) {
-      return c.json({ message: 'Session has ended' }, 401);
+      return refuseWith(c, 401, 'Session has ended', 'unauthorized');
     }
     const claimed = c.req.header('x-user-id');
-    if (claimed !== undefined && claimed !== sub) return c.json({ message: 'x-user-id does not match the signed-in user' }, 403);
+    if (claimed !== undefined && claimed !== sub) return refuseWith(c, 403, 'x-user-id does not match the signed-in user', 'forbidden');
 
     c.set('userId', sub);
     c.set('sessionId', sessionId);

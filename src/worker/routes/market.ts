@@ -4,6 +4,7 @@
 // when PUBLIC_SUPABASE_URL is set and the upstream's /wallets/canton/assets when UPSTREAM_API_URL is.
 import type { Context, TypedResponse } from 'hono';
 import * as api from '../../shared/contract/market';
+import { errorBody } from '../../platform/errors';
 import { contractApp } from '../contract-app';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import { aged, swr, type SwrResult } from '../cache/swr';
@@ -23,7 +24,7 @@ export const MARKET_LOCK_MS = 30_000;
 /** The market cache's clock (tests move it; the cached entries' ages are measured with it). */
 export const marketClock = { now: () => Date.now() };
 
-const unavailable = { message: 'Market data is unavailable, please try again later' };
+const unavailable = errorBody(503, 'Market data is unavailable, please try again later', 'upstream_unavailable');
 
 export function marketSource(c: Context<AppEnv>): MarketSource {
   const d1 = embeddedMarketSource(c.env.DB);
@@ -103,7 +104,7 @@ export const market = contractApp()
         return c.json(unavailable, 503);
       }
     }
-    if (!found) return c.json({ message: `Stock ${symbol} not found` }, 404);
+    if (!found) return c.json(errorBody(404, `Stock ${symbol} not found`, 'not_found'), 404);
     return c.json({ data: found }, 200);
   })
   // Digital asset by symbol, case-insensitive.
@@ -112,6 +113,6 @@ export const market = contractApp()
     const snapshot = await snapshotOrNull(c);
     if (!snapshot) return c.json(unavailable, 503);
     const found = snapshot.assets.find((a) => a.symbol.toLowerCase() === symbol.toLowerCase());
-    if (!found) return c.json({ message: `Asset ${symbol} not found` }, 404);
+    if (!found) return c.json(errorBody(404, `Asset ${symbol} not found`, 'not_found'), 404);
     return c.json({ data: found }, 200);
   });

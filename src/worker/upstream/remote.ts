@@ -1,14 +1,16 @@
 // Remote adapter: forwards to UPSTREAM_API_URL with the verified user and bearer token, and treats
 // the upstream as untrusted in both directions (src/worker/upstream/contract.ts is the contract):
-// - A path that is not one of the contract's routes for its method is never called: 400 {message},
+// - A path that is not one of the contract's routes for its method is never called: 400 {message, code},
 //   logged (only our own bug or an attack produces one).
 // - A success (2xx) must be JSON `{data}` matching the route's schema; what reaches the client is the
-//   parsed value, unknown keys stripped. A 204, an empty body or any mismatch is 502 {message}.
+//   parsed value, unknown keys stripped. A 204, an empty body or any mismatch is 502 {message, code}.
 // - An error (4xx) forwards only a bounded `{message}` (a generic one by status when there is none
-//   usable) and, on 429, a bounded Retry-After.
+//   usable), its `code` if it is one of ours (else the status's) and, on 429, a bounded Retry-After.
 // - A timeout (headers or body), a network failure or closed connection, a 5xx or a redirect, a body
-//   over 5 MB or a body that is not JSON becomes 502 {message}; the body is read as a bounded stream,
+//   over 5 MB or a body that is not JSON becomes 502 {message, code}; the body is read as a bounded stream,
 //   never buffered whole.
+import { errorBody } from '../../platform/errors';
+import { isErrorCode } from '../../shared/error-codes';
 import { matchUpstreamRoute } from './contract';
 import { buildUrl, upstreamHeaders, UPSTREAM_TIMEOUT_MS, type Upstream, type UpstreamResult } from './port';
 import { readJsonBody, UpstreamBodyError } from './read-json';
@@ -19,7 +21,8 @@ export const MAX_UPSTREAM_MESSAGE = 500;
 /** The longest Retry-After (seconds) forwarded from an upstream 429. */
 export const MAX_RETRY_AFTER_S = 3600;
 
-const UNAVAILABLE = { message: 'Upstream service unavailable' };
+const UNAVAILABLE = errorBody(502, 'Upstream service unavailable', 'upstream_unavailable');
+const INVALID_PATH = errorBody(400, 'Invalid request path', 'validation_failed');
 
 export function remoteUpstream(baseUrl: string, timeoutMs = UPSTREAM_TIMEOUT_MS): Upstream {
   return {
@@ -28,7 +31,7 @@ export function remoteUpstream(baseUrl: string, timeoutMs = UPSTREAM_TIMEOUT_MS)
       if (!match.ok) {
         // The path is logged bounded and JSON-quoted (it may hold anything); never the token.
         console.error('upstream path refused', req.method, JSON.stringify(req.path.slice(0, 200)), match.reason);
-        return { status: 400, body: { message: 'Invalid request path' } };
+        return { status: 400, body: INVALID_PATH };
       }
       const route = match.route;
       const bad = (why: string): UpstreamResult => {
@@ -39,7 +42,7 @@ export function remoteUpstream(baseUrl: string, timeoutMs = UPSTREAM_TIMEOUT_MS)
       // Belt and braces: the URL parser must not have rewritten the path (dot segments, separators).
       if (new URL(url).pathname !== new URL(baseUrl.replace(/\/+$/, '') + '/').pathname.slice(0, -1) + req.path) {
         console.error('upstream path refused', req.method, route.path, 'the URL parser rewrote the path');
-        return { status: 400, body: { message: 'Invalid request path' } };
+        return { status: 400, body: INVALID_PATH };
       }
       const deadline = Date.now() + timeoutMs;
       try {
@@ -78,9 +81,10 @@ export function remoteUpstream(baseUrl: string, timeoutMs = UPSTREAM_TIMEOUT_MS)
 }
 
 /**
- * An upstream 4xx as the client sees it: only `{message}` (a non-empty string, cut to
- * MAX_UPSTREAM_MESSAGE), else the spec's generic text for the status; the upstream decided, so a body
- * that cannot be read still answers its status.
+ * An upstream 4xx as the client sees it: only `{message, code}`: the message a non-empty string, cut to
+ * MAX_UPSTREAM_MESSAGE, else the spec's generic text for the status; the code the upstream's when it
+ * is a known one, else the status's. The upstream decided, so a body that cannot be read still
+ * answers its status.
  */
 async function clientError(res: Response, deadline: number): Promise<UpstreamResult> {
   let body: unknown;
@@ -89,9 +93,10 @@ async function clientError(res: Response, deadline: number): Promise<UpstreamRes
   } catch {
     body = undefined;
   }
-  const raw = body && typeof body === 'object' && 'message' in body ? (body as { message: unknown }).message : undefined;
+  const { message: raw, code } = body && typeof body === 'object' ? (body as { message?: unknown; code?: unknown }) : {};
   const message = typeof raw === 'string' && raw.trim() !== '' ? raw.slice(0, MAX_UPSTREAM_MESSAGE) : `HTTP error! status: ${res.status}`;
-  const result: UpstreamResult = { status: res.status, body: { message } };
+  // The upstream's code only if it is one of ours (src/shared/error-codes.ts), else the status's.
+  const result: UpstreamResult = { status: res.status, body: errorBody(res.status, message, isErrorCode(code) ? code : undefined) };
   const retryAfter = res.status === 429 ? boundedRetryAfter(res.headers.get('retry-after')) : undefined;
   if (retryAfter !== undefined) result.retryAfter = retryAfter;
   return result;

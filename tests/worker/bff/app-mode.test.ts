@@ -38,7 +38,7 @@ describe('a Worker without APP_MODE (production)', () => {
     const phone = uniquePhone();
     const res = await fetchWith(unconfigured, '/auth/v1/otp', postJson({ phone }));
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ message: 'This server is not configured' });
+    expect(await res.json()).toEqual({ message: 'This server is not configured', code: 'not_configured' });
     expect(await storedCodes(phone)).toBe(0);
     expect(warn).not.toHaveBeenCalled();
     expect(outbound).toHaveLength(0);
@@ -48,7 +48,7 @@ describe('a Worker without APP_MODE (production)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const verify = await fetchWith(unconfigured, '/auth/v1/verify', postJson({ phone: '+1 555 555 0100', token: '123456', type: 'sms' }));
     expect(verify.status).toBe(503);
-    expect(await verify.json()).toEqual({ message: 'This server is not configured' });
+    expect(await verify.json()).toEqual({ message: 'This server is not configured', code: 'not_configured' });
     expect((await fetchWith(unconfigured, '/auth/v1/.well-known/jwks.json')).status).toBe(503);
   });
 
@@ -58,7 +58,7 @@ describe('a Worker without APP_MODE (production)', () => {
     for (const vars of [unconfigured, { ...unconfigured, PUBLIC_SUPABASE_URL: 'https://project.supabase.test' }]) {
       const res = await fetchWith(vars, '/api/accounts/user/accounts', { headers: bearer(accessToken) });
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ message: 'This server is not configured' });
+      expect(await res.json()).toEqual({ message: 'This server is not configured', code: 'not_configured' });
     }
     expect(outbound).toHaveLength(0);
   });

@@ -72,7 +72,7 @@ describe('BFF routers', () => {
     const owner = await createUserWithParty();
     const other = await createUser();
     const res = await api(other.userId, `/wallets/${owner.accountId}/categories`);
-    expect(res).toEqual({ status: 404, body: { message: 'Account not found' } });
+    expect(res).toEqual({ status: 404, body: { message: 'Account not found', code: 'not_found' } });
     expect((await api(other.userId, '/wallets', { body: { account_id: owner.accountId } })).status).toBe(404);
     const own = await api(owner.userId, '/wallets', { body: { account_id: owner.accountId, label: 'Hardware key' } });
     expect(own.body.data).toMatchObject({ kind: 'self_custody', label: 'Hardware key', address: null });

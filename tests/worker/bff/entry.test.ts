@@ -25,7 +25,7 @@ describe('the Worker entry', () => {
     for (const path of ['/api/%', '/auth/v1/%zz', '/api/accounts/%E0%A4%A']) {
       const res = await call(path);
       expect(res.status, path).toBe(400);
-      expect(await res.json()).toEqual({ message: 'Invalid URL encoding in the path' });
+      expect(await res.json()).toEqual({ message: 'Invalid URL encoding in the path', code: 'validation_failed' });
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('no-store');

@@ -12,13 +12,13 @@ describe('GET /api/health', () => {
   it('answers 401 {message} for any other api path without a token', async () => {
     const res = await call('/api/nope');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Missing access token' });
+    expect(await res.json()).toEqual({ message: 'Missing access token', code: 'unauthorized' });
   });
 
   it('answers 404 {message} for an unknown api path of a signed-in user', async () => {
     const { accessToken } = await signIn();
     const res = await call('/api/nope', { headers: bearer(accessToken) });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found' });
+    expect(await res.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 });

@@ -43,7 +43,7 @@ describe('per-user write limits', () => {
     expect(passed).toBeGreaterThanOrEqual(10);
     expect(passed).toBeLessThanOrEqual(20);
     expect(limited.headers.get('retry-after')).toBe('60');
-    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later' });
+    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later', code: 'rate_limited' });
 
     const before = await dbDigest();
     const again = await ticket();
@@ -92,7 +92,7 @@ describe('per-user write limits', () => {
     expect(passed).toBeGreaterThanOrEqual(10);
     expect(passed).toBeLessThanOrEqual(21);
     expect(limited.headers.get('retry-after')).toBe('60');
-    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later' });
+    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later', code: 'rate_limited' });
     expect(outbound).toHaveLength(passed);
     // Refused before they run, for the rest of the period; auto-accept has its own count.
     for (let i = 0; i < 3; i++) expect((await transfer()).status).toBe(429);

@@ -34,7 +34,7 @@ describe('the BFF refuses', () => {
   it('a call without a token (401 {message})', async () => {
     const res = await call(PATH);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Missing access token' });
+    expect(await res.json()).toEqual({ message: 'Missing access token', code: 'unauthorized' });
   });
 
   it('a malformed token', async () => {
@@ -102,7 +102,7 @@ describe('the BFF refuses', () => {
     const { accessToken, userId } = await signIn();
     const res = await call(PATH, { headers: bearer(accessToken, { 'x-user-id': other.userId }) });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: 'x-user-id does not match the signed-in user' });
+    expect(await res.json()).toEqual({ message: 'x-user-id does not match the signed-in user', code: 'forbidden' });
     expect((await call(PATH, { headers: bearer(accessToken, { 'x-user-id': userId }) })).status).toBe(200);
   });
 });

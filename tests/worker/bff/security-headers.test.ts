@@ -83,7 +83,7 @@ describe('cross-origin requests', () => {
       body: JSON.stringify({ accountName: 'Drained' }),
     });
     expect(create.status).toBe(403);
-    expect(await create.json()).toEqual({ message: 'Cross-origin request refused' });
+    expect(await create.json()).toEqual({ message: 'Cross-origin request refused', code: 'forbidden' });
     expect(create.headers.get('access-control-allow-origin')).toBeNull();
     expectSecurityHeaders(create);
     const count = await testEnv.DB.prepare('SELECT COUNT(*) AS n FROM user_accounts WHERE user_id = ?').bind(userId).first<{ n: number }>();

@@ -1,7 +1,8 @@
 // Remote mode (UPSTREAM_API_URL set), with the in-test stand-in upstream of ./network: the adapter
 // calls only the contract's paths (src/worker/upstream/contract.ts), lets through only success
 // answers that match the route's schema (parsed, unknown keys stripped), and forwards only a bounded
-// {message} (and a bounded Retry-After on 429) of an upstream error.
+// {message} (with its code when it is one of ours, else the status's; and a bounded Retry-After on
+// 429) of an upstream error.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/worker/index';
@@ -68,7 +69,7 @@ describe('upstream success answers are checked against the contract', () => {
     planFetch(answer);
     const res = await viaRemote('/api/accounts/user/accounts', { headers: bearer(accessToken) });
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ message: 'Upstream service unavailable' });
+    expect(await res.json()).toEqual({ message: 'Upstream service unavailable', code: 'upstream_unavailable' });
     expect(outbound).toHaveLength(1);
     expect(log.spy).toHaveBeenCalledTimes(1);
     expect(log.spy).toHaveBeenCalledWith('upstream failure', 'GET', '/accounts/user/accounts', expect.any(String));
@@ -94,7 +95,7 @@ describe('upstream success answers are checked against the contract', () => {
     const log = errorLog();
     planFetch(() => Response.json({ data: [{ symbol: 'CC', last_price: 0.16 }] }));
     const res = await remoteUpstream(UPSTREAM).call({ method: 'GET', path: '/wallets/canton/assets', userId: 'u-1', accessToken: 't-1' });
-    expect(res).toEqual({ status: 502, body: { message: 'Upstream service unavailable' } });
+    expect(res).toEqual({ status: 502, body: { message: 'Upstream service unavailable', code: 'upstream_unavailable' } });
     expect(log.text()).toMatch(/upstream failure GET \/wallets\/canton\/assets answer does not match the contract/);
   });
 });
@@ -105,13 +106,13 @@ describe('upstream errors', () => {
     planFetch(() => Response.json({ message: 'Account not found', stack: 'Error: at db.ts:12', sql: 'SELECT 1', code: 'E1' }, { status: 400 }));
     const res = await viaRemote(`/api/accounts/${userId}`, { headers: bearer(accessToken) });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Account not found' });
+    expect(await res.json()).toEqual({ message: 'Account not found', code: 'validation_failed' });
   });
 
   it('cuts an upstream message to 500 characters', async () => {
     planFetch(() => Response.json({ message: 'x'.repeat(5000) }, { status: 409 }));
     const res = await remoteUpstream(UPSTREAM).call({ method: 'GET', path: '/accounts/user/accounts', userId: 'u-1', accessToken: 't-1' });
-    expect(res).toEqual({ status: 409, body: { message: 'x'.repeat(500) } });
+    expect(res).toEqual({ status: 409, body: { message: 'x'.repeat(500), code: 'conflict' } });
   });
 
   const unusable: [string, number, () => BodyInit | null][] = [
@@ -124,7 +125,7 @@ describe('upstream errors', () => {
   it.each(unusable)('answers a generic message by status for a 4xx with %s', async (_name, status, body) => {
     planFetch(() => new Response(body(), { status }));
     const res = await remoteUpstream(UPSTREAM).call({ method: 'GET', path: '/accounts/user/accounts', userId: 'u-1', accessToken: 't-1' });
-    expect(res).toEqual({ status, body: { message: `HTTP error! status: ${status}` } });
+    expect(res).toEqual({ status, body: { message: `HTTP error! status: ${status}`, code: expect.any(String) } });
   });
 
   it.each([
@@ -136,7 +137,7 @@ describe('upstream errors', () => {
     planFetch(() => Response.json({ message: 'Slow down', stack: 'x' }, { status: 429, headers: { 'retry-after': sent } }));
     const res = await viaRemote('/api/accounts/user/accounts', { headers: bearer(accessToken) });
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ message: 'Slow down' });
+    expect(await res.json()).toEqual({ message: 'Slow down', code: 'rate_limited' });
     expect(res.headers.get('retry-after')).toBe(kept);
   });
 
@@ -157,7 +158,7 @@ describe('upstream paths', () => {
       outbound.length = 0;
       planFetch(() => Response.json({ message: 'Not found' }, { status: 404 }));
       const path = route.path.replace(/:[A-Za-z]+/g, 'p-1');
-      expect(await call(route.method, path)).toEqual({ status: 404, body: { message: 'Not found' } });
+      expect(await call(route.method, path)).toEqual({ status: 404, body: { message: 'Not found', code: 'not_found' } });
       expect(outbound.map((r) => `${r.method} ${r.url}`)).toEqual([`${route.method} ${UPSTREAM}${path}`]);
     }
   });
@@ -189,7 +190,7 @@ describe('upstream paths', () => {
   it.each(outside)('refuses %s %s with 400 {message} and a log line, without calling the upstream', async (method, path) => {
     const log = errorLog();
     planFetch(() => Response.json({ data: {} }));
-    expect(await call(method, path)).toEqual({ status: 400, body: { message: 'Invalid request path' } });
+    expect(await call(method, path)).toEqual({ status: 400, body: { message: 'Invalid request path', code: 'validation_failed' } });
     expect(outbound).toHaveLength(0);
     expect(log.text()).toMatch(/^upstream path refused /);
   });
@@ -204,7 +205,7 @@ describe('upstream paths', () => {
       // 400 from the adapter (or the BFF's own validation), or 404 when the URL parser already
       // resolved the dot segment to a path the BFF does not serve: never a call elsewhere.
       expect([400, 404]).toContain(res.status);
-      expect(await res.json()).toEqual({ message: expect.any(String) });
+      expect(await res.json()).toEqual({ message: expect.any(String), code: expect.stringMatching(/^(validation_failed|not_found)$/) });
       expect(outbound).toHaveLength(0);
     }
   });

@@ -132,7 +132,7 @@ describe('remote mode: each BFF route reaches exactly its own upstream path', ()
       for (const p of paths) expect(NO_OWN_PATH[route.key]!.map((x) => new URL(UPSTREAM).pathname + x)).toContain(p);
       return;
     }
-    expect(res, JSON.stringify(res.body)).toEqual({ status: 404, body: { message: STAND_IN } });
+    expect(res, JSON.stringify(res.body)).toEqual({ status: 404, body: { message: STAND_IN, code: 'not_found' } });
     expect(outbound.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([`${route.method} ${ownUpstreamPath(route, values)}`]);
   });
 

@@ -56,7 +56,7 @@ describe('the remote upstream adapter (UPSTREAM_API_URL)', () => {
     planFetch(() => Response.json({ message: 'Account not found' }, { status: 404 }));
     const res = await viaRemote(`/api/accounts/${userId}`, { headers: bearer(accessToken) });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Account not found' });
+    expect(await res.json()).toEqual({ message: 'Account not found', code: 'not_found' });
   });
 
   it('turns an upstream 5xx, a non-JSON body or a network failure into 502 {message}', async () => {
@@ -72,7 +72,7 @@ describe('the remote upstream adapter (UPSTREAM_API_URL)', () => {
       planFetch(answer);
       const res = await viaRemote('/api/accounts/user/accounts', { headers: bearer(accessToken) });
       expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ message: 'Upstream service unavailable' });
+      expect(await res.json()).toEqual({ message: 'Upstream service unavailable', code: 'upstream_unavailable' });
     }
   });
 
@@ -85,7 +85,7 @@ describe('the remote upstream adapter (UPSTREAM_API_URL)', () => {
     );
     const started = Date.now();
     const res = await remoteUpstream(UPSTREAM, 50).call({ method: 'GET', path: '/accounts/user/accounts', userId: 'u', accessToken: 't' });
-    expect(res).toEqual({ status: 502, body: { message: 'Upstream service unavailable' } });
+    expect(res).toEqual({ status: 502, body: { message: 'Upstream service unavailable', code: 'upstream_unavailable' } });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
@@ -163,7 +163,7 @@ describe('upstream faults', () => {
     const res = await app.fetch(new Request('http://app.test/api/accounts/user/accounts', { headers: bearer(accessToken) }), faultEnv);
     const elapsed = Date.now() - started;
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ message: 'Upstream service unavailable' });
+    expect(await res.json()).toEqual({ message: 'Upstream service unavailable', code: 'upstream_unavailable' });
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
     expect(outbound).toHaveLength(1);
     expect(errors).toHaveBeenCalledWith('upstream failure', 'GET', '/accounts/user/accounts', expect.any(String));

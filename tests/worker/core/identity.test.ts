@@ -88,7 +88,7 @@ describe('supabase-js against the local sign-in service', () => {
     for (const t of [first.access_token, second.access_token]) {
       const res = await call('/api/accounts/user/accounts', { headers: bearer(t) });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: 'Session has ended' });
+      expect(await res.json()).toEqual({ message: 'Session has ended', code: 'unauthorized' });
     }
     const user = await call('/auth/v1/user', { headers: { ...bearer(second.access_token), ...versioned } });
     expect(user.status).toBe(403);

@@ -43,7 +43,7 @@ describe('revoked sessions', () => {
     expect((await call('/auth/v1/logout?scope=local', { method: 'POST', headers: bearer(s.accessToken) })).status).toBe(204);
     const res = await api(s.accessToken);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Session has ended' });
+    expect(await res.json()).toEqual({ message: 'Session has ended', code: 'unauthorized' });
     expect((await authUser(s.accessToken)).status).toBe(403);
     // Its refresh token died with it.
     const r = await refresh(s.refreshToken);
@@ -174,7 +174,7 @@ describe('session expiry', () => {
     advanceClock(21 * SECOND);
     const res = await bff(r2.access_token);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Session has ended' });
+    expect(await res.json()).toEqual({ message: 'Session has ended', code: 'unauthorized' });
     expect((await user(r2.access_token)).status).toBe(403);
   });
 

@@ -45,7 +45,7 @@ describe('POST /wallets/digital-asset', () => {
     const other = await createUser();
     const { status, body } = await coreJson(other.userId, '/wallets/digital-asset', { body: { account_id: owner.accountId } });
     expect(status).toBe(404);
-    expect(body).toEqual({ message: 'Account not found' });
+    expect(body).toEqual({ message: 'Account not found', code: 'not_found' });
     expect(await scalar('SELECT COUNT(*) FROM wallets WHERE account_id = ?', owner.accountId)).toBe(0);
   });
 

@@ -1,0 +1,59 @@
+// The stable `code`s of the API's error answers (issue 15): every 4xx/5xx is `{message, code}`, and a
+// client tells errors apart by `code`, never by the English `message`. Declared once here (no
+// imports, so islands can read it for nothing): the contract's errorAnswer declares `code` as this
+// enum, the BFF, the platform and the core answer these, the remote adapter forwards an upstream's
+// code only if it is one of these, and src/shared/error-text.ts maps them to dictionary keys.
+// A code, once published, keeps its meaning: add new ones, never rename.
+
+export const ERROR_CODES = [
+  // Refusals any route can give, one per status (what defaultErrorCode answers).
+  'validation_failed', // 400: a param, query, body or header failed its check
+  'unauthorized', // 401: no token, or an invalid, expired or ended one
+  'forbidden', // 403: known caller, not allowed (another origin, another user's id, an agent-only action)
+  'not_found', // 404: no such route or object (a foreign id looks the same)
+  'conflict', // 409: the object's state refuses the change
+  'payload_too_large', // 413: body over the limit, or an object that would outgrow its bounds
+  'idempotency_conflict', // 422: the Idempotency-Key was already used with a different request
+  'rate_limited', // 429: over an abuse limit (Retry-After says when to try again)
+  'internal_error', // 500: our bug, logged
+  'upstream_unavailable', // 502/504: the upstream failed, timed out or answered outside the contract
+  'not_configured', // 503: a production Worker missing its Supabase project or upstream
+  // Business refusals the islands show in their own words.
+  'insufficient_funds', // the paying side's free holdings do not cover the amount
+  'account_holds_wallets', // DELETE of an account that still has wallets
+  'only_account', // DELETE of the user's last account
+  'changed_meanwhile', // a concurrent change won; the same request may succeed if retried
+  'ticket_closed', // a change or comment on a closed support ticket
+  'already_voted', // a second vote of the same kind on a feature request
+  'wallet_exists', // that address is already a wallet of the account
+  'party_exists', // that Canton party (or the wallet's party) already exists
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const known: ReadonlySet<string> = new Set(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && known.has(value);
+
+/**
+ * The code of an answer whose site named none: by its status (any other 4xx is a validation failure;
+ * 422, 503 and the business refusals are always named where they are answered).
+ */
+export function defaultErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'rate_limited';
+    default:
+      if (status >= 502) return 'upstream_unavailable';
+      return status >= 500 ? 'internal_error' : 'validation_failed';
+  }
+}

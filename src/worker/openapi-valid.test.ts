@@ -1,0 +1,37 @@
+// The published contract is a valid OpenAPI 3.1 document (issue 15). Node tier, not workerd: the
+// validator compiles the official OAS 3.1 JSON schema with ajv, which workerd forbids (no eval).
+// It checks the very document /api/openapi.json serves (openApiDocument() of the Worker's app).
+// @vitest-environment node
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from './index';
+
+async function validate(doc: unknown) {
+  const validator = new Validator();
+  // A copy: the validator may annotate what it is given, and the served document must stay as is.
+  return { result: await validator.validate(structuredClone(doc) as Parameters<Validator["validate"]>[0]), version: validator.version };
+}
+
+describe('the OpenAPI document of /api/openapi.json', () => {
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    const { result, version } = await validate(openApiDocument());
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(version).toBe('3.1');
+  });
+
+  it('is refused once broken (a response without its description, an unknown parameter place)', async () => {
+    type Op = { responses: Record<string, Record<string, unknown>>; parameters?: Record<string, unknown>[] };
+    const copy = () => structuredClone(openApiDocument()) as unknown as { paths: Record<string, Record<string, Op>> };
+    const broken = copy();
+    const [path] = Object.keys(broken.paths);
+    const op = Object.values(broken.paths[path!]!)[0]!;
+    delete op.responses['200']!.description;
+    expect((await validate(broken)).result.valid).toBe(false);
+
+    const other = copy();
+    const withParam = Object.values(other.paths).flatMap((item) => Object.values(item)).find((o) => o.parameters?.length)!;
+    withParam.parameters![0]!.in = 'body';
+    expect((await validate(other)).result.valid).toBe(false);
+  });
+});
