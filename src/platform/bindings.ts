@@ -3,20 +3,9 @@
 // that one types the optional vars as the local values (e.g. `PUBLIC_SUPABASE_URL: ""`) and the
 // rate limiters as always present; here a missing var or binding is possible, as it is in production.
 
-/** One Workers Rate Limiting binding per limited action (wrangler.toml `[[ratelimits]]`). */
-export type LimiterName =
-  | 'RL_AUTH_OTP'
-  | 'RL_AUTH_VERIFY'
-  | 'RL_AUTH_TOKEN'
-  | 'RL_ACCOUNTS'
-  | 'RL_WALLETS'
-  | 'RL_TRANSFERS'
-  | 'RL_AUTO_ACCEPT'
-  | 'RL_TICKETS'
-  | 'RL_COMMENTS'
-  | 'RL_FEATURE_REQUESTS'
-  | 'RL_VOTES'
-  | 'RL_WRITES';
+import type { LimiterName } from '../shared/limiters';
+
+export type { LimiterName };
 
 export type Limiters = { [K in LimiterName]?: RateLimit };
 

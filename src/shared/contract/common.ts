@@ -3,7 +3,7 @@
 // BFF serves these declarations, the remote adapter checks answers against them and /api/openapi.json
 // publishes them. Server-only (full zod): islands import only types (AppType), never this folder.
 import { z } from 'zod';
-import type { LimiterName } from '../../platform/bindings';
+import type { LimiterName } from '../limiters';
 import { ERROR_CODES } from '../error-codes';
 
 /** Every 4xx/5xx answer: a message (English, for people) and a stable `code` (for clients; src/shared/error-codes.ts). */

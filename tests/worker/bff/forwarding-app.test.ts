@@ -51,7 +51,7 @@ describe('the forwarding loop', () => {
   it('answers 400 {message} for a bad input and forwards nothing; serves only the declarations given', async () => {
     const bad = await appOf(listTickets, getTicket).request('/api/support/tickets?limit=0', {}, remoteEnv);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: expect.stringContaining('limit') });
+    expect(await bad.json()).toEqual({ message: expect.stringContaining('limit'), code: 'validation_failed' });
     expect((await appOf(listTickets).request(`/api/support/tickets/${TICKET_ID}`, {}, remoteEnv)).status).toBe(404);
     expect(outbound).toHaveLength(0);
   });

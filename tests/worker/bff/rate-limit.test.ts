@@ -147,7 +147,7 @@ describe('per-user write limits', () => {
     );
     expect(passed).toBeGreaterThanOrEqual(20);
     expect(passed).toBeLessThanOrEqual(40);
-    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later' });
+    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later', code: 'rate_limited' });
   });
 
   it('lets requests through (and logs) when a limiter binding is missing', async () => {

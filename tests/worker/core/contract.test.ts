@@ -34,7 +34,7 @@ describe('the core implements the contract', () => {
     const { userId } = await createUser();
     const { status, body } = await coreJson(userId, '/support/tickets', { body: { title: 'x'.repeat(300), description: 'Long enough text' } });
     expect(status).toBe(400);
-    expect(body).toEqual({ message: expect.stringMatching(/^title: /) });
+    expect(body).toEqual({ message: expect.stringMatching(/^title: /), code: 'validation_failed' });
   });
 
   it('types a handler\'s answer against the declared response schema', () => {
