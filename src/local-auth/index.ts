@@ -7,4 +7,4 @@ export { authSettings, type AuthSettings, type AuthVars } from './config';
 export { currentSigningKey } from './keys';
 export { sessionIsLiveCached } from './store';
 export { localIssuer } from './tokens';
-export { localKeyResolver, verifyAccessToken } from './verify';
+export { localKeyEpoch, localKeyResolver, verifyAccessToken, verifyAccessTokenCached, type KeyEpoch } from './verify';

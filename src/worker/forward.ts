@@ -36,12 +36,15 @@ export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: 
     executionCtxOf(c),
   );
   if (res.replayed) c.header('idempotent-replayed', 'true');
-  // The answer is the declaration's (the remote adapter checked it against the same schema).
+  // The answer is the declaration's (the remote adapter checked it against the same schema; the
+  // embedded core built it from the same contract and its text is sent as is, without a parse and
+  // a second serialization).
   type Answer = RouteConfigToTypedResponse<R>;
-  if (res.status >= 200 && res.status < 300) return c.json(res.body as { data: unknown }, 200) as unknown as Answer;
-  if (res.retryAfter !== undefined) c.header('retry-after', res.retryAfter);
+  const status = res.status >= 200 && res.status < 300 ? 200 : (res.status as ClientErrorStatusCode | ServerErrorStatusCode);
+  if (status !== 200 && res.retryAfter !== undefined) c.header('retry-after', res.retryAfter);
+  if (res.text !== undefined) return c.body(res.text, status, { 'content-type': 'application/json' }) as unknown as Answer;
   // Typed as an error status so that clients narrow on `res.status === 200` (or `res.ok`).
-  return c.json(res.body as { message: string }, res.status as ClientErrorStatusCode | ServerErrorStatusCode) as unknown as Answer;
+  return c.json(res.body as { data: unknown } | { message: string }, status) as unknown as Answer;
 }
 
 /** What OpenAPIHono validated for a declared part of the request (after its defaultHook passed it). */

@@ -6,16 +6,20 @@
 // `x-user-id` header that names anyone else is refused. In the embedded default a logged-out or
 // expired session (AUTH_SESSION_INACTIVITY_S, AUTH_SESSION_LIFETIME_S) is refused on the next call
 // (an isolate that did not end it may accept a logged-out one for up to SESSION_LIVE_CACHE_MS more,
-// see sessionIsLiveCached; never past its expiry).
+// see sessionIsLiveCached; never past its expiry). A token this isolate has verified is accepted again
+// without the signature check for up to VERIFIED_TOKEN_CACHE_MS, never past its exp nor once the key
+// set it was checked against is reloaded or stale (verifyAccessTokenCached); the session check above
+// still runs on every call.
 import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
-import { authSettings, localIssuer, localKeyResolver, sessionIsLiveCached, verifyAccessToken } from '../../local-auth';
+import { authSettings, localIssuer, localKeyEpoch, localKeyResolver, sessionIsLiveCached, verifyAccessTokenCached, type KeyEpoch } from '../../local-auth';
 import type { AppEnv } from '../env';
 import { refuseWith } from '../../platform/errors';
 
 // jose caches and rate-limits JWKS fetches inside each set; one set per project URL per isolate.
-const remoteSets = new Map<string, JWTVerifyGetKey>();
-function remoteJwks(supabaseUrl: string): JWTVerifyGetKey {
+type RemoteSet = ReturnType<typeof createRemoteJWKSet>;
+const remoteSets = new Map<string, RemoteSet>();
+function remoteJwks(supabaseUrl: string): RemoteSet {
   let set = remoteSets.get(supabaseUrl);
   if (!set) {
     set = createRemoteJWKSet(new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`), { cacheMaxAge: 10 * 60 * 1000 });
@@ -23,6 +27,8 @@ function remoteJwks(supabaseUrl: string): JWTVerifyGetKey {
   }
   return set;
 }
+// A remembered verification against the project's keys holds while jose would not refetch them.
+const remoteEpoch = (set: RemoteSet): KeyEpoch => () => (set.fresh ? set : undefined);
 
 
 export function requireUser(): MiddlewareHandler<AppEnv> {
@@ -36,18 +42,21 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     const issuer = local ? localIssuer(new URL(c.req.url).origin) : `${supabaseUrl}/auth/v1`;
     const secret = c.env.SUPABASE_JWT_SECRET?.trim();
     const settings = authSettings(c.env);
-    const asymmetric: JWTVerifyGetKey = local ? localKeyResolver(c.env.DB) : remoteJwks(supabaseUrl);
+    const remote = local ? undefined : remoteJwks(supabaseUrl);
+    const asymmetric: JWTVerifyGetKey = remote ?? localKeyResolver(c.env.DB);
+    const asymmetricEpoch: KeyEpoch = remote ? remoteEpoch(remote) : localKeyEpoch;
     // Asymmetric tokens must name their key (Supabase's always do); only legacy HS256 ones may not.
     const getKey: JWTVerifyGetKey = (header, tok) => {
       if (secret && header.alg === 'HS256') return new TextEncoder().encode(secret);
       if (!header.kid) throw new Error('token has no kid');
       return asymmetric(header, tok);
     };
+    const epoch: KeyEpoch = (header, now) => (secret && header.alg === 'HS256' ? secret : asymmetricEpoch(header, now));
 
     let sub: string;
     let sessionId: string;
     try {
-      const payload = await verifyAccessToken(token, getKey, {
+      const payload = await verifyAccessTokenCached(token, { getKey, epoch }, {
         issuer,
         algorithms: secret ? ['ES256', 'RS256', 'HS256'] : ['ES256', 'RS256'],
         maxLifetimeS: settings.maxTokenLifetimeS,

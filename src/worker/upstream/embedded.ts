@@ -1,5 +1,6 @@
 // Embedded adapter: the core on D1 (src/core), called in-process through the same HTTP contract.
-// The core trusts `x-user-id` because nothing outside this adapter can reach it.
+// The core trusts `x-user-id` because nothing outside this adapter can reach it. Its answers are
+// passed on as text (`text`), parsed only if a caller reads `body`.
 import { coreApp } from '../../core/app';
 import type { Bindings } from '../env';
 import { buildUrl, upstreamHeaders, type Upstream } from './port';
@@ -17,7 +18,21 @@ export function embeddedUpstream(env: Bindings): Upstream {
         ctx,
       );
       const replayed = res.headers.get('idempotent-replayed') === 'true';
-      return { status: res.status, body: await res.json(), ...(replayed && { replayed }) };
+      const text = await res.text();
+      let body: unknown;
+      let parsed = false;
+      return {
+        status: res.status,
+        text,
+        get body() {
+          if (!parsed) {
+            body = JSON.parse(text);
+            parsed = true;
+          }
+          return body;
+        },
+        ...(replayed && { replayed }),
+      };
     },
   };
 }

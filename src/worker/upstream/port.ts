@@ -21,6 +21,13 @@ export interface UpstreamResult {
   retryAfter?: string;
   status: number;
   body: unknown;
+  /**
+   * The body exactly as the adapter received it (JSON text), when it is sent on unchanged: the
+   * embedded core's answers, which it builds from the same contract. The BFF then sends these bytes
+   * instead of parsing and serializing them again. The remote adapter never sets it (it answers
+   * only the checked and stripped `body`).
+   */
+  text?: string;
   /** The upstream replayed the first answer of this Idempotency-Key (`idempotent-replayed: true`). */
   replayed?: boolean;
 }
