@@ -3,8 +3,8 @@
 // clears the cookies and the back button shows no signed-in data; two users in two browser contexts
 // only ever get their own pages; a session today's app left in localStorage is moved into the cookies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { at, launch, newContext, signIn, TEST_CODE, testPhone } from './helpers';
+import type { Browser, Page } from 'playwright-core';
+import { at, cookieSession, launch, newContext, signIn, TEST_CODE, testPhone } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,15 +15,6 @@ afterAll(async () => {
 });
 
 const GUARDED = ['/market', '/transactions', '/accounts', '/accounts/digital-assets', '/accounts/digital-assets/BTC', '/support', '/settings/security', '/onboarding'];
-
-/** The session in the context's cookies (@supabase/ssr's format), or null. */
-async function cookieSession(context: BrowserContext): Promise<{ access_token: string; user: { id: string } } | null> {
-  const cookies = (await context.cookies()).filter((c) => c.name === 'dolar-auth' || /^dolar-auth\.\d+$/.test(c.name));
-  if (!cookies.length) return null;
-  const whole = cookies.find((c) => c.name === 'dolar-auth')?.value ?? cookies.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true })).map((c) => c.value).join('');
-  const value = decodeURIComponent(whole);
-  return JSON.parse(value.startsWith('base64-') ? Buffer.from(value.slice(7), 'base64url').toString('utf8') : value);
-}
 
 /** Signs in through /login as `signIn` does, from whatever /login address the page is on. */
 async function signInHere(page: Page, phone: string) {
