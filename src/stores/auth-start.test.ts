@@ -11,7 +11,13 @@ const release = () => gate.resolve();
 
 vi.mock('../lib/auth-client', async () => {
   await gate.promise;
-  return { authClient: () => ({ onAuthStateChange: (fn: Listener) => (listener = fn) }) };
+  return {
+    authClient: () => ({
+      onAuthStateChange: (fn: Listener) => (listener = fn),
+      // The sign-in service cannot be reached.
+      signOut: () => Promise.reject(new Error('offline')),
+    }),
+  };
 });
 
 const session = (expiresInS: number) => ({
@@ -108,6 +114,20 @@ describe('startAuth before the auth client has loaded', () => {
     expect(localStorage.getItem('dolar-auth')).toBeNull();
     expect(store.$auth.get().status).toBe('unauthenticated');
   }, 10_000);
+
+  it('signs out locally, session cookie removed, and goes to /login even when the sign-in service cannot be reached', async () => {
+    setCookieSession(session(3600));
+    const { $auth, signOutAndLeave } = await freshStore();
+    release();
+    const navigate = vi.fn();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await signOutAndLeave(navigate);
+    errors.mockRestore();
+    expect(cookieSession()).toBeNull();
+    expect(document.cookie).not.toContain('dolar-auth');
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect($auth.get().status).not.toBe('authenticated');
+  });
 
   it("loads the client only after the page has loaded when storage answered, and keeps the same state object when the client's first event agrees", async () => {
     const { $auth, startAuth } = await freshStore();

@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import type { GoTrueClient } from '@supabase/auth-js';
 import { clearSessionCookies, hasStoredAuth, migrateLegacySession, storedSession } from '../lib/auth-storage';
 
-// The auth client (auth-js, ~24 kB gzip) is not part of any page's first load: a valid stored
+// The auth client (@supabase/ssr's createBrowserClient, ~59 kB gzip) is not part of any page's first load: a valid stored
 // session lets the gate open at once, no stored session at all lets /login show its form at once,
 // and the client loads right after to refresh and watch the session (and to sign in).
 let client: Promise<GoTrueClient> | undefined;
@@ -58,7 +58,7 @@ export function startAuth(): void {
   else if (!hasStoredAuth()) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', null));
   // When storage already answered, the client is only needed to refresh a session more than two
   // minutes from expiry, to sign in or out, and to hear other tabs: it loads after the page has, so
-  // its 25 kB do not compete with the page's own scripts and first reads on a slow network.
+  // its 59 kB do not compete with the page's own scripts and first reads on a slow network.
   const ready = $auth.get().status === 'loading' ? Promise.resolve() : afterPageLoad();
   void ready.then(loadAuthClient).then((client) =>
     client.onAuthStateChange((event, session) => {
@@ -89,8 +89,8 @@ export async function signOut(): Promise<void> {
   } finally {
     // The client removes its cookies when the service answers; they go even when it cannot be reached.
     clearSessionCookies();
+    $auth.set({ status: 'unauthenticated', user: null, session: null });
   }
-  $auth.set({ status: 'unauthenticated', user: null, session: null });
 }
 
 /**
