@@ -3,12 +3,13 @@
 // and never stored; one about to expire -> refreshed in-process, new cookies on the answer; a forged,
 // expired or ended one -> /login with the session cookies cleared. /api never takes a cookie.
 import { env } from 'cloudflare:workers';
-import { decodeJwt, SignJWT, type JWTPayload } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
-import { bearer, signIn, uniquePhone } from '../auth';
+import entry from '../../../src/worker/entry';
+import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
-import { installFetchGuard, outbound } from '../network';
+import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
 
@@ -120,6 +121,39 @@ describe('the signed-in pages on the Worker', () => {
     const out = await call('/auth/v1/logout', { method: 'POST', headers: bearer(accessToken) });
     expect(out.status).toBe(204);
     expectLogin(await page('/market', sessionCookie(session)), '/market');
+  });
+
+  it("with a Supabase project: verify against the project's JWKS and refresh at the project's /auth/v1/token", async () => {
+    const project = 'https://project.supabase.test';
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'project-key', alg: 'ES256', use: 'sig' };
+    const sub = crypto.randomUUID();
+    const header = { alg: 'ES256', kid: 'project-key', typ: 'JWT' };
+    const old = await projectToken(privateKey, { project, header, sub });
+    const fresh = await projectToken(privateKey, { project, header, sub });
+    const now = Math.floor(Date.now() / 1000);
+    const user = { id: sub, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '' };
+    const refreshed = { access_token: fresh, refresh_token: 'r2', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user };
+    planFetch(async (req) => {
+      if (req.url === `${project}/auth/v1/.well-known/jwks.json`) return Response.json({ keys: [jwk] });
+      if (req.url === `${project}/auth/v1/token?grant_type=refresh_token` && req.method === 'POST') {
+        expect(await req.json()).toEqual({ refresh_token: 'r1' });
+        return Response.json(refreshed);
+      }
+      throw new Error(`unexpected ${req.method} ${req.url}`);
+    });
+    const supabaseEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test' };
+    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+    const soon = { access_token: old, refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now + 30, user };
+    const res = await entry.fetch(new Request('https://app.test/market', { headers: { cookie: sessionCookie(soon) } }), supabaseEnv, ctx);
+    expect(res.status).toBe(200);
+    expect(setSession(res)?.session?.access_token).toBe(fresh);
+    expect(setSession(res)!.cookie).toMatch(/; Secure/i);
+    expect(outbound.map((r) => r.url)).toContain(`${project}/auth/v1/token?grant_type=refresh_token`);
+    // A token of the local sign-in service is not trusted in that mode.
+    const local = await signIn();
+    const refused = await entry.fetch(new Request('https://app.test/market', { headers: { cookie: sessionCookie(local.session) } }), supabaseEnv, ctx);
+    expect(refused.status).toBe(302);
   });
 
   it('never let a session cookie authorize an API call (bearer only)', async () => {
