@@ -142,17 +142,18 @@ describe('the signed-in pages on the Worker', () => {
       }
       throw new Error(`unexpected ${req.method} ${req.url}`);
     });
-    const supabaseEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test' };
+    const supabaseEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test' } as unknown as Cloudflare.Env;
     const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
     const soon = { access_token: old, refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now + 30, user };
-    const res = await entry.fetch(new Request('https://app.test/market', { headers: { cookie: sessionCookie(soon) } }), supabaseEnv, ctx);
+    const get = (cookie: string) => new Request('https://app.test/market', { headers: { cookie } }) as unknown as Parameters<typeof entry.fetch>[0];
+    const res = await entry.fetch(get(sessionCookie(soon)), supabaseEnv, ctx);
     expect(res.status).toBe(200);
     expect(setSession(res)?.session?.access_token).toBe(fresh);
     expect(setSession(res)!.cookie).toMatch(/; Secure/i);
     expect(outbound.map((r) => r.url)).toContain(`${project}/auth/v1/token?grant_type=refresh_token`);
     // A token of the local sign-in service is not trusted in that mode.
     const local = await signIn();
-    const refused = await entry.fetch(new Request('https://app.test/market', { headers: { cookie: sessionCookie(local.session) } }), supabaseEnv, ctx);
+    const refused = await entry.fetch(get(sessionCookie(local.session)), supabaseEnv, ctx);
     expect(refused.status).toBe(302);
   });
 
