@@ -45,10 +45,19 @@ describe('the session in cookies', () => {
     // Local http origin: not Secure (the Worker and the client set Secure on https).
     expect(cookie!.secure).toBe(false);
 
-    const res = await context.request.get('/market', { maxRedirects: 0 });
-    expect(res.status()).toBe(200);
-    expect(res.headers()['cache-control']).toBe('private, no-store');
-    expect(res.headers()['content-security-policy']).not.toContain('unsafe-inline');
+    // Signed in, every page is served at the path the app links to, without a redirect (one round
+    // trip fewer on 4G), private and never stored; the trailing-slash spelling is one redirect away.
+    const linked = ['/dashboard', '/onboarding', '/market', '/transactions', '/support', '/accounts', '/accounts/usd', '/accounts/brokerage', '/accounts/digital-assets', '/settings', '/settings/security', '/settings/faq', '/settings/feature-requests'];
+    for (const path of linked) {
+      const res = await context.request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()['content-type'], path).toContain('text/html');
+      expect(res.headers()['cache-control'], path).toBe('private, no-store');
+      expect(res.headers()['content-security-policy'], path).not.toContain('unsafe-inline');
+    }
+    const slashed = await context.request.get('/accounts/', { maxRedirects: 0 });
+    expect(slashed.status()).toBe(307);
+    expect(new URL(slashed.headers()['location'] ?? '', 'http://x').pathname).toBe('/accounts');
 
     // Sign-out: cookies gone, the session ended (the old access token no longer opens the API).
     const token = (await cookieSession(context))!.access_token;
