@@ -31,9 +31,9 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(4, 'tests/browser/app-accounts.test.ts'),
   own(5, 'tests/browser/app-settings.test.ts'),
   own(6, 'tests/browser/csp.test.ts'),
-  own(7, 'spare'),
+  own(7, 'tests/browser/cookie-session.test.ts'),
   own(8, 'tests/browser/api-clients.test.ts'),
-  own(9, 'spare'),
+  own(9, 'tests/browser/cookie-session.test.ts'),
   own(10, 'tests/browser/screens-market.test.ts'),
   own(11, 'tests/browser/screens-wallet.test.ts'),
   own(12, 'tests/browser/screens-wallet.test.ts'),
@@ -53,7 +53,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(26, 'spare'),
   own(27, 'spare'),
   own(28, 'spare'),
-  own(29, 'spare'),
+  own(29, 'tests/browser/cookie-session.test.ts'),
 ];
 
 /** Folders and files that run on storage of their own: any registered number is theirs to use. */

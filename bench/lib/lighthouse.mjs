@@ -1,8 +1,8 @@
 // Lighthouse 13 through Debian's Chromium: the default config is the mobile preset (Moto G Power
 // class device, simulated slow 4G and 4x CPU slowdown). One Chromium serves every run; Lighthouse
 // clears the HTTP cache and the origin's service workers, cache storage and file systems before each
-// navigation but, by default, not localStorage, so a session written there (signIntoBrowser) keeps
-// the signed-in pages signed in while every load stays cold.
+// navigation but, by default, not cookies, so a session cookie written once (signIntoBrowser) keeps
+// the signed-in pages signed in (the Worker lets them through with it) while every load stays cold.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { createChunks, stringToBase64URL } from '@supabase/ssr';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/env.mjs';
 import { freePort } from './server.mjs';
 
@@ -97,18 +98,22 @@ async function withPage(port, url, fn) {
 }
 
 /**
- * Puts a session where the browser's auth client (@supabase/auth-js, storageKey 'dolar-auth') looks
- * for it, in the shape auth-js stores: the GoTrue session JSON with expires_at. Loads a cheap
- * same-origin URL (/api/health) to reach the origin's localStorage.
+ * Puts a session where the app keeps it: the cookies @supabase/ssr's browser client writes
+ * ('dolar-auth', `base64-` + base64url of the GoTrue session JSON, split into 'dolar-auth.0', '.1'...
+ * when long), which the Worker reads on every signed-in page request. Loads a cheap same-origin URL
+ * (/api/health) to write them on the origin.
  */
 export async function signIntoBrowser(port, baseURL, session) {
-  await withPage(port, `${baseURL}/api/health`, (evaluate) =>
-    evaluate(`localStorage.setItem('dolar-auth', ${JSON.stringify(JSON.stringify(session))}); localStorage.getItem('dolar-auth') !== null`),
-  );
+  const chunks = createChunks('dolar-auth', `base64-${stringToBase64URL(JSON.stringify(session))}`);
+  const secure = baseURL.startsWith('https:') ? '; Secure' : '';
+  const writes = chunks.map(({ name, value }) => `document.cookie = ${JSON.stringify(`${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax; Max-Age=86400${secure}`)};`);
+  await withPage(port, `${baseURL}/api/health`, (evaluate) => evaluate(`${writes.join(' ')} document.cookie.includes('dolar-auth')`));
 }
 
 export async function signOutOfBrowser(port, baseURL) {
-  await withPage(port, `${baseURL}/api/health`, (evaluate) => evaluate(`localStorage.clear(); true`));
+  await withPage(port, `${baseURL}/api/health`, (evaluate) =>
+    evaluate(`localStorage.clear(); document.cookie.split(';').forEach(function (c) { var n = c.split('=')[0].trim(); if (n) document.cookie = n + '=; Path=/; Max-Age=0'; }); true`),
+  );
 }
 
 /** Lighthouse's own CPU benchmark (the benchmarkIndex of its reports), run in a blank tab now. */

@@ -11,7 +11,7 @@ const client = {
 };
 vi.mock('../lib/auth-client', () => ({ authClient: () => client }));
 
-const { default: Login, RESEND_SECONDS } = await import('./Login');
+const { default: Login, RESEND_SECONDS, afterSignIn } = await import('./Login');
 
 const assign = vi.fn();
 const replace = vi.fn();
@@ -206,6 +206,14 @@ describe('the login island', () => {
     });
     expect(client.signInWithOtp).toHaveBeenCalledTimes(3);
     expect(screen.getByText('We sent a code to +15555550101')).toBeTruthy();
+  });
+
+  it('goes back to the signed-in page the Worker sent the visitor from (?next=), same-origin paths only', () => {
+    expect(afterSignIn('?next=%2Fmarket%3Ftab%3Dcrypto')).toBe('/market?tab=crypto');
+    expect(afterSignIn('?next=%2Fsettings%2Fsecurity')).toBe('/settings/security');
+    for (const bad of ['', '?next=', '?next=https%3A%2F%2Fevil.test%2F', '?next=%2F%2Fevil.test', '?next=%2F%5Cevil.test', '?next=javascript%3Aalert(1)', '?next=market']) {
+      expect(afterSignIn(bad), bad).toBe('/dashboard');
+    }
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {

@@ -1,6 +1,7 @@
 // /login (spec sections 2, 4, 5 and 8): step 1 the phone number, step 2 the six-digit code sent by
 // SMS, 'Change number' back to step 1, a 60 s resend countdown, errors in a red box and successes in
-// a green one. Success goes to /dashboard; a visitor who is already signed in goes there at once.
+// a green one. Success goes to /dashboard, or back to the signed-in page the Worker sent the visitor
+// here from (`?next=`, a same-origin path only); a visitor who is already signed in goes there at once.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TranslationKey } from '../i18n';
@@ -13,6 +14,22 @@ import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 
 export const RESEND_SECONDS = 60;
+
+/**
+ * Where to go once signed in: the `next` path the Worker's page guard put in the address when it is a
+ * path on this origin (not `//host`, `/\\host` or a scheme: no open redirect), else /dashboard.
+ */
+export function afterSignIn(search: string = globalThis.location?.search ?? ''): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/dashboard';
+  try {
+    const base = 'https://app.invalid';
+    const url = new URL(next, base);
+    return url.origin === base ? url.pathname + url.search + url.hash : '/dashboard';
+  } catch {
+    return '/dashboard';
+  }
+}
 
 /** A message is a dictionary key (translated when shown) or the provider's own text. */
 type Message = { kind: 'error' | 'success'; key?: TranslationKey; text?: string; params?: Record<string, string> };
@@ -42,7 +59,7 @@ export default function Login() {
   useEffect(() => {
     if (auth.status === 'authenticated' && !navigating.current) {
       navigating.current = true;
-      location.replace('/dashboard');
+      location.replace(afterSignIn());
     }
   }, [auth.status]);
 
@@ -107,7 +124,7 @@ export default function Login() {
         return;
       }
       navigating.current = true;
-      location.assign('/dashboard');
+      location.assign(afterSignIn());
     } catch {
       setMessage({ kind: 'error', key: 'login.error.verificationFailed' });
       setBusy(false);

@@ -1,4 +1,6 @@
-// startAuth decides from localStorage what the auth client would say, before that client has loaded.
+// startAuth decides from the session cookie (@supabase/ssr's format) what the auth client would say,
+// before that client has loaded, after moving a session today's app left in localStorage into it.
+import { stringFromBase64URL, stringToBase64URL } from '@supabase/ssr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = (event: string, session: unknown) => void;
@@ -9,7 +11,13 @@ const release = () => gate.resolve();
 
 vi.mock('../lib/auth-client', async () => {
   await gate.promise;
-  return { authClient: () => ({ onAuthStateChange: (fn: Listener) => (listener = fn) }) };
+  return {
+    authClient: () => ({
+      onAuthStateChange: (fn: Listener) => (listener = fn),
+      // The sign-in service cannot be reached.
+      signOut: () => Promise.reject(new Error('offline')),
+    }),
+  };
 });
 
 const session = (expiresInS: number) => ({
@@ -21,6 +29,19 @@ const session = (expiresInS: number) => ({
   user: { id: 'u1', aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '' },
 });
 
+/** Writes the session cookie as createBrowserClient does: `base64-` + base64url(JSON). */
+const setCookieSession = (s: unknown) => (document.cookie = `dolar-auth=base64-${stringToBase64URL(JSON.stringify(s))}; Path=/`);
+const cookieSession = () => {
+  const value = /(?:^|; )dolar-auth=([^;]*)/.exec(document.cookie)?.[1];
+  return value ? JSON.parse(stringFromBase64URL(decodeURIComponent(value).slice('base64-'.length))) : null;
+};
+const clearCookies = () => {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+};
+
 async function freshStore() {
   vi.resetModules();
   return import('./auth');
@@ -29,6 +50,7 @@ async function freshStore() {
 describe('startAuth before the auth client has loaded', () => {
   beforeEach(() => {
     localStorage.clear();
+    clearCookies();
     gate = Promise.withResolvers<void>();
   });
   afterEach(async () => {
@@ -44,15 +66,15 @@ describe('startAuth before the auth client has loaded', () => {
     expect($auth.get().status).toBe('unauthenticated');
   });
 
-  it('is signed in at once with a stored session valid for more than two minutes', async () => {
-    localStorage.setItem('dolar-auth', JSON.stringify(session(3600)));
+  it('is signed in at once with a session cookie valid for more than two minutes', async () => {
+    setCookieSession(session(3600));
     const { $auth, startAuth } = await freshStore();
     startAuth();
     expect($auth.get()).toMatchObject({ status: 'authenticated', user: { id: 'u1' } });
   });
 
   it('waits for the client when the stored session is about to expire (the client refreshes it first)', async () => {
-    localStorage.setItem('dolar-auth', JSON.stringify(session(60)));
+    setCookieSession(session(60));
     const { $auth, startAuth } = await freshStore();
     startAuth();
     expect($auth.get().status).toBe('loading');
@@ -60,6 +82,51 @@ describe('startAuth before the auth client has loaded', () => {
     await vi.waitFor(() => expect(listener).toBeDefined());
     listener!('SIGNED_OUT', null);
     expect($auth.get().status).toBe('unauthenticated');
+  });
+
+  it("moves a session today's app left in localStorage into the cookie once, and removes the old key", async () => {
+    const legacy = session(3600);
+    localStorage.setItem('dolar-auth', JSON.stringify(legacy));
+    const { $auth, startAuth } = await freshStore();
+    startAuth();
+    expect(localStorage.getItem('dolar-auth')).toBeNull();
+    expect(cookieSession()).toEqual(legacy);
+    expect($auth.get()).toMatchObject({ status: 'authenticated', user: { id: 'u1' } });
+  });
+
+  it('keeps the cookie session over an older localStorage one, and drops an incomplete one (its user signs in again)', async () => {
+    const current = { ...session(3600), access_token: 'cookie' };
+    setCookieSession(current);
+    localStorage.setItem('dolar-auth', JSON.stringify(session(3600)));
+    let store = await freshStore();
+    store.startAuth();
+    expect(cookieSession()).toEqual(current);
+    expect(localStorage.getItem('dolar-auth')).toBeNull();
+
+    clearCookies();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    gate = Promise.withResolvers<void>();
+    localStorage.setItem('dolar-auth', JSON.stringify({ access_token: 'a' }));
+    store = await freshStore();
+    store.startAuth();
+    expect(cookieSession()).toBeNull();
+    expect(localStorage.getItem('dolar-auth')).toBeNull();
+    expect(store.$auth.get().status).toBe('unauthenticated');
+  }, 10_000);
+
+  it('signs out locally, session cookie removed, and goes to /login even when the sign-in service cannot be reached', async () => {
+    setCookieSession(session(3600));
+    const { $auth, signOutAndLeave } = await freshStore();
+    release();
+    const navigate = vi.fn();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await signOutAndLeave(navigate);
+    errors.mockRestore();
+    expect(cookieSession()).toBeNull();
+    expect(document.cookie).not.toContain('dolar-auth');
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect($auth.get().status).not.toBe('authenticated');
   });
 
   it("loads the client only after the page has loaded when storage answered, and keeps the same state object when the client's first event agrees", async () => {

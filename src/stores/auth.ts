@@ -1,12 +1,12 @@
 // $auth: the sign-in state of spec section 4 (loading, authenticated, unauthenticated), fed by
-// the auth client's events. auth-js refreshes the token by itself and signs out (SIGNED_OUT) when a
+// the auth client's events (its session is in cookies, src/lib/auth-storage.ts). auth-js refreshes the token by itself and signs out (SIGNED_OUT) when a
 // refresh fails with a non-retryable error, so this store only mirrors its events.
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import type { GoTrueClient } from '@supabase/auth-js';
-import { hasStoredAuth, storedSession } from '../lib/auth-storage';
+import { clearSessionCookies, hasStoredAuth, migrateLegacySession, storedSession } from '../lib/auth-storage';
 
-// The auth client (auth-js, ~24 kB gzip) is not part of any page's first load: a valid stored
+// The auth client (@supabase/ssr's createBrowserClient, ~59 kB gzip) is not part of any page's first load: a valid stored
 // session lets the gate open at once, no stored session at all lets /login show its form at once,
 // and the client loads right after to refresh and watch the session (and to sign in).
 let client: Promise<GoTrueClient> | undefined;
@@ -50,13 +50,15 @@ let started = false;
 export function startAuth(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  // A session today's app left in localStorage moves into the cookies first (once).
+  migrateLegacySession();
   const stored = storedSession();
   if (stored) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', stored));
   // Nothing stored: auth-js (no session in the URL, detectSessionInUrl is off) would start signed out too.
   else if (!hasStoredAuth()) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', null));
   // When storage already answered, the client is only needed to refresh a session more than two
   // minutes from expiry, to sign in or out, and to hear other tabs: it loads after the page has, so
-  // its 25 kB do not compete with the page's own scripts and first reads on a slow network.
+  // its 59 kB do not compete with the page's own scripts and first reads on a slow network.
   const ready = $auth.get().status === 'loading' ? Promise.resolve() : afterPageLoad();
   void ready.then(loadAuthClient).then((client) =>
     client.onAuthStateChange((event, session) => {
@@ -82,8 +84,13 @@ export const accessToken = (): string | undefined => $auth.get().session?.access
 export const currentUserId = (): string | undefined => $auth.get().user?.id;
 
 export async function signOut(): Promise<void> {
-  await (await loadAuthClient()).signOut();
-  $auth.set({ status: 'unauthenticated', user: null, session: null });
+  try {
+    await (await loadAuthClient()).signOut();
+  } finally {
+    // The client removes its cookies when the service answers; they go even when it cannot be reached.
+    clearSessionCookies();
+    $auth.set({ status: 'unauthenticated', user: null, session: null });
+  }
 }
 
 /**

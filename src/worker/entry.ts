@@ -6,11 +6,15 @@
 // - /api and /auth/v1 go straight to the Hono app (src/worker/index.ts) with the Worker's bindings and
 //   execution context (waitUntil, used by the market cache): its own security headers, errors, CORS
 //   and body limits, without Astro's router, middleware or origin check;
+// - GET/HEAD of a signed-in page (/market, /settings/security...: wrangler.toml `run_worker_first`
+//   sends them here before the static assets) passes the cookie session guard (page-session.ts): the
+//   page with `Cache-Control: private, no-store`, or a redirect to /login;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).
 // Durable Object classes, when a later feature needs one, are exported from this module too.
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
+import { guardPage, isSignedInPagePath } from './page-session';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';
 
@@ -42,11 +46,37 @@ export function badEncodingResponse(pathname: string): Response {
   return Response.json(errorBody(400, 'Invalid URL encoding in the path', 'validation_failed'), { status: 400, headers });
 }
 
+/**
+ * The fetch the page guard's Supabase client refreshes with. In the embedded default the sign-in
+ * service is this Worker's own /auth/v1, answered in-process (a Worker's fetch to its own origin would
+ * not come back to it), with the visitor's address so its per-IP refresh limit counts them.
+ */
+function sessionRefreshFetch(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): typeof fetch {
+  if ((env.PUBLIC_SUPABASE_URL ?? '').trim()) return fetch;
+  const ip = request.headers.get('cf-connecting-ip');
+  return async (input, init) => {
+    const req = new Request(input, init);
+    if (new URL(req.url).origin !== new URL(request.url).origin) return fetch(req);
+    if (ip) req.headers.set('cf-connecting-ip', ip);
+    return app.fetch(req, env, ctx);
+  };
+}
+
 export default {
   fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (decodedPath(pathname) === null) return badEncodingResponse(pathname);
     if (isHonoPath(pathname)) return app.fetch(request, env, ctx);
+    if (isSignedInPagePath(pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
+      return guardPage(request, env, {
+        authFetch: sessionRefreshFetch(request, env, ctx),
+        // The page's static build (Workers assets), or Astro for what has none (/accounts/digital-assets/{symbol}).
+        serve: async () => {
+          const asset = await env.ASSETS.fetch(request);
+          return asset.status === 404 ? astroPages(request, env, ctx) : asset;
+        },
+      });
+    }
     return astroPages(request, env, ctx);
   },
 } satisfies ExportedHandler<Cloudflare.Env>;

@@ -204,7 +204,7 @@ describe('the language select', () => {
     await screenshot(page, 'settings-security-es');
 
     // The account's language wins in a fresh browser too (even an English one).
-    const fresh = await newContext(browser, { lang: 'en', storageState: { cookies: [], origins: (await context.storageState()).origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((i) => i.name !== 'lang') })) } });
+    const fresh = await newContext(browser, { lang: 'en', storageState: { cookies: (await context.storageState()).cookies, origins: (await context.storageState()).origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((i) => i.name !== 'lang') })) } });
     const other = await fresh.newPage();
     await openApp(other, '/settings/faq');
     await other.waitForFunction(() => document.querySelector('#main h1')?.textContent === 'Preguntas frecuentes');

@@ -3,7 +3,7 @@
 // - launching Chromium with the flags this network needs (a fresh, empty profile per launch);
 // - signing in through the real /login UI once per file with a test number the file owns (the local
 //   sign-in service allows one code per phone per 60 s; the numbers and their owners are registered
-//   in tests/test-phones.ts), then reusing the context's storage for every page;
+//   in tests/test-phones.ts), then reusing the context's storage (the session cookies) for every page;
 // - a signed-in page per language and width for the screen tests (logos from the public logo service
 //   blocked, since the tests run offline; the clipboard allowed so copy buttons can be checked), the
 //   interface strings from the dictionaries, toasts, and the wallet set-up through the real screens.
@@ -50,6 +50,23 @@ export async function signIn(page: Page, phone: string): Promise<void> {
   await page.locator('input[name="code"]').fill(TEST_CODE);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(at('/transactions'));
+}
+
+/**
+ * The session in the context's cookies, where the app keeps it (@supabase/ssr's format: `base64-` +
+ * base64url JSON, split into 'dolar-auth.0', '.1'... when long), or null when signed out.
+ */
+export async function cookieSession(context: BrowserContext): Promise<{ access_token: string; refresh_token: string; user: { id: string } } | null> {
+  const cookies = (await context.cookies()).filter((c) => c.name === 'dolar-auth' || /^dolar-auth\.\d+$/.test(c.name));
+  if (!cookies.length) return null;
+  const whole =
+    cookies.find((c) => c.name === 'dolar-auth')?.value ??
+    cookies
+      .sort((a, b) => Number(a.name.split('.')[1]) - Number(b.name.split('.')[1]))
+      .map((c) => c.value)
+      .join('');
+  const value = decodeURIComponent(whole);
+  return JSON.parse(value.startsWith('base64-') ? Buffer.from(value.slice(7), 'base64url').toString('utf8') : value);
 }
 
 /** Waits until the page's island has passed the gate and the shell is on screen. */

@@ -3,7 +3,7 @@
 // asking again. Account-scoped reads use the active account this device remembers for that user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, screenPage, signedInState, type StorageState, testPhone } from './helpers';
+import { cookieSession, launch, openApp, screenPage, signedInState, type StorageState, testPhone } from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -34,7 +34,7 @@ describe('reads started by the HTML', () => {
     await openApp(page, '/accounts');
     const remembered = await hint(page);
     expect(remembered?.account).toMatch(/[0-9a-f-]{36}/);
-    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('dolar-auth') ?? '{}').user?.id as string);
+    const userId = (await cookieSession(context))!.user.id;
     expect(remembered?.user).toBe(userId);
 
     const calls = recordApiCalls(page);

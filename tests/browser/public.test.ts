@@ -252,17 +252,16 @@ describe('routing', () => {
     }
   });
 
-  it('serves every signed-in page at the path the app links to, without a redirect (one round trip fewer on 4G)', async () => {
-    const paths = ['/login', '/dashboard', '/onboarding', '/market', '/transactions', '/support', '/accounts', '/accounts/usd', '/accounts/brokerage', '/accounts/digital-assets', '/settings', '/settings/security', '/settings/faq', '/settings/feature-requests'];
+  it('sends a signed-out visit to a signed-in page to /login from the Worker, in one redirect (signed in: tests/browser/cookie-session.test.ts)', async () => {
+    const login = await fetch(`${baseURL()}/login`, { redirect: 'manual' });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('content-type')).toContain('text/html');
+    const paths = ['/dashboard', '/onboarding', '/market', '/transactions', '/support', '/accounts', '/accounts/usd', '/accounts/brokerage', '/accounts/digital-assets', '/settings', '/settings/security', '/settings/faq', '/settings/feature-requests', '/accounts/'];
     for (const path of paths) {
       const res = await fetch(`${baseURL()}${path}`, { redirect: 'manual' });
-      expect(res.status, path).toBe(200);
-      expect(res.headers.get('content-type'), path).toContain('text/html');
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe(`/login?next=${encodeURIComponent(path)}`);
     }
-    // The trailing-slash spelling still arrives, one redirect away.
-    const slashed = await fetch(`${baseURL()}/accounts/`, { redirect: 'manual' });
-    expect(slashed.status).toBe(307);
-    expect(new URL(slashed.headers.get('location') ?? '', baseURL()).pathname).toBe('/accounts');
   });
 
   it("serves the build's scripts immutable with nosniff and without the document-only policies pages carry", async () => {

@@ -37,14 +37,15 @@ export async function requestCode(phone: string): Promise<string> {
   return code;
 }
 
-export async function signIn(phone?: string): Promise<{ accessToken: string; refreshToken: string; userId: string }> {
+/** Signs in; `session` is the whole answer, as the browser's client keeps it (cookie tests). */
+export async function signIn(phone?: string): Promise<{ accessToken: string; refreshToken: string; userId: string; session: Record<string, unknown> }> {
   const number = phone ?? TEST_PHONE;
   const isTestNumber = number.replace(/\D/g, '') === TEST_PHONE.replace(/\D/g, '');
   const code = isTestNumber ? TEST_CODE : await requestCode(number);
   const res = await call('/auth/v1/verify', json({ phone: number, token: code, type: 'sms' }));
   if (res.status !== 200) throw new Error(`POST /auth/v1/verify answered ${res.status}: ${await res.text()}`);
   const session = (await res.json()) as { access_token: string; refresh_token: string; user: { id: string } };
-  return { accessToken: session.access_token, refreshToken: session.refresh_token, userId: session.user.id };
+  return { accessToken: session.access_token, refreshToken: session.refresh_token, userId: session.user.id, session };
 }
 
 /** Headers of an authenticated BFF call. */

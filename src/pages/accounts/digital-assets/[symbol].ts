@@ -1,7 +1,8 @@
 // /accounts/digital-assets/{symbol}: any symbol, known or not, gets the static asset page (built from
-// asset.astro), so the island can look it up and show the not-found toast itself. Static assets are
-// matched before the Worker runs, so /accounts/digital-assets and /accounts/digital-assets/asset
-// never reach this endpoint.
+// asset.astro), so the island can look it up and show the not-found toast itself. The Worker's
+// cookie-session guard (src/worker/page-session.ts) runs first and serves the static assets itself,
+// so /accounts/digital-assets and /accounts/digital-assets/asset never reach this endpoint, and the
+// guard's headers (`private, no-store`) replace the `no-cache` below.
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
 

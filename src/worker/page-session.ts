@@ -1,0 +1,98 @@
+// The signed-in pages' guard on the Worker. The browser keeps its Supabase session in cookies
+// (@supabase/ssr's createBrowserClient, src/lib/auth-client.ts); here @supabase/ssr's
+// createServerClient reads them (getAll/setAll over this request's cookies), refreshes a session that
+// is about to expire (auth-js's margin, 90 s: the new cookies go out on this answer), and the access
+// token is then checked by the same function the BFF uses (verify-user.ts). No session, or one that
+// fails the check, answers 302 to /login with the page as a same-origin return path, and clears the
+// session cookies so that /login does not take a dead session for a live one.
+// Cookies only ever open a page's HTML: /api stays bearer-only (README, Security: CSRF).
+import { createServerClient, isChunkLike, parseCookieHeader, serializeCookieHeader, type CookieOptionsWithName } from '@supabase/ssr';
+import { AUTH_COOKIE_NAME } from '../lib/auth-storage';
+import type { Bindings } from './env';
+import { API_CSP, COMMON_SECURITY_HEADERS, metaCspSources, pageCsp } from './security-policy';
+import { verifyUser } from './verify-user';
+
+/** The signed-in pages (every page behind the app's gate; /login and the public pages are not). */
+const SIGNED_IN_PAGES = /^\/(dashboard|market|transactions|onboarding|support|accounts(\/[^/]+)?|accounts\/digital-assets\/[^/]+|settings(\/[^/]+)?)\/?$/;
+
+export const isSignedInPagePath = (pathname: string): boolean => SIGNED_IN_PAGES.test(pathname);
+
+/** Signed-in HTML: only this browser may keep it, and not even it (the back button asks again). */
+export const SIGNED_IN_CACHE_CONTROL = 'private, no-store';
+
+/** Cookie attributes of the session: Secure except on the local http origin, SameSite=Lax, Path=/. */
+export const sessionCookieOptions = (url: URL): CookieOptionsWithName => ({
+  name: AUTH_COOKIE_NAME,
+  path: '/',
+  sameSite: 'lax',
+  secure: url.protocol === 'https:',
+});
+
+/** Where a signed-out visit to `url` goes: /login, with the page (path and query only) to come back to. */
+export function loginLocation(url: URL): string {
+  return `/login?next=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+export interface PageSessionDeps {
+  /** The sign-in service's fetch for refreshes: the Hono app in-process in the embedded default. */
+  authFetch: typeof fetch;
+  /** The page itself, once the session holds. */
+  serve: () => Promise<Response>;
+}
+
+/** Answers a signed-in page request: the page with a verified (maybe refreshed) session, else /login. */
+export async function guardPage(request: Request, env: Bindings, deps: PageSessionDeps): Promise<Response> {
+  const url = new URL(request.url);
+  const options = sessionCookieOptions(url);
+  const requestCookies = parseCookieHeader(request.headers.get('cookie') ?? '');
+  const setCookies: string[] = [];
+  const projectUrl = (env.PUBLIC_SUPABASE_URL ?? '').trim().replace(/\/+$/, '');
+  const supabase = createServerClient(projectUrl || url.origin, env.PUBLIC_SUPABASE_PUBLISHABLE_KEY?.trim() || 'local', {
+    cookieOptions: options,
+    cookies: {
+      getAll: () => requestCookies.map(({ name, value }) => ({ name, value: value ?? '' })),
+      setAll: (cookies) => {
+        for (const { name, value, options: o } of cookies) setCookies.push(serializeCookieHeader(name, value, o));
+      },
+    },
+    global: { fetch: deps.authFetch },
+  });
+
+  let token: string | undefined;
+  try {
+    // Reads the cookies; refreshes through the sign-in service when the token expires within 90 s.
+    const { data } = await supabase.auth.getSession();
+    token = data.session?.access_token;
+  } catch (err) {
+    console.error('page session: reading the session failed', err instanceof Error ? err.message : err);
+  }
+  const verified = token ? await verifyUser(env, url.origin, token) : null;
+  if (!verified?.ok) {
+    const headers = new Headers({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store', Location: loginLocation(url) });
+    const cleared = new Set(setCookies.map((c) => c.slice(0, c.indexOf('='))));
+    for (const c of setCookies) headers.append('Set-Cookie', c);
+    for (const { name } of requestCookies) {
+      if (cleared.has(name) || !(name === AUTH_COOKIE_NAME || isChunkLike(AUTH_COOKIE_NAME, name))) continue;
+      headers.append('Set-Cookie', serializeCookieHeader(name, '', { ...options, maxAge: 0 }));
+    }
+    return new Response(null, { status: 302, headers });
+  }
+
+  const page = await deps.serve();
+  const headers = new Headers(page.headers);
+  let body: BodyInit | null = page.body;
+  // The static page's own CSP <meta> names its inline hashes; the header narrows to that page as
+  // src/middleware.ts does for Astro's on-demand answers (never 'unsafe-inline').
+  if (headers.get('content-type')?.startsWith('text/html')) {
+    const html = await page.text();
+    body = html;
+    const sources = metaCspSources(html) ?? { scriptSrc: [], styleSrc: [] };
+    headers.set('Content-Security-Policy', pageCsp({ supabaseUrl: env.PUBLIC_SUPABASE_URL, ...sources }));
+  } else if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', API_CSP);
+  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
+  headers.set('Cache-Control', SIGNED_IN_CACHE_CONTROL);
+  headers.delete('ETag');
+  headers.delete('Last-Modified');
+  for (const c of setCookies) headers.append('Set-Cookie', c);
+  return new Response(request.method === 'HEAD' ? null : body, { status: page.status, statusText: page.statusText, headers });
+}

@@ -1,0 +1,172 @@
+// The signed-in pages' cookie-session guard on the Worker (src/worker/page-session.ts, wired in
+// src/worker/entry.ts): no session -> 302 /login with a return path; a valid one -> the page, private
+// and never stored; one about to expire -> refreshed in-process, new cookies on the answer; a forged,
+// expired or ended one -> /login with the session cookies cleared. /api never takes a cookie.
+import { env } from 'cloudflare:workers';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
+import entry from '../../../src/worker/entry';
+import { bearer, projectToken, signIn, uniquePhone } from '../auth';
+import { call } from '../helpers';
+import { installFetchGuard, outbound, planFetch } from '../network';
+
+installFetchGuard();
+
+const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
+const PAGES = ['/market', '/transactions', '/accounts', '/accounts/digital-assets', '/accounts/digital-assets/BTC', '/support', '/settings/security', '/onboarding'];
+
+const b64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const fromB64url = (text: string) => new TextDecoder().decode(Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
+
+/** The cookie @supabase/ssr's browser client writes for a session (`base64-` + base64url JSON). */
+const sessionCookie = (session: Record<string, unknown>) => `dolar-auth=base64-${b64url(JSON.stringify(session))}`;
+
+const page = (path: string, cookie?: string) => call(path, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+
+/** The session in an answer's Set-Cookie for dolar-auth, or null when it is cleared / absent. */
+function setSession(res: Response): { cookie: string; session: Record<string, any> | null } | undefined {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('dolar-auth='));
+  if (!cookie) return undefined;
+  const value = decodeURIComponent(cookie.slice('dolar-auth='.length, cookie.indexOf(';')));
+  return { cookie, session: value.startsWith('base64-') ? JSON.parse(fromB64url(value.slice(7))) : null };
+}
+
+async function forge(accessToken: string, change: (claims: JWTPayload) => JWTPayload) {
+  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv as AuthVars));
+  return new SignJWT(change({ ...decodeJwt(accessToken) })).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
+}
+
+function expectLogin(res: Response, path: string) {
+  expect(res.status, path).toBe(302);
+  expect(res.headers.get('location'), path).toBe(`/login?next=${encodeURIComponent(path)}`);
+  expect(res.headers.get('cache-control'), path).toBe('no-store');
+}
+
+describe('the signed-in pages on the Worker', () => {
+  it('redirect to /login with the page as return path when there is no session cookie', async () => {
+    for (const path of PAGES) expectLogin(await page(path), path);
+    const res = await page('/market?tab=crypto');
+    expect(res.headers.get('location')).toBe('/login?next=%2Fmarket%3Ftab%3Dcrypto');
+  });
+
+  it('answer the page, private and never stored, with a valid session cookie', async () => {
+    const { session } = await signIn();
+    for (const path of PAGES) {
+      const res = await page(path, sessionCookie(session));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('content-security-policy'), path).not.toContain('unsafe-inline');
+      // A session far from expiry is not rewritten.
+      expect(res.headers.getSetCookie(), path).toEqual([]);
+    }
+  });
+
+  it('read a session split into chunks as @supabase/ssr writes long ones', async () => {
+    const { session } = await signIn();
+    const value = sessionCookie(session).slice('dolar-auth='.length);
+    const half = Math.floor(value.length / 2);
+    const res = await page('/market', `dolar-auth.0=${value.slice(0, half)}; dolar-auth.1=${value.slice(half)}`);
+    expect(res.status).toBe(200);
+  });
+
+  it('refresh a session about to expire and set the new cookies (Secure off on http, SameSite=Lax, Path=/)', async () => {
+    const { session, accessToken } = await signIn();
+    const soon = { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 };
+    const res = await page('/transactions', sessionCookie(soon));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const set = setSession(res);
+    expect(set?.session?.access_token).toEqual(expect.any(String));
+    expect(set!.session!.access_token).not.toBe(accessToken);
+    expect(set!.session!.expires_at).toBeGreaterThan(soon.expires_at);
+    expect(set!.cookie).toMatch(/; Path=\//);
+    expect(set!.cookie).toMatch(/; SameSite=Lax/i);
+    expect(set!.cookie).not.toMatch(/; Secure/i);
+    // The refresh was answered in-process by the sign-in service, not by an outbound fetch.
+    expect(outbound).toEqual([]);
+    // The new session opens pages and the API (as a bearer token).
+    expect((await page('/market', set!.cookie.split(';')[0])).status).toBe(200);
+    expect((await call('/api/accounts/user/accounts', { headers: bearer(set!.session!.access_token) })).status).toBe(200);
+  });
+
+  it('mark the session cookies Secure on an https origin', async () => {
+    const { session } = await signIn();
+    const soon = { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 };
+    const { worker } = await import('../helpers');
+    const res = await worker.fetch('https://app.test/market', { headers: { cookie: sessionCookie(soon), 'cf-connecting-ip': '198.18.0.9' }, redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(setSession(res)?.cookie).toMatch(/; Secure/i);
+  });
+
+  it('redirect and clear the cookies for a forged, expired, foreign-key or ended session', async () => {
+    const { session, accessToken } = await signIn(uniquePhone());
+    const now = Math.floor(Date.now() / 1000);
+    const [h, , s] = accessToken.split('.');
+    const cases: Record<string, Record<string, unknown>> = {
+      tampered: { ...session, access_token: `${h}.${b64url(JSON.stringify({ ...decodeJwt(accessToken), sub: crypto.randomUUID() }))}.${s}` },
+      expiredJwt: { ...session, access_token: await forge(accessToken, (c) => ({ ...c, iat: now - 7200, exp: now - 3600 })) },
+      garbage: { access_token: 'not-a-jwt', refresh_token: 'x', expires_at: now + 3600 },
+    };
+    for (const [name, bad] of Object.entries(cases)) {
+      const res = await page('/settings/security', sessionCookie(bad));
+      expectLogin(res, '/settings/security');
+      const cleared = res.headers.getSetCookie().find((c) => c.startsWith('dolar-auth='));
+      expect(cleared, name).toMatch(/Max-Age=0/i);
+    }
+    expectLogin(await page('/market', 'dolar-auth=%%%not-base64'), '/market');
+
+    // Signed out: the session is ended at the sign-in service, its cookie no longer opens a page.
+    const out = await call('/auth/v1/logout', { method: 'POST', headers: bearer(accessToken) });
+    expect(out.status).toBe(204);
+    expectLogin(await page('/market', sessionCookie(session)), '/market');
+  });
+
+  it("with a Supabase project: verify against the project's JWKS and refresh at the project's /auth/v1/token", async () => {
+    const project = 'https://project.supabase.test';
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'project-key', alg: 'ES256', use: 'sig' };
+    const sub = crypto.randomUUID();
+    const header = { alg: 'ES256', kid: 'project-key', typ: 'JWT' };
+    const old = await projectToken(privateKey, { project, header, sub });
+    const fresh = await projectToken(privateKey, { project, header, sub });
+    const now = Math.floor(Date.now() / 1000);
+    const user = { id: sub, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '' };
+    const refreshed = { access_token: fresh, refresh_token: 'r2', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user };
+    planFetch(async (req) => {
+      if (req.url === `${project}/auth/v1/.well-known/jwks.json`) return Response.json({ keys: [jwk] });
+      if (req.url === `${project}/auth/v1/token?grant_type=refresh_token` && req.method === 'POST') {
+        expect(await req.json()).toEqual({ refresh_token: 'r1' });
+        return Response.json(refreshed);
+      }
+      throw new Error(`unexpected ${req.method} ${req.url}`);
+    });
+    const supabaseEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test' } as unknown as Cloudflare.Env;
+    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+    const soon = { access_token: old, refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now + 30, user };
+    const get = (cookie: string) => new Request('https://app.test/market', { headers: { cookie } }) as unknown as Parameters<typeof entry.fetch>[0];
+    const res = await entry.fetch(get(sessionCookie(soon)), supabaseEnv, ctx);
+    expect(res.status).toBe(200);
+    expect(setSession(res)?.session?.access_token).toBe(fresh);
+    expect(setSession(res)!.cookie).toMatch(/; Secure/i);
+    expect(outbound.map((r) => r.url)).toContain(`${project}/auth/v1/token?grant_type=refresh_token`);
+    // A token of the local sign-in service is not trusted in that mode.
+    const local = await signIn();
+    const refused = await entry.fetch(get(sessionCookie(local.session)), supabaseEnv, ctx);
+    expect(refused.status).toBe(302);
+  });
+
+  it('never let a session cookie authorize an API call (bearer only)', async () => {
+    const { session } = await signIn();
+    const res = await call('/api/accounts/user/accounts', { headers: { cookie: sessionCookie(session) } });
+    expect(res.status).toBe(401);
+  });
+
+  it('leave the public pages and /login to the static assets (not guarded)', async () => {
+    for (const path of ['/', '/login', '/privacy', '/es/terms']) {
+      const res = await page(path);
+      expect(res.status, path).not.toBe(302);
+    }
+  });
+});
