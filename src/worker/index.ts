@@ -16,6 +16,7 @@ import { crossOrigin } from './middleware/cross-origin';
 import { rateLimit } from './middleware/rate-limit';
 import { requireUser } from './middleware/require-user';
 import { securityHeaders } from './middleware/security-headers';
+import { sessions } from './routes/sessions';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
@@ -39,7 +40,8 @@ const routes = api
   .route('/wallets', wallets)
   .route('/transactions', transactions)
   .route('/support', support)
-  .route('/feature-requests', featureRequests);
+  .route('/feature-requests', featureRequests)
+  .route('/sessions', sessions);
 
 export type AppType = typeof routes;
 

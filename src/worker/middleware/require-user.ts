@@ -6,11 +6,14 @@
 // `x-user-id` header that names anyone else is refused. In the embedded default a logged-out or
 // expired session (AUTH_SESSION_INACTIVITY_S, AUTH_SESSION_LIFETIME_S) is refused on the next call
 // (an isolate that did not end it may accept a logged-out one for up to SESSION_LIVE_CACHE_MS more,
-// see sessionIsLiveCached; never past its expiry).
+// see sessionIsLiveCached; never past its expiry). In production mode a session ended from the
+// Security screen is refused likewise (sessionWasEnded). Each verified session's activity is noted
+// for that screen's list.
 import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { authSettings, localIssuer, localKeyResolver, sessionIsLiveCached, verifyAccessToken } from '../../local-auth';
 import type { AppEnv } from '../env';
+import { noteSessionActivity, sessionWasEnded } from '../sessions/activity';
 
 // jose caches and rate-limits JWKS fetches inside each set; one set per project URL per isolate.
 const remoteSets = new Map<string, JWTVerifyGetKey>();
@@ -60,12 +63,16 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     if (local && !(sessionId && (await sessionIsLiveCached(c.env.DB, sessionId, sub, settings)))) {
       return c.json({ message: 'Session has ended' }, 401);
     }
+    // Production: a session the user ended from the Security screen (src/worker/sessions/activity.ts).
+    if (!local && (await sessionWasEnded(c.env.DB, sessionId))) return c.json({ message: 'Session has ended' }, 401);
     const claimed = c.req.header('x-user-id');
     if (claimed !== undefined && claimed !== sub) return c.json({ message: 'x-user-id does not match the signed-in user' }, 403);
 
     c.set('userId', sub);
     c.set('sessionId', sessionId);
     c.set('accessToken', token);
+    // The Security screen's list: device, country, last activity (at most one write a minute, after the answer).
+    noteSessionActivity(c, sub, sessionId);
     await next();
   };
 }
