@@ -91,8 +91,8 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/feature-requests/:id/my-vote': { upstream: '/feature-requests/:id/my-vote', params: () => ({ id: IDS.featureRequest }) },
 };
 
-/** Routes that are not forwarded anywhere (open, answered by the Worker itself). */
-export const LOCAL_ROUTES = ['GET /api/health'];
+/** Routes that are not forwarded to the upstream (answered by the Worker itself: health open, sessions from its D1 and Supabase Auth). */
+export const LOCAL_ROUTES = ['GET /api/health', 'GET /api/sessions', 'DELETE /api/sessions/:id', 'POST /api/sessions/sign-out-others'];
 
 /** Ids a crafted client sends as a path param, written exactly as they go on the wire. */
 export const CRAFTED_IDS = ['%20..%20', '..', '%2e%2e', 'a%2Fb', '%2E%2E%2Fvote', '.%2e', '%20.%20'] as const;
