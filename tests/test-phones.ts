@@ -51,8 +51,8 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(24, 'tests/browser/a11y-axe.test.ts'),
   own(25, 'tests/browser/screens-phones.test.ts'),
   own(26, 'spare'),
-  own(27, 'spare'),
-  own(28, 'spare'),
+  own(27, 'tests/browser/sessions.test.ts'),
+  own(28, 'tests/browser/sessions.test.ts'),
   own(29, 'tests/browser/cookie-session.test.ts'),
 ];
 

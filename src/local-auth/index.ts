@@ -5,6 +5,6 @@
 export { identityApp } from './app';
 export { authSettings, type AuthSettings, type AuthVars } from './config';
 export { currentSigningKey } from './keys';
-export { sessionIsLiveCached } from './store';
+export { endSessions, liveSessionsOf, sessionIsLive, sessionIsLiveCached } from './store';
 export { localIssuer } from './tokens';
 export { localKeyEpoch, localKeyResolver, verifyAccessToken, verifyAccessTokenCached, type KeyEpoch } from './verify';

@@ -264,6 +264,18 @@ export async function sessionIsLiveCached(db: D1Database, sessionId: string, use
   return until !== null;
 }
 
+/** The user's live (not ended, not expired) sessions, newest activity first: the Security screen's list. */
+export async function liveSessionsOf(db: D1Database, userId: string, policy: ExpiryPolicy, now = Date.now(), limit = 50) {
+  const { results } = await db
+    .prepare(
+      `SELECT id, created_ms, refreshed_ms FROM auth_sessions
+       WHERE user_id = ?1 AND created_ms > ?2 AND refreshed_ms > ?3 ORDER BY refreshed_ms DESC LIMIT ?4`,
+    )
+    .bind(userId, now - policy.sessionLifetimeMs, now - policy.sessionInactivityMs, limit)
+    .all<{ id: string; created_ms: number; refreshed_ms: number }>();
+  return results;
+}
+
 /** Ends sessions matching a WHERE clause over auth_sessions, with their refresh tokens. */
 export async function endSessions(db: D1Database, where: string, ...params: (string | number)[]): Promise<void> {
   endings++;

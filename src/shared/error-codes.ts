@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'already_voted', // a second vote of the same kind on a feature request
   'wallet_exists', // that address is already a wallet of the account
   'party_exists', // that Canton party (or the wallet's party) already exists
+  'current_session', // ending the session making the call from the sessions list (sign out instead)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

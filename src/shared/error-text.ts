@@ -73,6 +73,7 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   already_voted: 'errors.alreadyVoted',
   wallet_exists: undefined,
   party_exists: undefined,
+  current_session: undefined,
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

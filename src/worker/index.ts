@@ -15,6 +15,7 @@ import { market } from './routes/market';
 import { crossOrigin } from './middleware/cross-origin';
 import { requireUser } from './middleware/require-user';
 import { securityHeaders } from './middleware/security-headers';
+import { sessions } from './routes/sessions';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -36,7 +37,9 @@ const routes = api
   .route('/wallets', forwardingApp(FORWARDED['/wallets']))
   .route('/transactions', forwardingApp(FORWARDED['/transactions']))
   .route('/support', forwardingApp(FORWARDED['/support']))
-  .route('/feature-requests', forwardingApp(FORWARDED['/feature-requests']));
+  .route('/feature-requests', forwardingApp(FORWARDED['/feature-requests']))
+  // Answered by the Worker itself (its D1 and Supabase Auth), not forwarded: src/worker/routes/sessions.ts.
+  .route('/sessions', sessions);
 
 export type AppType = typeof routes;
 

@@ -6,13 +6,15 @@
 // (verifyAccessToken, shared with the sign-in service). In the embedded default a logged-out or
 // expired session (AUTH_SESSION_INACTIVITY_S, AUTH_SESSION_LIFETIME_S) is refused too (an isolate that
 // did not end it may accept a logged-out one for up to SESSION_LIVE_CACHE_MS more, see
-// sessionIsLiveCached; never past its expiry). A token this isolate has verified is accepted again
+// sessionIsLiveCached; never past its expiry). In production mode a session ended from the Security
+// screen is refused likewise (sessionWasEnded). A token this isolate has verified is accepted again
 // without the signature check for up to VERIFIED_TOKEN_CACHE_MS, never past its exp nor once the key
 // set it was checked against is reloaded or stale (verifyAccessTokenCached); the session check
 // still runs on every call.
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { authSettings, localIssuer, localKeyEpoch, localKeyResolver, sessionIsLiveCached, verifyAccessTokenCached, type KeyEpoch } from '../local-auth';
 import type { Bindings } from './env';
+import { sessionWasEnded } from './sessions/activity';
 
 // jose caches and rate-limits JWKS fetches inside each set; one set per project URL per isolate.
 type RemoteSet = ReturnType<typeof createRemoteJWKSet>;
@@ -64,5 +66,7 @@ export async function verifyUser(env: Bindings, origin: string, token: string): 
   if (local && !(sessionId && (await sessionIsLiveCached(env.DB, sessionId, sub, settings)))) {
     return { ok: false, message: 'Session has ended' };
   }
+  // Production: a session the user ended from the Security screen (./sessions/activity.ts).
+  if (!local && (await sessionWasEnded(env.DB, sessionId))) return { ok: false, message: 'Session has ended' };
   return { ok: true, sub, sessionId };
 }

@@ -95,6 +95,9 @@ export const ROUTES: Record<string, RouteCase> = {
 /** Declared routes the gate test leaves out, with the reason. */
 export const LOCAL_ROUTES: Record<string, string> = {
   'GET /api/health': 'open and answered by the Worker itself (KV and D1): no upstream call to gate',
+  'GET /api/sessions': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
+  'DELETE /api/sessions/:id': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
+  'POST /api/sessions/sign-out-others': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
 };
 
 /** The case of every route the contract declares (LOCAL_ROUTES left out); throws for a route in neither. */

@@ -4,8 +4,12 @@ import { env } from 'cloudflare:workers';
 
 const db = () => (env as unknown as { DB: D1Database }).DB;
 
-/** Bookkeeping tables outside the app's data. */
-const VOLATILE = new Set<string>(['d1_migrations']);
+/**
+ * Bookkeeping tables outside the app's data. session_activity is the BFF's last-seen note of every
+ * verified session (at most one write a minute, after the answer, whatever the answer): it records
+ * that the session was used, not an effect of the request, and lands asynchronously.
+ */
+const VOLATILE = new Set<string>(['d1_migrations', 'session_activity']);
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

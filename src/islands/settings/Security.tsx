@@ -1,6 +1,6 @@
 // /settings/security (spec section 2, Settings): the read-only full name, the Language select saved
-// through the account (the whole interface switches at once), and the static sample list of active
-// sessions and devices (its delete icons do nothing, as in the spec).
+// through the account (the whole interface switches at once), and the user's real sessions and
+// devices (ActiveSessions.tsx: where the spec shows a sample list, issue 18).
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { LANGS, isLang, type Lang } from '../../i18n';
@@ -8,15 +8,8 @@ import { useLang, useT } from '../../components/use-t';
 import { $account, saveLanguage } from '../../stores/account';
 import AppShell from '../AppShell';
 import { KycStatus } from '../common/KycStatus';
-import { Glyph, type GlyphName } from '../shell/icons';
+import { ActiveSessions } from './ActiveSessions';
 import { SettingsSection } from './SettingsSection';
-
-/** The sample devices (spec: hard-coded). */
-const SESSIONS: readonly { id: string; device: string; place: string; icon: GlyphName; current?: boolean; time?: string }[] = [
-  { id: 's1', device: 'Chrome · Android', place: 'Ciudad de México, MX', icon: 'device', current: true },
-  { id: 's2', device: 'Safari · iPhone', place: 'Bogotá, CO', icon: 'device', time: '2 h' },
-  { id: 's3', device: 'Firefox · Windows', place: 'Buenos Aires, AR', icon: 'laptop', time: '3 d' },
-];
 
 export function fullName(account: { first_name?: string | null; last_name?: string | null } | null): string {
   return [account?.first_name, account?.last_name]
@@ -86,33 +79,7 @@ function Security() {
 
       <KycStatus className="p-6" />
 
-      <section className="rounded-xl border border-gray-200 bg-white p-6" aria-labelledby="sessions-title">
-        <h2 id="sessions-title" className="text-lg font-semibold text-gray-900">
-          {t('settings.security.sessions.title')}
-        </h2>
-        <ul className="mt-4 divide-y divide-gray-200">
-          {SESSIONS.map((s) => (
-            <li key={s.id} className="flex items-center gap-4 py-3">
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-gray-100 text-gray-600">
-                <Glyph name={s.icon} />
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-gray-900">{s.device}</p>
-                <p className="truncate text-xs text-gray-500">
-                  {s.place} · {s.current ? t('settings.security.sessions.current') : t('settings.security.sessions.lastActive', { time: s.time ?? '' })}
-                </p>
-              </div>
-              <button
-                type="button"
-                aria-label={`${t('settings.security.sessions.remove')}: ${s.device}`}
-                className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-400 hover:bg-gray-100 hover:text-gray-600"
-              >
-                <Glyph name="trash" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ActiveSessions />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { accountsContract } from './accounts';
 import { featureRequestsContract } from './feature-requests';
 import { health, marketContract } from './market';
+import { sessionsContract } from './sessions';
 import { supportContract } from './support';
 import { transactionsContract } from './transactions';
 import { walletsContract } from './wallets';
@@ -20,6 +21,7 @@ export const FORWARDED = {
 export const CONTRACT = {
   '/health': [health],
   '/market': marketContract,
+  '/sessions': sessionsContract,
   ...FORWARDED,
 } as const;
 

@@ -1,11 +1,13 @@
 // Verifies the bearer access token on every product call with the shared check (../verify-user.ts:
 // signature, algorithms, kid, exp, iss, aud, iat, lifetime, and in the embedded default a session
 // that is still live). The user is the token's `sub`; an `x-user-id` header that names anyone else
-// is refused. Cookies are never read here: /api is bearer-only (see README, Security).
+// is refused. Cookies are never read here: /api is bearer-only (see README, Security). Each verified
+// session's activity is noted for the Security screen's list (at most one write a minute, after the answer).
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { verifyUser } from '../verify-user';
 import { refuseWith } from '../../platform/errors';
+import { noteSessionActivity } from '../sessions/activity';
 
 export function requireUser(): MiddlewareHandler<AppEnv> {
   return async function requireUser(c, next) {
@@ -22,6 +24,8 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     c.set('userId', sub);
     c.set('sessionId', sessionId);
     c.set('accessToken', token);
+    // The Security screen's list: device, country, last activity (at most one write a minute, after the answer).
+    noteSessionActivity(c, sub, sessionId);
     await next();
   };
 }

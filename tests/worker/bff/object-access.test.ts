@@ -1,9 +1,10 @@
 // Object-level access (OWASP API1:2023, BOLA): every BFF route is classified in the table below, and
 // the list of routes comes from the contract (src/shared/contract), so a route declared later without
 // an entry fails.
-// Every route that takes an id of an account, wallet, party, ticket, feature request, transaction or
-// user (in its path or its body) is called by a second user with the victim's ids: each answers 404
+// Every route that takes an id of an account, wallet, party, ticket, feature request, transaction,
+// session or user (in its path or its body) is called by a second user with the victim's ids: each answers 404
 // {message} and the database is byte-for-byte unchanged. Lists are called too: none shows a victim id.
+import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, bearer, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes, fillPath } from '../bff-route-table';
@@ -20,6 +21,7 @@ interface Victim {
   transactionId: string;
   ticketId: string;
   featureRequestId: string;
+  sessionId: string;
 }
 
 interface Req {
@@ -98,6 +100,10 @@ const TABLE: Record<string, Entry> = {
   'POST /api/feature-requests/:id/vote': { shared: (v) => ({ params: { id: v.featureRequestId }, body: { vote_type: 'downvote' } }), why: 'anyone signed in votes' },
   'DELETE /api/feature-requests/:id/vote': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: "removes the caller's own vote only" },
   'GET /api/feature-requests/:id/my-vote': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: "the caller's own vote only" },
+  // Sessions
+  'GET /api/sessions': { own: {}, why: "the caller's sessions" },
+  'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
+  'POST /api/sessions/sign-out-others': { own: null, why: "ends the caller's own other sessions" },
 };
 
 type Session = { accessToken: string; userId: string };
@@ -136,6 +142,7 @@ async function buildVictim(s: Session): Promise<Victim> {
     transactionId: txs[0].id,
     ticketId: ticket.id,
     featureRequestId: fr.id,
+    sessionId: decodeJwt(s.accessToken).session_id as string,
   };
 }
 

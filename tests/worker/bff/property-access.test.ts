@@ -227,6 +227,8 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     expect(await row('SELECT user_id FROM feature_request_votes WHERE feature_request_id = ?', otherFeature)).toEqual({ user_id: me.userId });
   },
   'DELETE /api/feature-requests/:id/vote': { noBody: 'DELETE takes no body' },
+  'DELETE /api/sessions/:id': { noBody: 'DELETE takes no body' },
+  'POST /api/sessions/sign-out-others': { noBody: 'takes no body: acts on the verified user and session only' },
 };
 
 describe('property-level access', () => {

@@ -10,8 +10,16 @@ import { apiRoutes } from '../bff-route-table';
 
 const testEnv = env as unknown as Cloudflare.Env;
 
-/** BFF routes that answer without forwarding to the upstream (the market reads its sources itself). */
-const NOT_FORWARDED = new Set(['GET /api/health', 'GET /api/market', 'GET /api/market/stocks/:symbol', 'GET /api/market/assets/:symbol']);
+/** BFF routes that answer without forwarding to the upstream (the market reads its sources itself; sessions are the sign-in's). */
+const NOT_FORWARDED = new Set([
+  'GET /api/health',
+  'GET /api/market',
+  'GET /api/market/stocks/:symbol',
+  'GET /api/market/assets/:symbol',
+  'GET /api/sessions',
+  'DELETE /api/sessions/:id',
+  'POST /api/sessions/sign-out-others',
+]);
 
 describe('the upstream route table', () => {
   it('has an entry for every BFF route that forwards, and none for a route the BFF does not have', () => {

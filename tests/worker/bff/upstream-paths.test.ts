@@ -59,12 +59,16 @@ const BODIES: Record<string, unknown> = {
   'POST /api/feature-requests/:id/vote': { vote_type: 'upvote' },
 };
 
-/** Routes that call no upstream path of their own (health) or only the market's assets source. */
+/** Routes that call no upstream path of their own (health, sessions) or only the market's assets source. */
 const NO_OWN_PATH: Record<string, string[]> = {
   'GET /api/health': [],
   'GET /api/market': ['/wallets/canton/assets'],
   'GET /api/market/stocks/:symbol': ['/wallets/canton/assets'],
   'GET /api/market/assets/:symbol': ['/wallets/canton/assets'],
+  // Sessions belong to the sign-in service and the BFF's own D1 tables, never the upstream.
+  'GET /api/sessions': [],
+  'DELETE /api/sessions/:id': [],
+  'POST /api/sessions/sign-out-others': [],
 };
 
 /** Crafted path segments as a client would put them in the URL (already in URL form). */
