@@ -2,6 +2,7 @@
 // The forwarded resources' paths are also the upstream's paths (src/worker/upstream/contract.ts).
 import { accountsContract } from './accounts';
 import { featureRequestsContract } from './feature-requests';
+import { marketForwardedContract } from './market';
 import { supportContract } from './support';
 import { transactionsContract } from './transactions';
 import { walletsContract } from './wallets';
@@ -13,4 +14,5 @@ export const FORWARDED = {
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,
+  '/market': marketForwardedContract,
 } as const;
