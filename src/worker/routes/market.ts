@@ -158,7 +158,8 @@ export const market = contractApp()
       // The port's own answer (404 unknown symbol, 429, 502 for an upstream answer off the contract).
       if (err instanceof NotHistory) {
         if (err.result.retryAfter !== undefined) c.header('retry-after', err.result.retryAfter);
-        return c.json(err.result.body as { message: string }, err.result.status as ClientErrorStatusCode | ServerErrorStatusCode);
+        const status = err.result.status as ClientErrorStatusCode | ServerErrorStatusCode;
+        return c.json(err.result.body as { message: string }, status) as unknown as TypedResponse<{ message: string }, 404, 'json'>;
       }
       console.error('market: history failed with nothing cached:', err instanceof Error ? err.message : String(err));
       return c.json(unavailable, 503);
