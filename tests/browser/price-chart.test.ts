@@ -59,7 +59,10 @@ describe('the price chart', () => {
         expect(await change.textContent(), range).toMatch(tone === 'up' ? /^▲ \+\$[\d,.]+ \(\+\d+\.\d{2}%\)/ : /^▼ -\$[\d,.]+ \(-\d+\.\d{2}%\)/);
         expect(await change.getAttribute('class')).toContain(tone === 'up' ? 'green' : 'red');
       }
-      if (lang === 'en') await screenshot(page, 'price-chart-en-390');
+      await page.locator('[data-timeframe="1m"]').click();
+      await plotted(page, '1m');
+      await page.locator('[data-timeframe]').first().scrollIntoViewIfNeeded();
+      await screenshot(page, `price-chart-${lang}-390`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -108,7 +111,7 @@ describe('the price chart', () => {
   });
 
   it('at 390 px by touch: the chart fits the width and a vertical swipe on it still scrolls the page', async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 390, height: 500 }, hasTouch: true, isMobile: true, storageState: state });
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: state });
     const page = await context.newPage();
     await openApp(page, '/accounts/digital-assets/AAPL');
     const box = page.locator('[data-chart-state="ready"]');
@@ -117,18 +120,14 @@ describe('the price chart', () => {
     const rect = (await box.boundingBox())!;
     expect(rect.x).toBeGreaterThanOrEqual(0);
     expect(rect.x + rect.width).toBeLessThanOrEqual(390);
-    // The chart neither pans nor zooms: a vertical swipe that starts on it scrolls the page.
+    // The chart neither pans nor zooms: a finger's upward swipe that starts on it scrolls the page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const start = (await box.boundingBox())!;
+    const y = Math.round((await box.boundingBox())!.y + 10);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.synthesizeScrollGesture', {
-      x: Math.round(start.x + start.width / 2),
-      y: Math.round(Math.min(start.y + start.height / 2, 450)),
-      yDistance: -200,
-      gestureSourceType: 'touch',
-      speed: 800,
-    });
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y }] });
+    for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y: y - i * 20 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForFunction(() => window.scrollY > 100);
     // A tap on the line keeps the chart as it is (the crosshair shows that moment's price).
     await box.tap();
     expect(await page.locator('[data-chart-state="ready"]').count()).toBe(1);
