@@ -50,7 +50,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(23, 'tests/browser/prefetch.test.ts'),
   own(24, 'tests/browser/a11y-axe.test.ts'),
   own(25, 'tests/browser/screens-phones.test.ts'),
-  own(26, 'spare'),
+  own(26, 'tests/browser/price-chart.test.ts'),
   own(27, 'tests/browser/sessions.test.ts'),
   own(28, 'tests/browser/sessions.test.ts'),
   own(29, 'tests/browser/cookie-session.test.ts'),

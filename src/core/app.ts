@@ -6,6 +6,7 @@ import { ensureProvisioned } from './accounts/service';
 import type { CoreEnv } from './env';
 import { accountsRoutes } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
+import { market } from './routes/market';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
@@ -22,12 +23,13 @@ coreApp.use('*', async (c, next) => {
 });
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
-// (accounts, wallets, transactions, support, feature-requests)
+// (accounts, wallets, transactions, support, feature-requests, market history)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
 coreApp.route('/transactions', transactions);
 coreApp.route('/support', support);
 coreApp.route('/feature-requests', featureRequests);
+coreApp.route('/market', market);
 
 coreApp.notFound((c) => refuseWith(c, 404, 'Not found', 'not_found'));
 coreApp.onError((err, c) => {

@@ -47,7 +47,6 @@ describe('dictionaries', () => {
     expect(en['shell.openNavigation']).toBe('Open navigation');
     expect(en['wallet.transfer']).toBe('Transfer 100');
     expect(en['wallet.transferring']).toBe('Transferring...');
-    expect(en['asset.chartPlaceholder']).toBe('Chart integration coming soon');
     expect(en['common.loading']).toBe('Loading...');
     expect(en['transactions.new.amountPlaceholder']).toBe('Enter amount between $1 - $50');
   });

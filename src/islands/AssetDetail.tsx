@@ -3,7 +3,8 @@
 // case-insensitive: the stock by its upper-case symbol, else the Canton asset, else a built-in
 // sample row. Not found: the 'Asset not found' toast, then /market. The figures are the ones the
 // market row shows (shared/market.ts); figures that are not market data say so. Your Holdings shows
-// the wallet's balance, the same way as the wallet screen, when the asset is the wallet's coin.
+// the wallet's balance, the same way as the wallet screen, when the asset is the wallet's coin. The
+// timeframe buttons drive the price chart (asset/PriceChart.tsx, its library loaded lazily).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
@@ -37,6 +38,7 @@ import AppShell from './AppShell';
 import { AssetLogo } from './common/AssetLogo';
 import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
+import { PriceChart } from './asset/PriceChart';
 import { WalletBalance } from './common/WalletBalance';
 
 const TradeModal = lazy(() => import('./asset/TradeModal'));
@@ -161,10 +163,8 @@ function Found({ detail }: { detail: Detail }) {
                 </button>
               ))}
             </div>
-            {/* Centred on every line: a longer translation (French) wraps at 390 px. */}
-            <div data-chart-placeholder className="mt-4 flex h-56 items-center justify-center rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 text-center text-sm text-balance text-gray-500 sm:h-72">
-              {t('asset.chartPlaceholder')}
-            </div>
+            {/* The spec's placeholder, replaced by the real chart of the chosen timeframe (issue 18). */}
+            <PriceChart symbol={detail.symbol} range={timeframe} />
           </section>
 
           <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-stats">

@@ -2,7 +2,7 @@
 // The forwarded resources' paths are also the upstream's paths (src/worker/upstream/contract.ts).
 import { accountsContract } from './accounts';
 import { featureRequestsContract } from './feature-requests';
-import { health, marketContract } from './market';
+import { health, marketContract, marketForwardedContract } from './market';
 import { sessionsContract } from './sessions';
 import { supportContract } from './support';
 import { transactionsContract } from './transactions';
@@ -15,14 +15,16 @@ export const FORWARDED = {
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,
+  '/market': marketForwardedContract,
 } as const;
 
 /** Every declared endpoint by mount path below /api: the forwarded ones and those the BFF serves itself. */
 export const CONTRACT = {
   '/health': [health],
-  '/market': marketContract,
-  '/sessions': sessionsContract,
   ...FORWARDED,
+  // The market's cached reads (served by the BFF from KV) and its forwarded history, under one mount.
+  '/market': [...marketContract, ...marketForwardedContract],
+  '/sessions': sessionsContract,
 } as const;
 
 export interface DeclaredRoute {

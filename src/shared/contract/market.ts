@@ -1,7 +1,9 @@
-// The contract of /api/market and /api/health: served by the BFF itself (KV cache, D1), not forwarded.
+// The contract of /api/market and /api/health: served by the BFF itself (KV cache, D1), not forwarded,
+// except the price history, which the BFF caches in KV but reads from the upstream (issue 18).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { digitalAsset, marketSnapshot, stock, symbolParam } from '../schemas/market';
+import { historyQuery, priceHistory } from '../schemas/price-history';
 import { answers } from './common';
 
 export const marketList = createRoute({ tags: ['Market'], method: 'get', path: '/', responses: answers(marketSnapshot) });
@@ -16,5 +18,18 @@ export const marketAsset = createRoute({
 /** The market's reads, served from the KV cache (src/worker/routes/market.ts). */
 export const marketContract = [marketList, marketStock, marketAsset] as const;
 
+/**
+ * A stock's or Canton asset's prices over a range (24h, 1w, 1m, 1y, max), at most 300 points, with
+ * the period's change, high and low as exact decimals. Unknown symbol 404, bad range 400.
+ */
+export const marketHistory = createRoute({
+  tags: ['Market'],
+  method: 'get',
+  path: '/{symbol}/history',
+  request: { params: symbolParam, query: historyQuery },
+  responses: answers(priceHistory),
+});
+/** The market calls forwarded to the upstream (mounted at /market there too). */
+export const marketForwardedContract = [marketHistory] as const;
 /** Open (no token): touches KV and D1 so that a broken binding shows up here first. */
 export const health = createRoute({ tags: ['Health'], method: 'get', path: '/', security: [], responses: answers(z.object({ ok: z.literal(true) })) });

@@ -1,5 +1,9 @@
-// Market source of the embedded default: the stocks, stock_prices and digital_assets tables on D1.
-import type { DigitalAsset, Stock } from '../../shared/schemas/market';
+// Market source of the embedded default: the stocks, stock_prices and digital_assets tables on D1,
+// and the refresh's write into the embedded core's price history (issue 18).
+import { recordPrices } from '../../core/market/history';
+import { decimalToString, parseDecimal } from '../../shared/decimal';
+import { HISTORY_BUCKET_SECONDS } from '../../shared/price-history';
+import type { DigitalAsset, MarketSnapshot, Stock } from '../../shared/schemas/market';
 import { MARKET_LIST_LIMIT, type MarketSource } from './source';
 
 interface StockRow {
@@ -76,4 +80,28 @@ export function embeddedMarketSource(db: D1Database): MarketSource {
       return results;
     },
   };
+}
+
+/**
+ * Adds the snapshot's prices to the price history at the current bucket (one row per asset and
+ * bucket: a refresh within the same bucket changes nothing). A failure is logged and does not fail the
+ * refresh: the list matters more than one point of a chart.
+ */
+export async function recordSnapshotPrices(db: D1Database, snapshot: MarketSnapshot, nowMs: number): Promise<void> {
+  const prices: { symbol: string; price: string }[] = [];
+  for (const s of snapshot.stocks) {
+    // The quote is a number as the feed gives it; its shortest text is the exact price it stands for.
+    const exact = s.price ? parseDecimal(s.price.price) : null;
+    if (exact && exact.units >= 0n) prices.push({ symbol: s.symbol, price: decimalToString(exact) });
+  }
+  for (const a of snapshot.assets) {
+    const exact = a.last_price === null ? null : parseDecimal(a.last_price);
+    if (exact && exact.units >= 0n) prices.push({ symbol: a.symbol, price: decimalToString(exact) });
+  }
+  const bucket = Math.floor(nowMs / 1000 / HISTORY_BUCKET_SECONDS) * HISTORY_BUCKET_SECONDS;
+  try {
+    await recordPrices(db, prices, bucket);
+  } catch (err) {
+    console.error('market: price history not recorded:', err instanceof Error ? err.message : String(err));
+  }
 }

@@ -1,6 +1,8 @@
 // Security headers on every answer of the Hono app (the BFF under /api and the local sign-in service
 // under /auth/v1): HSTS, nosniff, Referrer-Policy, Permissions-Policy, frame denial and a CSP for
-// JSON that loads nothing. API answers are never stored by browsers or shared caches (`no-store`);
+// JSON that loads nothing. API answers are never stored by browsers or shared caches (`no-store`),
+// except that a route may let the browser alone keep its answer (`private, max-age=...`: the price
+// history, public market data; see HISTORY_CACHE_CONTROL in routes/market.ts);
 // the sign-in service keeps the caching it sets itself (its JWKS is public, 10 minutes).
 // Pages and static assets get the same headers from `_headers` (see src/integrations/security-headers.ts).
 import type { MiddlewareHandler } from 'hono';
@@ -21,6 +23,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
     headers.set('Content-Security-Policy', API_CSP);
     headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-    if (c.req.path.startsWith('/api/') || !headers.has('cache-control')) headers.set('Cache-Control', 'no-store');
+    const kept = headers.get('cache-control');
+    const browserOnly = c.res.status === 200 && kept !== null && /^private, max-age=\d+$/.test(kept);
+    if ((c.req.path.startsWith('/api/') && !browserOnly) || kept === null) headers.set('Cache-Control', 'no-store');
   };
 }

@@ -2,24 +2,49 @@
 // stale-while-revalidate (fresh 60 s, stale served up to 24 h while one request refreshes in the
 // background). Sources: D1 in the embedded default; the Supabase project's REST interface for stocks
 // when PUBLIC_SUPABASE_URL is set and the upstream's /wallets/canton/assets when UPSTREAM_API_URL is.
+// The price history (issue 18) comes from the upstream port (the embedded core's price_history in the
+// default) and is cached in KV per symbol and range the same way; each refresh of the list in the
+// embedded default adds its prices to that history.
 import type { Context, TypedResponse } from 'hono';
+import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import * as api from '../../shared/contract/market';
 import { errorBody } from '../../platform/errors';
+import type { ErrorCode } from '../../shared/error-codes';
 import { contractApp } from '../contract-app';
 import type { MarketSnapshot } from '../../shared/schemas/market';
+import type { PriceHistory } from '../../shared/schemas/price-history';
 import { aged, swr, type SwrResult } from '../cache/swr';
 import type { AppEnv } from '../env';
 import { executionCtxOf } from '../forward';
 import { loadSnapshot, type MarketSource } from '../market/source';
-import { embeddedMarketSource } from '../market/source-embedded';
+import { embeddedMarketSource, recordSnapshotPrices } from '../market/source-embedded';
 import { supabaseStocksSource, upstreamAssetsSource } from '../market/source-supabase';
-import { upstreamTimeoutMs } from '../upstream/port';
+import { upstreamTimeoutMs, type UpstreamResult } from '../upstream/port';
 import { selectUpstream } from '../upstream/select';
 
 export const MARKET_LIST_KEY = 'market:v1:list';
 export const MARKET_FRESH_MS = 60_000;
 export const MARKET_MAX_STALE_MS = 24 * 60 * 60 * 1000;
 export const MARKET_LOCK_MS = 30_000;
+
+/** The price history's cache: fresh as long as the list; a stale chart is served at most an hour. */
+export const HISTORY_FRESH_MS = MARKET_FRESH_MS;
+export const HISTORY_MAX_STALE_MS = 60 * 60 * 1000;
+export const historyKey = (symbol: string, range: string) => `market:v1:history:${symbol.toUpperCase()}:${range}`;
+/**
+ * Cache-Control of a history answer: public market data, the same for every user, so the browser may
+ * reuse it as long as the KV copy is fresh (switching back to a timeframe costs no request); `private`
+ * because the API answers only with a bearer token, so no shared cache may hand it to anyone else.
+ * Every other /api answer stays `no-store` (middleware/security-headers.ts keeps only this one).
+ */
+export const HISTORY_CACHE_CONTROL = `private, max-age=${HISTORY_FRESH_MS / 1000}`;
+
+/** An upstream answer that is not a history (404 unknown symbol, 429, 502...): answered as it is, never cached. */
+class NotHistory extends Error {
+  constructor(readonly result: UpstreamResult) {
+    super(`upstream answered ${result.status}`);
+  }
+}
 
 /** The market cache's clock (tests move it; the cached entries' ages are measured with it). */
 export const marketClock = { now: () => Date.now() };
@@ -52,6 +77,8 @@ function cachedSnapshot(c: Context<AppEnv>): Promise<SwrResult> {
   };
   const load = async () => {
     const { snapshot, keptFrom } = await loadSnapshot(marketSource(c), cachedAssets);
+    // The embedded core serves the history (no upstream): each refresh adds its prices to it.
+    if (!c.env.UPSTREAM_API_URL) await recordSnapshotPrices(c.env.DB, snapshot, marketClock.now());
     return keptFrom === undefined ? snapshot : aged(snapshot, keptFrom);
   };
   return swr(c.env.MARKET_CACHE, MARKET_LIST_KEY, load, {
@@ -114,6 +141,46 @@ export const market = contractApp()
     }
     if (!found) return c.json(errorBody(404, `Stock ${symbol} not found`, 'not_found'), 404);
     return c.json({ data: found }, 200);
+  })
+  // Price history of a stock or asset over a range, from the upstream port, cached in KV.
+  .openapi(api.marketHistory, async (c) => {
+    const { symbol } = c.req.valid('param');
+    const { range } = c.req.valid('query');
+    const ctx = executionCtxOf(c);
+    const load = async (): Promise<PriceHistory> => {
+      const res = await selectUpstream(c.env).call(
+        { method: 'GET', path: `/market/${encodeURIComponent(symbol)}/history`, query: { range }, userId: c.var.userId, accessToken: c.var.accessToken },
+        ctx,
+      );
+      if (res.status !== 200) throw new NotHistory(res);
+      return (res.body as { data: PriceHistory }).data;
+    };
+    let hit: SwrResult;
+    try {
+      hit = await swr(c.env.MARKET_CACHE, historyKey(symbol, range), load, {
+        freshMs: HISTORY_FRESH_MS,
+        maxStaleMs: HISTORY_MAX_STALE_MS,
+        lockMs: MARKET_LOCK_MS,
+        waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
+        now: () => marketClock.now(),
+      });
+    } catch (err) {
+      // The port's own answer (404 unknown symbol, 429, 502 for an upstream answer off the contract).
+      if (err instanceof NotHistory) {
+        if (err.result.retryAfter !== undefined) c.header('retry-after', err.result.retryAfter);
+        const status = err.result.status as ClientErrorStatusCode | ServerErrorStatusCode;
+        return c.json(err.result.body as { message: string; code: ErrorCode }, status) as unknown as TypedResponse<{ message: string; code: ErrorCode }, 404, 'json'>;
+      }
+      console.error('market: history failed with nothing cached:', err instanceof Error ? err.message : String(err));
+      return c.json(unavailable, 503);
+    }
+    const res = c.body(`{"data":${hit.json}}`, 200, {
+      'content-type': 'application/json',
+      'cache-control': HISTORY_CACHE_CONTROL,
+      'x-cache': hit.state,
+      age: String(Math.max(0, Math.floor((marketClock.now() - hit.fetchedAt) / 1000))),
+    });
+    return res as unknown as TypedResponse<{ data: PriceHistory }, 200, 'json'>;
   })
   // Digital asset by symbol, case-insensitive.
   .openapi(api.marketAsset, async (c) => {

@@ -1,0 +1,220 @@
+// The asset page's price chart (issue 18): the history of the chosen timeframe from
+// GET /api/market/{symbol}/history, with the change over the period (colour, an arrow and a sign),
+// the period's high and low, and a text alternative for screen readers. The drawing library is
+// loaded (chart-canvas.ts, its own chunk) only when the chart scrolls into view. Loading, empty and
+// error (Try again) states keep the box's height, so nothing moves. The box exposes what it plots
+// from the data (data-chart-*), for tests and tools.
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/Button';
+import { cx } from '../../components/cx';
+import { Spinner } from '../../components/Spinner';
+import { useT } from '../../components/use-t';
+import { decimalToNumber, parseDecimal } from '../../shared/decimal';
+import { formatPrice, type Timeframe } from '../../shared/market';
+import type { PriceHistory } from '../../shared/schemas/price-history';
+import { ApiError, api, unwrap } from '../../stores/api';
+import type { ChartHandle } from './chart-canvas';
+
+type Load = { status: 'loading' } | { status: 'ready'; history: PriceHistory } | { status: 'error' };
+
+const empty = (symbol: string, range: Timeframe): PriceHistory => ({
+  symbol,
+  range,
+  points: [],
+  change: null,
+  change_percent: null,
+  high: null,
+  low: null,
+});
+
+/** "+$1.25", "-$0.0021", "$0.00": the sign is text, not only colour. */
+function signedPrice(value: string): string {
+  const text = formatPrice(value);
+  return parseDecimal(value)!.units > 0n ? `+${text}` : text;
+}
+const signedPercent = (value: string) => (value.startsWith('-') ? `${value}%` : `+${value}%`);
+
+export function PriceChart({ symbol, range }: { symbol: string; range: Timeframe }) {
+  const t = useT();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [visible, setVisible] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  const [chartFailed, setChartFailed] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  const chart = useRef<ChartHandle | null>(null);
+  const answers = useRef(new Map<Timeframe, PriceHistory>());
+
+  // The data: small JSON, asked for at once (each timeframe once per page view).
+  useEffect(() => {
+    let live = true;
+    const known = answers.current.get(range);
+    if (known) {
+      setLoad({ status: 'ready', history: known });
+      return;
+    }
+    setLoad({ status: 'loading' });
+    unwrap(api().market[':symbol'].history.$get({ param: { symbol }, query: { range } })).then(
+      (history) => {
+        answers.current.set(range, history);
+        if (live) setLoad({ status: 'ready', history });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        // An asset the market has no history for (a sample row): nothing to plot, not an error.
+        if (err instanceof ApiError && err.status === 404) setLoad({ status: 'ready', history: empty(symbol, range) });
+        else setLoad({ status: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [symbol, range, attempt]);
+
+  // The library: only once the chart's box comes into view.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || visible) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setVisible(true);
+        seen.disconnect();
+      }
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [visible]);
+
+  const history = load.status === 'ready' ? load.history : null;
+  const points = history?.points ?? [];
+  const tone = history?.change == null ? 'none' : history.change.startsWith('-') ? 'down' : 'up';
+
+  useEffect(() => {
+    const el = box.current;
+    if (!visible || !el || !history || history.points.length === 0 || chartFailed) return;
+    let live = true;
+    const draw = (handle: ChartHandle) => {
+      const colour = (node: Element | null, prop: 'color' | 'borderTopColor') => (node ? getComputedStyle(node)[prop] : '');
+      handle.show(
+        history.points.map((p) => ({ time: Date.parse(p.time) / 1000, value: decimalToNumber(parseDecimal(p.price)!) })),
+        { line: colour(el, 'color'), text: colour(summary.current, 'color'), grid: colour(el, 'borderTopColor') },
+        range === '24h' || range === '1w',
+      );
+      setDrawn(true);
+    };
+    if (chart.current) draw(chart.current);
+    else
+      import('./chart-canvas').then(
+        (m) => {
+          if (!live) return;
+          chart.current ??= m.mountChart(el.querySelector<HTMLElement>('[data-chart-canvas]')!);
+          draw(chart.current);
+        },
+        (err: unknown) => {
+          console.error('Error loading the chart', err instanceof Error ? err.message : err);
+          if (live) setChartFailed(true);
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [visible, history, range, chartFailed]);
+
+  useEffect(
+    () => () => {
+      chart.current?.destroy();
+      chart.current = null;
+    },
+    [],
+  );
+
+  const period = t(`asset.chart.period.${range}`);
+  const failed = load.status === 'error' || chartFailed;
+  const busy = load.status === 'loading' || (!failed && points.length > 0 && !drawn);
+  const retry = () => {
+    setChartFailed(false);
+    setAttempt((n) => n + 1);
+  };
+
+  return (
+    <div className="mt-4">
+      <div
+        className={cx('min-h-6 text-sm font-medium tabular-nums', tone === 'up' ? 'text-green-700' : tone === 'down' ? 'text-red-700' : 'text-gray-500')}
+        data-chart-change={tone}
+      >
+        {history?.change != null && (
+          <p>
+            <span aria-hidden="true">{tone === 'down' ? '▼ ' : '▲ '}</span>
+            {signedPrice(history.change)}
+            {history.change_percent != null && ` (${signedPercent(history.change_percent)})`}{' '}
+            <span className="font-normal text-gray-500">{t('asset.chart.changeOver', { period })}</span>
+          </p>
+        )}
+      </div>
+      <div
+        ref={box}
+        aria-busy={busy}
+        data-chart-range={history?.range ?? range}
+        data-chart-state={failed ? 'error' : load.status === 'loading' ? 'loading' : points.length === 0 ? 'empty' : drawn ? 'ready' : 'loading'}
+        data-chart-points={points.length}
+        data-chart-from={points[0]?.time}
+        data-chart-to={points.at(-1)?.time}
+        className={cx(
+          'relative mt-2 h-56 touch-pan-y overflow-hidden rounded-lg border border-gray-200 sm:h-72',
+          tone === 'up' ? 'text-green-700' : tone === 'down' ? 'text-red-700' : 'text-gray-500',
+        )}
+      >
+        {/* The drawing is an image whose text is the summary below (period, change, high, low). */}
+        <div
+          data-chart-canvas
+          role="img"
+          aria-labelledby="price-chart-summary"
+          aria-hidden={failed || points.length === 0 ? true : undefined}
+          className={cx('absolute inset-0', (failed || points.length === 0) && 'invisible')}
+        />
+        {(busy || failed || (load.status === 'ready' && points.length === 0)) && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white/80 px-4 text-center text-sm text-balance text-gray-600">
+            {failed ? (
+              <div role="alert" className="flex flex-col items-center gap-3">
+                <p>{t('asset.chart.error')}</p>
+                <Button variant="outline" onClick={retry}>
+                  {t('common.retry')}
+                </Button>
+              </div>
+            ) : busy ? (
+              <div role="status" className="flex flex-col items-center gap-3">
+                <Spinner decorative />
+                <p>{t('asset.chart.loading')}</p>
+              </div>
+            ) : (
+              <p>{t('asset.chart.empty')}</p>
+            )}
+          </div>
+        )}
+      </div>
+      <p ref={summary} id="price-chart-summary" className="mt-2 text-xs text-gray-600" aria-live="polite">
+        {history && points.length > 0 && history.high != null && history.low != null
+          ? t('asset.chart.summary', {
+              period,
+              first: formatPrice(points[0]!.price),
+              last: formatPrice(points.at(-1)!.price),
+              change: history.change == null ? t('common.na') : signedPrice(history.change),
+              percent: history.change_percent == null ? t('common.na') : signedPercent(history.change_percent),
+              high: formatPrice(history.high),
+              low: formatPrice(history.low),
+            })
+          : ''}
+      </p>
+      <p className="mt-1 text-right text-xs text-gray-500">
+        <a href="https://www.tradingview.com/" className="underline-offset-2 hover:underline" rel="noopener noreferrer" target="_blank">
+          {t('asset.chart.attribution')}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { extremeOf, periodChange } from './price-history';
+
+describe('periodChange', () => {
+  it('answers the exact difference at the finer scale and the percent rounded half away from zero', () => {
+    expect(periodChange('0.1571', '0.16')).toEqual({ change: '0.0029', percent: '1.85' });
+    expect(periodChange('97318.25', '21276.79')).toEqual({ change: '-76041.46', percent: '-78.14' });
+    // 1/8 = 12.5 % exactly; 1/800 = 0.125 % rounds to 0.13, -0.125 % to -0.13.
+    expect(periodChange('8', '9')!.percent).toBe('12.50');
+    expect(periodChange('800', '801')!.percent).toBe('0.13');
+    expect(periodChange('800', '799')!.percent).toBe('-0.13');
+    expect(periodChange('1.00', '1.00')).toEqual({ change: '0.00', percent: '0.00' });
+  });
+
+  it('has no percent from zero and refuses what is not a decimal', () => {
+    expect(periodChange('0', '1.5')).toEqual({ change: '1.5', percent: null });
+    expect(periodChange('abc', '1')).toBeNull();
+  });
+});
+
+describe('extremeOf', () => {
+  it('compares decimal text exactly and answers it as given', () => {
+    expect(extremeOf(['0.10000000000000001', '0.1', '0.09'], 1)).toBe('0.10000000000000001');
+    expect(extremeOf(['2.50', '10', '9.99'], -1)).toBe('2.50');
+    expect(extremeOf([], 1)).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+// Price history (issue 18): the chart's ranges and the exact arithmetic of a period's change, shared
+// by the embedded core (which answers GET /market/{symbol}/history) and the asset page (which plots
+// it). Prices are exact decimal strings; the change is computed on BigInt units, never on floats.
+import { compareDecimals, decimalToString, parseDecimal, roundDecimal, type Decimal } from './decimal';
+import { TIMEFRAMES, type Timeframe } from './market';
+
+export const HISTORY_RANGES = TIMEFRAMES;
+export type HistoryRange = Timeframe;
+
+/** How far back each range reaches, in seconds; `max` reaches the first stored point. */
+export const RANGE_SECONDS: Record<Exclude<HistoryRange, 'max'>, number> = {
+  '24h': 86_400,
+  '1w': 7 * 86_400,
+  '1m': 30 * 86_400,
+  '1y': 365 * 86_400,
+};
+
+/** The most points one answer carries (the chart is at most a few hundred pixels wide). */
+export const HISTORY_MAX_POINTS = 300;
+
+/** Refreshes write one row per symbol per bucket of this many seconds. */
+export const HISTORY_BUCKET_SECONDS = 300;
+
+const aligned = (a: Decimal, b: Decimal): [bigint, bigint, number] => {
+  const scale = Math.max(a.scale, b.scale);
+  return [a.units * 10n ** BigInt(scale - a.scale), b.units * 10n ** BigInt(scale - b.scale), scale];
+};
+
+/**
+ * The change from `first` to `last`: the absolute difference as exact decimal text (the finer of the
+ * two scales) and the percent of `first`, rounded half away from zero to 2 decimals (null when
+ * `first` is zero). Null for input that is not a decimal.
+ */
+export function periodChange(first: string, last: string): { change: string; percent: string | null } | null {
+  const a = parseDecimal(first);
+  const b = parseDecimal(last);
+  if (!a || !b) return null;
+  const [from, to, scale] = aligned(a, b);
+  const diff = to - from;
+  if (from === 0n) return { change: decimalToString({ units: diff, scale }), percent: null };
+  // percent with 2 decimals = diff / from * 100, as units of 0.01: diff * 10^4 / from, exactly
+  // rounded (one extra digit, then roundDecimal's half away from zero).
+  const thousandths = (diff * 100_000n) / from;
+  const percent = roundDecimal({ units: thousandths, scale: 3 }, 2);
+  return { change: decimalToString({ units: diff, scale }), percent: decimalToString(percent) };
+}
+
+/** The larger (`sign` 1) or smaller (-1) of decimal strings, as given; null for none. */
+export function extremeOf(prices: readonly string[], sign: 1 | -1): string | null {
+  let best: { text: string; value: Decimal } | null = null;
+  for (const text of prices) {
+    const value = parseDecimal(text);
+    if (!value) continue;
+    if (!best || compareDecimals(value, best.value) * sign > 0) best = { text, value };
+  }
+  return best?.text ?? null;
+}
