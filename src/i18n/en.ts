@@ -557,6 +557,7 @@ export const en = {
   'errors.idempotencyConflict': "This request was already made with different details. Please start again.",
   'errors.insufficientFunds': "Your balance is not enough for this amount.",
   'errors.alreadyVoted': "You have already voted on this request.",
+  'errors.currentSession': "This is the device you are using: to end this session, sign out.",
   'errors.network': "No connection. Check your internet and try again.",
   'featureRequests.category.payments': "Payments",
   'featureRequests.category.digitalAssets': "Digital Assets",

@@ -557,6 +557,7 @@ export const es: Dictionary = {
   'errors.idempotencyConflict': "Esta solicitud ya se hizo con otros datos. Vuelve a empezar.",
   'errors.insufficientFunds': "Tu saldo no alcanza para este monto.",
   'errors.alreadyVoted': "Ya votaste por esta solicitud.",
+  'errors.currentSession': "Este es el dispositivo que estás usando: para cerrar esta sesión, cierra sesión.",
   'errors.network': "Sin conexión. Revisa tu internet e inténtalo de nuevo.",
   'featureRequests.category.payments': "Pagos",
   'featureRequests.category.digitalAssets': "Activos digitales",

@@ -558,6 +558,7 @@ export const fs: Dictionary = {
   'errors.idempotencyConflict': "Cette demande a déjà été faite avec d'autres informations. Veuillez recommencer.",
   'errors.insufficientFunds': "Votre solde ne suffit pas pour ce montant.",
   'errors.alreadyVoted': "Vous avez déjà voté pour cette demande.",
+  'errors.currentSession': "C’est l’appareil que vous utilisez : pour fermer cette session, déconnectez-vous.",
   'errors.network': "Pas de connexion. Vérifiez votre accès à Internet et réessayez.",
   'featureRequests.category.payments': "Paiements",
   'featureRequests.category.digitalAssets': "Actifs numériques",

@@ -71,9 +71,9 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   changed_meanwhile: 'errors.conflictTryAgain',
   ticket_closed: 'support.comments.closed',
   already_voted: 'errors.alreadyVoted',
+  current_session: 'errors.currentSession',
   wallet_exists: undefined,
   party_exists: undefined,
-  current_session: undefined,
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

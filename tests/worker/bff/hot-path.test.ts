@@ -104,7 +104,7 @@ describe('sessions ended elsewhere', () => {
     advanceClock(1);
     const refused = await get(PATH, s.accessToken);
     expect(refused.status).toBe(401);
-    expect(JSON.parse(refused.text)).toEqual({ message: 'Session has ended' });
+    expect(JSON.parse(refused.text)).toEqual({ message: 'Session has ended', code: 'unauthorized' });
   });
 });
 
@@ -122,7 +122,7 @@ describe('the embedded core answers', () => {
     expect(viaBff.text).toBe(directText);
   });
 
-  it('keep their error status and {message} when passed on as text', async () => {
+  it('keep their error status and {message, code} when passed on as text', async () => {
     const s = await signIn(uniquePhone());
     const ctx = createExecutionContext();
     const post = await app.fetch(
@@ -133,7 +133,7 @@ describe('the embedded core answers', () => {
     await waitOnExecutionContext(ctx);
     expect(post.status).toBe(404);
     expect(post.headers.get('content-type')).toBe('application/json');
-    expect(Object.keys((await post.json()) as object)).toEqual(['message']);
+    expect(Object.keys((await post.json()) as object)).toEqual(['message', 'code']);
   });
 });
 

@@ -20,11 +20,16 @@ describe('the remote tier route table', () => {
   });
 
   it("gives each forwarded route the contract's upstream path (its path below /api), the others none", () => {
-    const forwarded = new Set(Object.keys(FORWARDED).map((mount) => `/api${mount}`));
+    // A forwarded route is one the contract lists under FORWARDED (a mount may hold both kinds: /market).
+    const forwarded = new Set(
+      Object.entries(FORWARDED).flatMap(([mount, routes]) =>
+        (routes as readonly { method: string; path: string }[]).map((rt) => `${rt.method.toUpperCase()} /api${mount}${rt.path === '/' ? '' : rt.path}`.replace(/\{([^}]+)\}/g, ':$1')),
+      ),
+    );
     for (const r of declaredApiRoutes()) {
       const c = ROUTES[r.key];
       if (!c) continue;
-      const isForwarded = [...forwarded].some((m) => r.path === m || r.path.startsWith(`${m}/`));
+      const isForwarded = forwarded.has(r.key);
       expect(c.upstream, r.key).toBe(isForwarded ? r.path.replace(/^\/api/, '') : null);
     }
   });

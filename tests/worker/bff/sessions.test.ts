@@ -72,7 +72,7 @@ describe('DELETE /api/sessions/:id', () => {
 
     const refused = await accounts(other.accessToken);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ message: 'Session has ended' });
+    expect(await refused.json()).toEqual({ message: 'Session has ended', code: 'unauthorized' });
     expect((await refresh(other.refreshToken)).status).toBe(400);
     expect((await accounts(me.accessToken)).status).toBe(200);
     expect((await list(me.accessToken)).map((s) => s.id)).toEqual([sessionIdOf(me.accessToken)]);
@@ -82,7 +82,7 @@ describe('DELETE /api/sessions/:id', () => {
     const me = await signIn(uniquePhone());
     const victim = await signIn(uniquePhone());
     const res = await as(me.accessToken, 'DELETE', `/api/sessions/${sessionIdOf(victim.accessToken)}`);
-    expect(res).toEqual({ status: 404, body: { message: 'Session not found' } });
+    expect(res).toEqual({ status: 404, body: { message: 'Session not found', code: 'not_found' } });
     expect((await accounts(victim.accessToken)).status).toBe(200);
     expect((await refresh(victim.refreshToken)).status).toBe(200);
   });
@@ -195,7 +195,7 @@ describe('production mode (a Supabase project)', () => {
     ]);
 
     expect((await callAs(me, 'DELETE', `/api/sessions/${theirs}`)).status).toBe(200);
-    expect(await callAs(laptop, 'GET', '/api/sessions')).toEqual({ status: 401, body: { message: 'Session has ended' } });
+    expect(await callAs(laptop, 'GET', '/api/sessions')).toEqual({ status: 401, body: { message: 'Session has ended', code: 'unauthorized' } });
     // A new access token of that session (a refresh at Supabase keeps the session_id) is refused too.
     expect((await callAs(await token(theirs), 'GET', '/api/sessions')).status).toBe(401);
     expect((await callAs(me, 'GET', '/api/sessions')).body.data.map((s: SessionJson) => s.id)).toEqual([mine]);
@@ -207,7 +207,7 @@ describe('production mode (a Supabase project)', () => {
     const victim = await a.token(victimSession, crypto.randomUUID());
     expect((await a.callAs(victim, 'GET', '/api/sessions')).status).toBe(200);
     const me = await a.token(crypto.randomUUID());
-    expect(await a.callAs(me, 'DELETE', `/api/sessions/${victimSession}`)).toEqual({ status: 404, body: { message: 'Session not found' } });
+    expect(await a.callAs(me, 'DELETE', `/api/sessions/${victimSession}`)).toEqual({ status: 404, body: { message: 'Session not found', code: 'not_found' } });
     expect((await a.callAs(victim, 'GET', '/api/sessions')).status).toBe(200);
   });
 

@@ -6,6 +6,7 @@ import { accountsRoutes } from '../../../src/core/routes/accounts';
 import { featureRequests } from '../../../src/core/routes/feature-requests';
 import { support } from '../../../src/core/routes/support';
 import { transactions } from '../../../src/core/routes/transactions';
+import { market } from '../../../src/core/routes/market';
 import { wallets } from '../../../src/core/routes/wallets';
 import { contractHono } from '../../../src/platform/contract-app';
 import { FORWARDED } from '../../../src/shared/contract';
@@ -13,7 +14,7 @@ import { getTicket } from '../../../src/shared/contract/support';
 import type { CoreEnv } from '../../../src/core/env';
 import { coreJson, createUser } from '../fixtures';
 
-const ROUTERS = { '/accounts': accountsRoutes, '/wallets': wallets, '/transactions': transactions, '/support': support, '/feature-requests': featureRequests };
+const ROUTERS = { '/accounts': accountsRoutes, '/wallets': wallets, '/transactions': transactions, '/support': support, '/feature-requests': featureRequests, '/market': market };
 
 /** `METHOD path` of what a router registered in its OpenAPI registry (empty for a plain Hono app). */
 function registered(router: object): string[] {
