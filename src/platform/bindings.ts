@@ -16,7 +16,8 @@ export type LimiterName =
   | 'RL_COMMENTS'
   | 'RL_FEATURE_REQUESTS'
   | 'RL_VOTES'
-  | 'RL_WRITES';
+  | 'RL_WRITES'
+  | 'RL_EXPORTS';
 
 export type Limiters = { [K in LimiterName]?: RateLimit };
 
