@@ -24,11 +24,17 @@ export const CSV_COLUMNS = [
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell: defused when a spreadsheet would read it as a formula, quoted when it holds , " CR or LF. */
+/** A plain decimal number ("-12.50"): a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * One cell: defused when a spreadsheet would read it as a formula (a plain negative amount stays a
+ * number), quoted when it holds , " CR or LF.
+ */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -10,8 +10,17 @@ import { apiRoutes } from '../bff-route-table';
 
 const testEnv = env as unknown as Cloudflare.Env;
 
-/** BFF routes that answer without forwarding to the upstream (the market reads its sources itself). */
-const NOT_FORWARDED = new Set(['GET /api/health', 'GET /api/market', 'GET /api/market/stocks/:symbol', 'GET /api/market/assets/:symbol']);
+/**
+ * BFF routes that answer without forwarding to the upstream (the market reads its sources itself; the
+ * CSV export pages the upstream's list route, GET /transactions/account/:id).
+ */
+const NOT_FORWARDED = new Set([
+  'GET /api/health',
+  'GET /api/market',
+  'GET /api/market/stocks/:symbol',
+  'GET /api/market/assets/:symbol',
+  'GET /api/transactions/account/:id/export',
+]);
 
 describe('the upstream route table', () => {
   it('has an entry for every BFF route that forwards, and none for a route the BFF does not have', () => {
