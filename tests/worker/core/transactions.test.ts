@@ -251,6 +251,16 @@ describe('GET /transactions/account/{id} with filters', () => {
     expect(detail).toMatch(index);
     expect(detail).not.toMatch(/TEMP B-TREE/);
   });
+  it('reads a page after a before cursor as a range of the index (not every newer row again)', async () => {
+    const { accountId } = await createUser();
+    const [cursor] = await seedRows(accountId, [{ at: '2026-03-01T00:00:00.000Z' }]);
+    const { listSql } = await import('../../../src/core/transactions/transactions');
+    const { sql, values } = await listSql(db(), 'account_id', accountId, { limit: 100, offset: 0, before: cursor });
+    const plan = await db().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...values).all<{ detail: string }>();
+    const detail = plan.results.map((r) => r.detail).join(' | ');
+    expect(detail).toMatch(/INDEX transactions_by_account \(account_id=\? AND created_at<\?\)/);
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
 });
 
 describe('GET /transactions/{id} detail', () => {
