@@ -216,7 +216,8 @@ describe('GET /transactions/account/{id} with filters', () => {
     const newestFirst = [...ids].reverse();
     const seen: string[] = [];
     let before: string | undefined;
-    for (;;) {
+    // Bounded: a server that ignored the cursor would answer the first page for ever.
+    for (let pages = 0; pages < 5; pages++) {
       const page = idsOf((await coreJson(userId, `/transactions/account/${accountId}?limit=3${before ? `&before=${before}` : ''}`)).body);
       seen.push(...page);
       if (page.length < 3) break;
