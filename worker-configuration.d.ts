@@ -16,6 +16,7 @@ interface __BaseEnv_Env {
 	RL_FEATURE_REQUESTS: RateLimit;
 	RL_VOTES: RateLimit;
 	RL_WRITES: RateLimit;
+	RL_EXPORTS: RateLimit;
 	ASSETS: Fetcher;
 	PUBLIC_SUPABASE_URL: "";
 	PUBLIC_SUPABASE_PUBLISHABLE_KEY: "";

@@ -33,6 +33,8 @@ const PUBLIC_PAGES = ['/', '/es/', '/privacy', '/terms'];
 const LOGIN_PAGE = '/login';
 const SIGNED_IN_PAGES = ['/market', '/transactions', '/accounts', '/accounts/digital-assets', '/settings/feature-requests'];
 const SCALE_LEVELS = [100, 10_000, 100_000];
+/** The filtered list the scaling row measures (the seed makes every 10th row PENDING, types in turn). */
+const FILTERED_QUERY = 'type=withdrawal&status=PENDING&from=2024-01-01&to=2030-12-31';
 
 const BUDGET = {
   publicScore: 100, // every Lighthouse category, public pages and /login
@@ -331,17 +333,24 @@ try {
         app = await serve(PERSIST, port);
         session = await signIn(base);
         const transactions = await latency(`${base}/api/transactions/account/${accountId}?limit=100`, auth());
+        // Issue 18: a filtered page (type and status from their index, a date range) must scale like the plain one.
+        const filteredTransactions = await latency(`${base}/api/transactions/account/${accountId}?limit=100&${FILTERED_QUERY}`, auth());
         const featureRequests = await latency(`${base}/api/feature-requests?sortBy=total_score&sortOrder=desc&limit=50`, auth());
         // A read that does not grow with these tables, to tell the machine's load from the data's cost.
         const control = await latency(`${base}/api/accounts/user/accounts`, auth());
-        result.scaling.levels.push({ rows: level, seedMs, transactions, featureRequests, control });
+        result.scaling.levels.push({ rows: level, seedMs, transactions, filteredTransactions, featureRequests, control });
         log(`scaling ${level}: transactions p50 ${transactions.p50} ms, feature requests p50 ${featureRequests.p50} ms, control ${control.p50} ms`);
       }
       const at = (rows) => result.scaling.levels.find((l) => l.rows === rows);
-      for (const key of ['transactions', 'featureRequests']) {
+      const scaleNames = {
+        transactions: '/api/transactions/account/{id}',
+        filteredTransactions: '/api/transactions/account/{id} filtered',
+        featureRequests: '/api/feature-requests',
+      };
+      for (const key of ['transactions', 'filteredTransactions', 'featureRequests']) {
         const growth = round(at(100_000)[key].p50 / at(10_000)[key].p50);
         result.scaling[`${key}Growth`] = growth;
-        check(`${key === 'transactions' ? '/api/transactions/account/{id}' : '/api/feature-requests'} p50 100k / 10k rows`, growth, '<=', BUDGET.scaleGrowth, 'x');
+        check(`${scaleNames[key]} p50 100k / 10k rows`, growth, '<=', BUDGET.scaleGrowth, 'x');
       }
     }
   }
@@ -413,6 +422,9 @@ if (result.scaling) {
       ['endpoint', ...l.map((x) => `${x.rows.toLocaleString('en-US')} rows`), '100k / 10k'],
       [
         ['/api/transactions/account/{id}?limit=100', ...l.map((x) => x.transactions.p50), `${result.scaling.transactionsGrowth}x`],
+        ...(l[0]?.filteredTransactions
+          ? [[`...?limit=100&${FILTERED_QUERY}`, ...l.map((x) => x.filteredTransactions.p50), `${result.scaling.filteredTransactionsGrowth}x`]]
+          : []),
         ['/api/feature-requests?sortBy=total_score&limit=50', ...l.map((x) => x.featureRequests.p50), `${result.scaling.featureRequestsGrowth}x`],
         ['(control) /api/accounts/user/accounts', ...l.map((x) => x.control.p50), `${round(at(100_000).control.p50 / at(10_000).control.p50)}x`],
       ],

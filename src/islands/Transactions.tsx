@@ -2,8 +2,12 @@
 // (cents shown in USD, signed and coloured by direction), Asset, Network, Status (Completed green, Pending yellow and the fallback,
 // Failed red, Cancelled gray) and Hash (6...4, with a copy button that flips to 'Copied!' for 2 s).
 // Cards below 768 px. A 'New Transaction' button opens the simulated on-ramp form.
+// Issue 18: filters (type, status, date range) and a search (hash or counterparty) applied by the
+// server and kept in the URL (replaceState: a reload or a shared link shows the same view), updated
+// in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
+// card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
@@ -19,7 +23,20 @@ import {
 } from '../shared/transaction-labels';
 import { $activeAccount } from '../stores/account';
 import { toast } from '../stores/toasts';
-import { $transactions, loadTransactions, type Transaction } from '../stores/transactions';
+import { $transactions, exportTransactionsCsv, loadTransactions, type Transaction } from '../stores/transactions';
+import { $lang } from '../stores/lang';
+import { apiErrorText } from '../shared/error-text';
+import { TRANSACTION_TYPES } from '../shared/transaction-labels';
+import {
+  apiFilters,
+  hasFilters,
+  MAX_SEARCH,
+  NO_FILTERS,
+  readHistoryQuery,
+  STATUS_FILTERS,
+  writeHistoryQuery,
+  type HistoryFilters,
+} from './transactions/history-query';
 import AppShell from './AppShell';
 import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
@@ -27,6 +44,24 @@ import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
 const NewTransactionModal = lazy(() => import('./transactions/NewTransactionModal'));
+const TransactionDetailModal = lazy(() => import('./transactions/TransactionDetailModal'));
+
+/** Wait after the last keystroke before the search asks the server. */
+const SEARCH_DELAY_MS = 300;
+
+const initialQuery = () => (typeof location === 'undefined' ? { filters: NO_FILTERS, tx: null } : readHistoryQuery(location.search));
+
+const CONTROL =
+  'block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gray-900';
+
+function FilterField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="block min-w-0 text-xs font-medium text-gray-600">
+      <span className="mb-1 block">{label}</span>
+      {children}
+    </label>
+  );
+}
 
 const STATUS_STYLE: Record<TransactionStatus, string> = {
   completed: 'bg-green-100 text-green-800',
@@ -67,10 +102,73 @@ function Transactions() {
   const [modal, setModal] = useState(false);
   const { copiedKey, copy } = useCopied();
   const accountId = active?.account_id ?? null;
+  // `fields` follow the inputs at once; `applied` (what the list shows) follows in a transition.
+  const [fields, setFields] = useState<HistoryFilters>(() => initialQuery().filters);
+  const [applied, setApplied] = useState<HistoryFilters>(fields);
+  const [detail, setDetail] = useState<string | null>(() => initialQuery().tx);
+  const [, startTransition] = useTransition();
+  const [exporting, setExporting] = useState(false);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pushedDetail = useRef(false);
 
   useEffect(() => {
-    void loadTransactions(accountId);
-  }, [accountId]);
+    history.replaceState(history.state, '', location.pathname + writeHistoryQuery(location.search, applied, detail) + location.hash);
+    void loadTransactions(accountId, apiFilters(applied));
+    // Not on `detail`: opening and closing the detail write the URL themselves (push, back).
+  }, [accountId, applied]);
+
+  useEffect(() => {
+    const onPop = () => {
+      pushedDetail.current = false;
+      setDetail(readHistoryQuery(location.search).tx);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      clearTimeout(searchTimer.current);
+    };
+  }, []);
+
+  function change(next: Partial<HistoryFilters>) {
+    const merged = { ...fields, ...next };
+    setFields(merged);
+    clearTimeout(searchTimer.current);
+    const apply = () => startTransition(() => setApplied(merged));
+    if ('q' in next) searchTimer.current = setTimeout(apply, SEARCH_DELAY_MS);
+    else apply();
+  }
+
+  function clearFilters() {
+    clearTimeout(searchTimer.current);
+    setFields(NO_FILTERS);
+    startTransition(() => setApplied(NO_FILTERS));
+  }
+
+  function openDetail(tx: Transaction) {
+    history.pushState(history.state, '', location.pathname + writeHistoryQuery(location.search, applied, tx.id) + location.hash);
+    pushedDetail.current = true;
+    setDetail(tx.id);
+  }
+
+  function closeDetail() {
+    // Opened here: back to the entry before it (so Back after Close does not reopen it); opened from a link: drop ?tx.
+    if (pushedDetail.current) history.back();
+    else history.replaceState(history.state, '', location.pathname + writeHistoryQuery(location.search, applied, null) + location.hash);
+    pushedDetail.current = false;
+    setDetail(null);
+  }
+
+  async function exportCsv() {
+    if (!accountId) return;
+    setExporting(true);
+    try {
+      await exportTransactionsCsv(accountId, apiFilters(applied));
+    } catch (err) {
+      toast({ type: 'error', title: t('transactions.export.failed'), description: apiErrorText($lang.get(), err, 'transactions.export.failed') });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   async function copyHash(tx: Transaction) {
     if (!tx.tx_hash) return;
@@ -108,8 +206,76 @@ function Transactions() {
       <span className="text-gray-400">-</span>
     );
 
+  // The row's named control for keyboard and screen-reader users (the whole row is clickable too).
+  const openButton = (tx: Transaction, label: string) => (
+    <button
+      type="button"
+      data-open-detail={tx.id}
+      onClick={() => openDetail(tx)}
+      className="rounded text-left underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
+    >
+      <span className="sr-only">{t('transactions.detail.open')}: </span>
+      {label}
+    </button>
+  );
+
+  const filtered = hasFilters(applied);
+  const filterBar = (
+    <form role="search" aria-label={t('transactions.filters.label')} onSubmit={(e) => e.preventDefault()} className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-6">
+      <div className="col-span-2">
+        <FilterField label={t('transactions.filters.search')}>
+          <input
+            type="search"
+            name="q"
+            value={fields.q}
+            maxLength={MAX_SEARCH}
+            placeholder={t('transactions.filters.searchPlaceholder')}
+            onChange={(e) => change({ q: e.target.value })}
+            className={CONTROL}
+          />
+        </FilterField>
+      </div>
+      <FilterField label={t('transactions.filters.type')}>
+        <select name="type" value={fields.type} onChange={(e) => change({ type: e.target.value })} className={CONTROL}>
+          <option value="">{t('transactions.filters.any')}</option>
+          {TRANSACTION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {typeText(type)}
+            </option>
+          ))}
+        </select>
+      </FilterField>
+      <FilterField label={t('transactions.filters.status')}>
+        <select name="status" value={fields.status} onChange={(e) => change({ status: e.target.value })} className={CONTROL}>
+          <option value="">{t('transactions.filters.any')}</option>
+          {STATUS_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {t(transactionStatusKey(normalizeTransactionStatus(value)))}
+            </option>
+          ))}
+        </select>
+      </FilterField>
+      <FilterField label={t('transactions.filters.from')}>
+        <input type="date" name="from" value={fields.from} max={fields.to || undefined} onChange={(e) => change({ from: e.target.value })} className={CONTROL} />
+      </FilterField>
+      <FilterField label={t('transactions.filters.to')}>
+        <input type="date" name="to" value={fields.to} min={fields.from || undefined} onChange={(e) => change({ to: e.target.value })} className={CONTROL} />
+      </FilterField>
+      <div className="col-span-2 flex flex-wrap items-center justify-end gap-2 md:col-span-6">
+        {hasFilters(fields) && (
+          <Button variant="ghost" size="sm" onClick={clearFilters} data-action="clear-filters">
+            {t('transactions.filters.clear')}
+          </Button>
+        )}
+        <Button variant="outline" size="sm" onClick={() => void exportCsv()} loading={exporting} disabled={!accountId || exporting} data-action="export-csv">
+          {exporting ? t('transactions.export.busy') : t('transactions.export.button')}
+        </Button>
+      </div>
+    </form>
+  );
+
   const columns: ListColumn<Transaction>[] = [
-    { id: 'date', header: t('transactions.column.date'), cell: (tx) => formatDate(tx.created_at), className: 'whitespace-nowrap text-gray-600' },
+    { id: 'date', header: t('transactions.column.date'), cell: (tx) => openButton(tx, formatDate(tx.created_at)), className: 'whitespace-nowrap text-gray-600' },
     { id: 'type', header: t('transactions.column.type'), cell: (tx) => typeText(tx.type), className: 'whitespace-nowrap' },
     {
       id: 'amount',
@@ -136,6 +302,16 @@ function Transactions() {
           </Button>
         }
       />
+      {filterBar}
+      {filtered && status === 'ready' && items.length === 0 ? (
+        <div data-empty="no-match" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white py-12 text-center">
+          <p className="font-medium text-gray-900">{t('transactions.filters.noMatch.title')}</p>
+          <p className="text-sm text-gray-600">{t('transactions.filters.noMatch.description')}</p>
+          <Button variant="outline" onClick={clearFilters}>
+            {t('transactions.filters.clear')}
+          </Button>
+        </div>
+      ) : (
       <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
         <ListTable
           columns={columns}
@@ -143,7 +319,8 @@ function Transactions() {
           rowKey={(tx) => tx.id}
           loading={status === 'idle' || status === 'loading'}
           error={status === 'error' ? error : null}
-          onRetry={() => void loadTransactions(accountId)}
+          onRetry={() => void loadTransactions(accountId, apiFilters(applied))}
+          onRowClick={openDetail}
           emptyTitle={t('transactions.empty.title')}
           emptyDescription={t('transactions.empty.description')}
           caption={t('transactions.title')}
@@ -154,7 +331,7 @@ function Transactions() {
                   <p className="font-medium text-gray-900">
                     {typeText(tx.type)} · {tx.asset}
                   </p>
-                  <p className="text-xs text-gray-500">{formatDate(tx.created_at)}</p>
+                  <p className="text-xs text-gray-500">{openButton(tx, formatDate(tx.created_at))}</p>
                 </div>
                 <p className="whitespace-nowrap font-semibold tabular-nums">
                   <SignedAmount tx={tx} />
@@ -171,6 +348,12 @@ function Transactions() {
           )}
         />
       </div>
+      )}
+      {detail && (
+        <Suspense fallback={null}>
+          <TransactionDetailModal id={detail} onClose={closeDetail} />
+        </Suspense>
+      )}
       {modal && (
         <Suspense fallback={null}>
           <NewTransactionModal onClose={() => setModal(false)} />

@@ -16,4 +16,5 @@ export type LimiterName =
   | 'RL_COMMENTS'
   | 'RL_FEATURE_REQUESTS'
   | 'RL_VOTES'
-  | 'RL_WRITES';
+  | 'RL_WRITES'
+  | 'RL_EXPORTS';

@@ -16,6 +16,7 @@ import { crossOrigin } from './middleware/cross-origin';
 import { requireUser } from './middleware/require-user';
 import { securityHeaders } from './middleware/security-headers';
 import { sessions } from './routes/sessions';
+import { transactionsExport } from './routes/transactions';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -36,6 +37,7 @@ const routes = api
   .route('/accounts', forwardingApp(FORWARDED['/accounts']))
   .route('/wallets', forwardingApp(FORWARDED['/wallets']))
   .route('/transactions', forwardingApp(FORWARDED['/transactions']))
+  .route('/transactions', transactionsExport)
   .route('/support', forwardingApp(FORWARDED['/support']))
   .route('/feature-requests', forwardingApp(FORWARDED['/feature-requests']))
   // Answered by the Worker itself (its D1 and Supabase Auth), not forwarded: src/worker/routes/sessions.ts.

@@ -83,7 +83,7 @@ describe('remote mode: every BFF route reaches exactly its own upstream path', (
     const [r] = sent as [Received];
     expect(r.headers.authorization).toBe(`Bearer ${token}`);
     expect(r.headers['x-user-id']).toBe(sub);
-    expect(r.query).toEqual(c.query ?? {});
+    expect(r.query).toEqual(c.upstreamQuery ?? c.query ?? {});
     if (c.body) expect(JSON.parse(r.body)).toMatchObject(c.body);
     else expect(r.body).toBe('');
     for (const [name, value] of Object.entries(c.headers ?? {})) expect(r.headers[name]).toBe(value);

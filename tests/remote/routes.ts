@@ -20,6 +20,8 @@ export interface RouteCase {
   /** Valid values of the path params; `userId` is the caller's own id. */
   params?: (user: { userId: string }) => Record<string, string>;
   query?: Record<string, string>;
+  /** The query the upstream must receive when it is not `query` as sent (the export pages the list). */
+  upstreamQuery?: Record<string, string>;
   body?: Record<string, unknown>;
   headers?: Record<string, string>;
 }
@@ -74,6 +76,12 @@ export const ROUTES: Record<string, RouteCase> = {
   // Transactions
   'GET /api/transactions/account/:id': { upstream: '/transactions/account/:id', params: () => ({ id: IDS.account }), query: { limit: '20', offset: '40' } },
   'GET /api/transactions/wallet/:id': { upstream: '/transactions/wallet/:id', params: () => ({ id: IDS.wallet }), query: { limit: '20', offset: '0' } },
+  'GET /api/transactions/account/:id/export': {
+    upstream: '/transactions/account/:id',
+    params: () => ({ id: IDS.account }),
+    query: { type: 'deposit', from: '2026-01-01' },
+    upstreamQuery: { type: 'deposit', from: '2026-01-01', limit: '100', offset: '0' },
+  },
   'GET /api/transactions/:id': { upstream: '/transactions/:id', params: () => ({ id: IDS.transaction }) },
   // Support
   'GET /api/support/tickets': { upstream: '/support/tickets', query: { limit: '10', offset: '0' } },

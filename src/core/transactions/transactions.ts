@@ -1,10 +1,13 @@
-// Transactions (spec section 3): newest first (ties within a millisecond by insertion order,
-// rowid), paginated by limit/offset, read backwards from the (account_id|wallet_id, created_at)
-// indexes with no sort step, so a page costs the same at 100 rows or 100,000. No COUNT(*): the
-// client asks for the next page while pages come back full.
+// Transactions (spec section 3, issue 18): newest first (ties within a millisecond by insertion
+// order, rowid), filtered in SQL by type, status, UTC day range and a search (hash prefix or
+// counterparty substring), paginated by limit/offset or by a keyset cursor (`before`: the previous
+// page's last id). Unfiltered and type/status pages are read backwards from the (account_id|wallet_id,
+// [type|status,] created_at) indexes with no sort step, so a page costs the same at 100 rows or
+// 100,000. No COUNT(*): the client asks for the next page while pages come back full.
 import { formatAmount } from '../ledger/amount';
-import { notFound, requireAccount } from '../db';
+import { fail, notFound, requireAccount } from '../db';
 import { requireWallet } from '../ledger/wallets';
+import type { TransactionListQuery } from '../../shared/schemas/transaction';
 
 interface TransactionRow {
   id: string;
@@ -18,12 +21,21 @@ interface TransactionRow {
   status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
   tx_hash: string | null;
   description: string | null;
+  counterparty: string | null;
   created_at: string;
   updated_at: string;
 }
 
-const COLUMNS = `id, account_id, wallet_id, type, amount_usd, asset, network, CAST(asset_amount AS TEXT) AS asset_units,
-  status, tx_hash, description, created_at, updated_at`;
+/**
+ * The counterparty of a ledger movement: the other side of its transfer offer (the sender when this
+ * account's party received it, else the receiver). Null for movements without an offer.
+ */
+const COUNTERPARTY = `(SELECT CASE WHEN o.receiver_party IN (SELECT p.party_id FROM ledger_parties p WHERE p.account_id = t.account_id)
+    THEN o.sender_party ELSE o.receiver_party END
+  FROM ledger_transfer_offers o WHERE o.id = t.offer_id)`;
+
+const COLUMNS = `t.id, t.account_id, t.wallet_id, t.type, t.amount_usd, t.asset, t.network, CAST(t.asset_amount AS TEXT) AS asset_units,
+  t.status, t.tx_hash, t.description, ${COUNTERPARTY} AS counterparty, t.created_at, t.updated_at`;
 
 const toTransaction = (r: TransactionRow) => ({
   id: r.id,
@@ -41,39 +53,116 @@ const toTransaction = (r: TransactionRow) => ({
   status: r.status,
   tx_hash: r.tx_hash,
   description: r.description,
+  counterparty: r.counterparty,
 });
 export type Transaction = ReturnType<typeof toTransaction>;
 
-export interface Page {
-  limit: number;
-  offset: number;
+export type ListQuery = Pick<TransactionListQuery, 'limit' | 'offset'> & Partial<Omit<TransactionListQuery, 'limit' | 'offset'>>;
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern with ESCAPE '\'. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** The first instant after the UTC day `YYYY-MM-DD` (the exclusive end of an inclusive `to`). */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** WHERE clauses and their values for the owner column (`account_id` or `wallet_id`) and the filters. */
+async function whereOf(db: D1Database, owner: 'account_id' | 'wallet_id', ownerId: string, q: ListQuery) {
+  const clauses = [`t.${owner} = ?`];
+  const values: (string | number)[] = [ownerId];
+  if (q.type) clauses.push('t.type = ?'), values.push(q.type);
+  if (q.status) clauses.push('t.status = ?'), values.push(q.status);
+  if (q.from) clauses.push('t.created_at >= ?'), values.push(`${q.from}T00:00:00.000Z`);
+  if (q.to) clauses.push('t.created_at < ?'), values.push(dayAfter(q.to));
+  if (q.q) {
+    // A hash prefix (the hash as shown, abbreviated or whole) or any part of the counterparty's party id.
+    clauses.push(`(t.tx_hash LIKE ? ESCAPE '\\' OR ${COUNTERPARTY} LIKE ? ESCAPE '\\')`);
+    values.push(`${escapeLike(q.q)}%`, `%${escapeLike(q.q)}%`);
+  }
+  if (q.before) {
+    const cursor = await db
+      .prepare(`SELECT created_at, rowid AS rid FROM transactions t WHERE t.id = ? AND t.${owner} = ?`)
+      .bind(q.before, ownerId)
+      .first<{ created_at: string; rid: number }>();
+    if (!cursor) fail(400, 'before: not a transaction of this list');
+    // `created_at <= ?` on its own makes the cursor a range of the index (the OR alone would make each
+    // page scan every newer row: 100,000 rows exported in quadratic time); the OR breaks ties by rowid.
+    clauses.push('t.created_at <= ? AND (t.created_at < ? OR t.rowid < ?)');
+    values.push(cursor.created_at, cursor.created_at, cursor.rid);
+  }
+  return { where: clauses.join(' AND '), values };
 }
 
-export async function listForAccount(db: D1Database, userId: string, accountId: string, page: Page): Promise<Transaction[]> {
+async function list(db: D1Database, owner: 'account_id' | 'wallet_id', ownerId: string, q: ListQuery): Promise<Transaction[]> {
+  const { where, values } = await whereOf(db, owner, ownerId, q);
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM transactions t WHERE ${where} ORDER BY t.created_at DESC, t.rowid DESC LIMIT ? OFFSET ?`)
+    .bind(...values, q.limit, q.offset)
+    .all<TransactionRow>();
+  return results.map(toTransaction);
+}
+
+/** The list's SQL for a query (EXPLAIN QUERY PLAN in the tests). */
+export async function listSql(db: D1Database, owner: 'account_id' | 'wallet_id', ownerId: string, q: ListQuery) {
+  const { where, values } = await whereOf(db, owner, ownerId, q);
+  return { sql: `SELECT ${COLUMNS} FROM transactions t WHERE ${where} ORDER BY t.created_at DESC, t.rowid DESC LIMIT ? OFFSET ?`, values: [...values, q.limit, q.offset] };
+}
+
+export async function listForAccount(db: D1Database, userId: string, accountId: string, q: ListQuery): Promise<Transaction[]> {
   await requireAccount(db, userId, accountId);
-  const { results } = await db
-    .prepare(`SELECT ${COLUMNS} FROM transactions WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
-    .bind(accountId, page.limit, page.offset)
-    .all<TransactionRow>();
-  return results.map(toTransaction);
+  return list(db, 'account_id', accountId, q);
 }
 
-export async function listForWallet(db: D1Database, userId: string, walletId: string, page: Page): Promise<Transaction[]> {
+export async function listForWallet(db: D1Database, userId: string, walletId: string, q: ListQuery): Promise<Transaction[]> {
   await requireWallet(db, userId, walletId);
-  const { results } = await db
-    .prepare(`SELECT ${COLUMNS} FROM transactions WHERE wallet_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
-    .bind(walletId, page.limit, page.offset)
-    .all<TransactionRow>();
-  return results.map(toTransaction);
+  return list(db, 'wallet_id', walletId, q);
 }
 
-export async function getTransaction(db: D1Database, userId: string, id: string): Promise<Transaction> {
+interface OfferRow {
+  id: string;
+  sender_party: string;
+  receiver_party: string;
+  instrument_id: string;
+  amount: string;
+  status: 'pending' | 'accepted' | 'expired';
+  expires_at: string;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/**
+ * One transaction with its transfer offer, when it has one (the ledger keeps the offer's status and
+ * times, not a separate history: created, then accepted or expired at settled_at).
+ */
+export async function getTransaction(db: D1Database, userId: string, id: string) {
   const row = await db
     .prepare(
-      `SELECT ${COLUMNS} FROM transactions t
+      `SELECT ${COLUMNS}, t.offer_id FROM transactions t
        WHERE t.id = ? AND EXISTS (SELECT 1 FROM user_accounts ua WHERE ua.account_id = t.account_id AND ua.user_id = ?)`,
     )
     .bind(id, userId)
-    .first<TransactionRow>();
-  return row ? toTransaction(row) : notFound('Transaction not found');
+    .first<TransactionRow & { offer_id: string | null }>();
+  if (!row) return notFound('Transaction not found');
+  const offer = row.offer_id
+    ? await db
+        .prepare(
+          `SELECT id, sender_party, receiver_party, instrument_id, CAST(amount AS TEXT) AS amount, status, expires_at, created_at, settled_at
+           FROM ledger_transfer_offers WHERE id = ?`,
+        )
+        .bind(row.offer_id)
+        .first<OfferRow>()
+    : null;
+  return {
+    ...toTransaction(row),
+    offer: offer && {
+      offerId: offer.id,
+      senderPartyId: offer.sender_party,
+      receiverPartyId: offer.receiver_party,
+      instrument: offer.instrument_id,
+      amount: formatAmount(offer.amount),
+      status: offer.status,
+      expiresAt: offer.expires_at,
+      createdAt: offer.created_at,
+      settledAt: offer.settled_at,
+    },
+  };
 }

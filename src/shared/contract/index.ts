@@ -5,7 +5,7 @@ import { featureRequestsContract } from './feature-requests';
 import { health, marketContract, marketForwardedContract } from './market';
 import { sessionsContract } from './sessions';
 import { supportContract } from './support';
-import { transactionsContract } from './transactions';
+import { transactionsContract, transactionsServedContract } from './transactions';
 import { walletsContract } from './wallets';
 
 /** The resources the BFF forwards to the upstream, by mount path. */
@@ -24,6 +24,8 @@ export const CONTRACT = {
   ...FORWARDED,
   // The market's cached reads (served by the BFF from KV) and its forwarded history, under one mount.
   '/market': [...marketContract, ...marketForwardedContract],
+  // The forwarded list and detail, and the CSV export the BFF streams itself.
+  '/transactions': [...transactionsContract, ...transactionsServedContract],
   '/sessions': sessionsContract,
 } as const;
 

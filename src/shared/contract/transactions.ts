@@ -1,9 +1,11 @@
-// The contract of /api/transactions (spec section 7, Transactions: newest first; limit <= 100, offset).
+// The contract of /api/transactions (spec section 7, Transactions: newest first; limit <= 100, offset;
+// issue 18: filters type, status, from/to, q, the keyset cursor `before`, the detail's offer, and the
+// CSV export, which the BFF streams itself by paging the list: not forwarded, so not in FORWARDED).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as r from '../schemas/responses';
-import { transactionIdParam, transactionListQuery } from '../schemas/transaction';
-import { answers } from './common';
+import { transactionFilters, transactionIdParam, transactionListQuery } from '../schemas/transaction';
+import { answers, limitedBy } from './common';
 
 const tags = ['Transactions'];
 
@@ -21,6 +23,26 @@ export const listForWallet = createRoute({
   request: { params: transactionIdParam, query: transactionListQuery },
   responses: answers(z.array(r.transaction)),
 });
-export const getTransaction = createRoute({ tags, method: 'get', path: '/{id}', request: { params: transactionIdParam }, responses: answers(r.transaction) });
+export const getTransaction = createRoute({ tags, method: 'get', path: '/{id}', request: { params: transactionIdParam }, responses: answers(r.transactionDetail) });
 
 export const transactionsContract = [listForAccount, listForWallet, getTransaction] as const;
+
+/**
+ * The account's transactions with the list's filters as CSV (UTF-8, one header row, ISO 8601 UTC
+ * dates, exact decimal amounts with their currency), streamed page by page by the BFF itself (not
+ * forwarded). Rate-limited (RL_EXPORTS), though a read: it can read a whole history.
+ */
+export const exportForAccount = createRoute({
+  tags, ...limitedBy('RL_EXPORTS'),
+  method: 'get',
+  path: '/account/{id}/export',
+  request: { params: transactionIdParam, query: transactionFilters },
+  responses: {
+    200: { description: 'CSV (attachment)', content: { 'text/csv': { schema: z.string() } } },
+    '4XX': answers(z.null())['4XX'],
+    '5XX': answers(z.null())['5XX'],
+  },
+});
+
+/** The transactions calls the BFF answers itself. */
+export const transactionsServedContract = [exportForAccount] as const;

@@ -225,6 +225,13 @@ export const transaction = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   tx_hash: z.string().nullable(),
   description: z.string().nullable(),
+  /** The other party of a ledger movement (issue 18); null or absent when there is none or the upstream does not say. */
+  counterparty: z.string().nullable().optional(),
+});
+
+/** GET /transactions/{id}: the transaction and its transfer offer with the offer's status and times (issue 18). */
+export const transactionDetail = transaction.extend({
+  offer: transferOffer.omit({ direction: true }).nullable().optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
 import { compareDecimals, decimalToNumber, parseDecimal } from '../decimal';
 import { msg } from './messages';
-import { AMOUNT_MAX_USD, AMOUNT_MIN_USD, ADD_NEW_WALLET, ONRAMP_PROVIDERS } from '../transaction-labels';
+import { AMOUNT_MAX_USD, AMOUNT_MIN_USD, ADD_NEW_WALLET, ONRAMP_PROVIDERS, TRANSACTION_TYPES } from '../transaction-labels';
 import { uuidId } from './ids';
 
 export * from '../transaction-labels';
@@ -61,5 +61,45 @@ export const paginationQuery = zf.object({
   limit: zf.coerce.number().int().min(1).max(MAX_PAGE).default(50),
   offset: zf.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-export const transactionListQuery = paginationQuery;
 export const transactionIdParam = zf.object({ id: uuidId });
+
+/** Longest search text (`q`): a full hash is 68 characters; a party id at most 133. */
+export const MAX_SEARCH = 140;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
+const isoDay = zf
+  .string()
+  .regex(ISO_DAY, 'Expected a date YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Invalid date');
+/**
+ * The filters of a transaction list and of its CSV export (issue 18): type, status, the UTC days
+ * from..to (both inclusive: `to=2026-01-31` takes the whole of that day), and `q`, a hash prefix or a
+ * counterparty (party id) substring. Absent means no filter; an empty value is refused like any other
+ * bad one (clients omit blank fields).
+ */
+const filterShape = {
+  type: zf.enum(TRANSACTION_TYPES).optional(),
+  status: zf.enum(['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED']).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  q: zf.string().min(1).max(MAX_SEARCH, `Search is at most ${MAX_SEARCH} characters`).optional(),
+};
+const fromNotAfterTo = [
+  (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to,
+  { message: 'from must not be after to', path: ['from'] as PropertyKey[] },
+] as const;
+
+export const transactionFilters = zf.object(filterShape).refine(...fromNotAfterTo);
+export type TransactionFilters = zf.infer<typeof transactionFilters>;
+
+/**
+ * A list page: the filters, limit/offset, and `before`, a keyset cursor (the id of the previous
+ * page's last row) that the export pages with: stable while new rows arrive.
+ */
+export const transactionListQuery = zf
+  .object({ ...paginationQuery.shape, before: uuidId.optional(), ...filterShape })
+  .refine(...fromNotAfterTo);
+export type TransactionListQuery = zf.infer<typeof transactionListQuery>;
+
+/** The export's query: the filters only (it pages by itself). */
+export const transactionExportQuery = transactionFilters;

@@ -83,6 +83,7 @@ const TABLE: Record<string, Entry> = {
   // Transactions
   'GET /api/transactions/account/:id': { foreign: (v) => ({ params: { id: v.accountId } }) },
   'GET /api/transactions/wallet/:id': { foreign: (v) => ({ params: { id: v.cantonWalletId } }) },
+  'GET /api/transactions/account/:id/export': { foreign: (v) => ({ params: { id: v.accountId } }) },
   'GET /api/transactions/:id': { foreign: (v) => ({ params: { id: v.transactionId } }) },
   // Support
   'GET /api/support/tickets': { own: {}, why: "the caller's tickets" },

@@ -10,7 +10,10 @@ import { apiRoutes } from '../bff-route-table';
 
 const testEnv = env as unknown as Cloudflare.Env;
 
-/** BFF routes that answer without forwarding to the upstream (the market reads its sources itself; sessions are the sign-in's). */
+/**
+ * BFF routes that answer without forwarding to the upstream (the market reads its sources itself;
+ * sessions are the sign-in's; the CSV export pages the upstream's list route, GET /transactions/account/:id).
+ */
 const NOT_FORWARDED = new Set([
   'GET /api/health',
   'GET /api/market',
@@ -19,6 +22,7 @@ const NOT_FORWARDED = new Set([
   'GET /api/sessions',
   'DELETE /api/sessions/:id',
   'POST /api/sessions/sign-out-others',
+  'GET /api/transactions/account/:id/export',
 ]);
 
 describe('the upstream route table', () => {

@@ -96,3 +96,195 @@ describe('GET /transactions/wallet/{id} and /transactions/{id}', () => {
     expect(detail).not.toMatch(/TEMP B-TREE/);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Filters, search and keyset pages (issue 18)
+
+interface Seed {
+  type?: string;
+  status?: string;
+  at: string;
+  cents?: number;
+  hash?: string | null;
+  description?: string | null;
+}
+
+/** Inserts the given rows for the account in this order (rowid order = insertion order); answers their ids. */
+async function seedRows(accountId: string, rows: Seed[]): Promise<string[]> {
+  const ids = rows.map(() => crypto.randomUUID());
+  await db().batch(
+    rows.map((r, i) =>
+      db()
+        .prepare(
+          `INSERT INTO transactions (id, account_id, wallet_id, type, amount_usd, asset, network, status, tx_hash, description, created_at, updated_at)
+           VALUES (?, ?, NULL, ?, ?, 'USDC', 'ethereum', ?, ?, ?, ?, ?)`,
+        )
+        .bind(ids[i]!, accountId, r.type ?? 'deposit', r.cents ?? 100, r.status ?? 'COMPLETED', r.hash ?? null, r.description ?? null, r.at, r.at),
+    ),
+  );
+  return ids;
+}
+
+const idsOf = (body: { data: { id: string }[] }) => body.data.map((t) => t.id);
+
+describe('GET /transactions/account/{id} with filters', () => {
+  it('filters by type, by status, and by both', async () => {
+    const { userId, accountId } = await createUser();
+    const [dep, wd, depPending, order] = await seedRows(accountId, [
+      { type: 'deposit', at: '2026-03-01T10:00:00.000Z' },
+      { type: 'withdrawal', at: '2026-03-02T10:00:00.000Z' },
+      { type: 'deposit', status: 'PENDING', at: '2026-03-03T10:00:00.000Z' },
+      { type: 'stock_order', status: 'FAILED', at: '2026-03-04T10:00:00.000Z' },
+    ]);
+    const q = async (query: string) => idsOf((await coreJson(userId, `/transactions/account/${accountId}?${query}`)).body);
+    expect(await q('type=deposit')).toEqual([depPending, dep]);
+    expect(await q('status=FAILED')).toEqual([order]);
+    expect(await q('type=deposit&status=COMPLETED')).toEqual([dep]);
+    expect(await q('type=withdrawal&status=PENDING')).toEqual([]);
+    expect(await q('type=withdrawal')).toEqual([wd]);
+  });
+
+  it('takes from and to as UTC days, both inclusive (to covers its whole day)', async () => {
+    const { userId, accountId } = await createUser();
+    const [before, first, last, after] = await seedRows(accountId, [
+      { at: '2026-02-28T23:59:59.999Z' },
+      { at: '2026-03-01T00:00:00.000Z' },
+      { at: '2026-03-31T23:59:59.999Z' },
+      { at: '2026-04-01T00:00:00.000Z' },
+    ]);
+    const q = async (query: string) => idsOf((await coreJson(userId, `/transactions/account/${accountId}?${query}`)).body);
+    expect(await q('from=2026-03-01&to=2026-03-31')).toEqual([last, first]);
+    expect(await q('from=2026-03-31&to=2026-03-31')).toEqual([last]);
+    expect(await q('to=2026-02-28')).toEqual([before]);
+    expect(await q('from=2026-04-01')).toEqual([after]);
+  });
+
+  it('searches by hash prefix or whole hash, treating % and _ literally', async () => {
+    const { userId, accountId } = await createUser();
+    const [a, b] = await seedRows(accountId, [
+      { at: '2026-03-01T00:00:00.000Z', hash: '0xabc123' },
+      { at: '2026-03-02T00:00:00.000Z', hash: '0xabd999' },
+      { at: '2026-03-03T00:00:00.000Z', hash: null },
+    ]);
+    const q = async (query: string) => idsOf((await coreJson(userId, `/transactions/account/${accountId}?q=${encodeURIComponent(query)}`)).body);
+    expect(await q('0xab')).toEqual([b, a]);
+    expect(await q('0xabc123')).toEqual([a]);
+    expect(await q('abc')).toEqual([]); // a prefix, not any part of the hash
+    expect(await q('0x%')).toEqual([]);
+    expect(await q('0xab_')).toEqual([]);
+  });
+
+  it('searches the counterparty of a ledger movement by any part of its party id', async () => {
+    const { userId, accountId } = await createUserWithParty();
+    await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '5' } });
+    const list = await coreJson(userId, `/transactions/account/${accountId}`);
+    const tx = list.body.data[0];
+    expect(tx.counterparty).toMatch(/::1220[0-9a-f]{64}$/); // the treasury, the offer's sender
+    const part = tx.counterparty.slice(3, 12);
+    expect(idsOf((await coreJson(userId, `/transactions/account/${accountId}?q=${encodeURIComponent(part)}`)).body)).toEqual([tx.id]);
+    expect((await coreJson(userId, `/transactions/account/${accountId}?q=nobody-at-all`)).body.data).toEqual([]);
+  });
+
+  it.each([
+    ['type=refund', /type/],
+    ['status=completed', /status/],
+    ['from=2026-13-01', /from/],
+    ['from=2026-02-30', /from/],
+    ['to=yesterday', /to/],
+    ['from=2026-03-02&to=2026-03-01', /from must not be after to/],
+    [`q=${'a'.repeat(141)}`, /q/],
+    ['q=', /q/],
+    ['before=not-a-uuid', /before/],
+  ])('answers 400 {message} for %s', async (query, message) => {
+    const { userId, accountId } = await createUser();
+    const { status, body } = await coreJson(userId, `/transactions/account/${accountId}?${query}`);
+    expect(status).toBe(400);
+    expect(body.message).toMatch(message);
+  });
+
+  it("answers 404 for another user's account whatever the filters", async () => {
+    const owner = await createUser();
+    await seedRows(owner.accountId, [{ at: '2026-03-01T00:00:00.000Z' }]);
+    const other = await createUser();
+    expect((await coreJson(other.userId, `/transactions/account/${owner.accountId}?type=deposit&from=2026-01-01`)).status).toBe(404);
+  });
+
+  it('pages by the before cursor without losing or repeating rows that share a timestamp', async () => {
+    const { userId, accountId } = await createUser();
+    const at = '2026-03-01T12:00:00.000Z';
+    const ids = await seedRows(accountId, Array.from({ length: 7 }, () => ({ at })));
+    const newestFirst = [...ids].reverse();
+    const seen: string[] = [];
+    let before: string | undefined;
+    // Bounded: a server that ignored the cursor would answer the first page for ever.
+    for (let pages = 0; pages < 5; pages++) {
+      const page = idsOf((await coreJson(userId, `/transactions/account/${accountId}?limit=3${before ? `&before=${before}` : ''}`)).body);
+      seen.push(...page);
+      if (page.length < 3) break;
+      before = page[page.length - 1];
+    }
+    expect(seen).toEqual(newestFirst);
+    // offset pages agree with the cursor on ties
+    const byOffset = idsOf((await coreJson(userId, `/transactions/account/${accountId}?limit=3&offset=3`)).body);
+    expect(byOffset).toEqual(newestFirst.slice(3, 6));
+  });
+
+  it("refuses a before cursor that is not one of the list's transactions", async () => {
+    const owner = await createUser();
+    const [foreignTx] = await seedRows(owner.accountId, [{ at: '2026-03-01T00:00:00.000Z' }]);
+    const { userId, accountId } = await createUser();
+    const { status, body } = await coreJson(userId, `/transactions/account/${accountId}?before=${foreignTx}`);
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/before/);
+  });
+
+  it.each([
+    ['type=deposit', /INDEX transactions_by_account_type/],
+    ['status=PENDING', /INDEX transactions_by_account_status/],
+    ['from=2026-01-01&to=2026-01-31', /INDEX transactions_by_account/],
+  ])('reads a %s page from an index with no sort step', async (query, index) => {
+    const { accountId } = await createUser();
+    const { listSql } = await import('../../../src/core/transactions/transactions');
+    const params = Object.fromEntries(new URLSearchParams(query));
+    const { sql, values } = await listSql(db(), 'account_id', accountId, { limit: 50, offset: 0, ...params });
+    const plan = await db().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...values).all<{ detail: string }>();
+    const detail = plan.results.map((r) => r.detail).join(' | ');
+    expect(detail).toMatch(index);
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
+  it('reads a page after a before cursor as a range of the index (not every newer row again)', async () => {
+    const { accountId } = await createUser();
+    const [cursor] = await seedRows(accountId, [{ at: '2026-03-01T00:00:00.000Z' }]);
+    const { listSql } = await import('../../../src/core/transactions/transactions');
+    const { sql, values } = await listSql(db(), 'account_id', accountId, { limit: 100, offset: 0, before: cursor });
+    const plan = await db().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...values).all<{ detail: string }>();
+    const detail = plan.results.map((r) => r.detail).join(' | ');
+    expect(detail).toMatch(/INDEX transactions_by_account \(account_id=\? AND created_at<\?\)/);
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe('GET /transactions/{id} detail', () => {
+  it('answers the transfer offer with its status and times, and the counterparty', async () => {
+    const { userId, accountId, partyId } = await createUserWithParty();
+    const t = await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '2.5' } });
+    const { status, body } = await coreJson(userId, `/transactions/${t.body.data.transactionId}`);
+    expect(status).toBe(200);
+    expect(body.data.offer).toMatchObject({
+      offerId: t.body.data.offerId,
+      receiverPartyId: partyId,
+      senderPartyId: t.body.data.fromPartyId,
+      amount: '2.5000000000',
+      status: 'pending',
+      settledAt: null,
+    });
+    expect(body.data.counterparty).toBe(t.body.data.fromPartyId);
+  });
+
+  it('answers offer null for a movement without one', async () => {
+    const { userId, accountId } = await createUser();
+    const [id] = await seedRows(accountId, [{ at: '2026-03-01T00:00:00.000Z' }]);
+    const { body } = await coreJson(userId, `/transactions/${id}`);
+    expect(body.data).toMatchObject({ id, offer: null, counterparty: null });
+  });
+});

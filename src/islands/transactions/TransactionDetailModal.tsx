@@ -1,0 +1,183 @@
+// The transaction detail (issue 18), opened from a row or card, its id in the URL (?tx=) so that
+// reload and back work: every field, the full hash with copy, the counterparty, the transfer offer
+// with its status and times (the ledger keeps no other status history), amounts in USD and in the
+// asset as exact decimals. A Modal (role=dialog, focus kept inside, Escape closes, focus returns to
+// the row). Loaded on demand.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { useT } from '../../components/use-t';
+import { formatCents, formatDate, formatDecimal } from '../../shared/format';
+import { apiErrorText } from '../../shared/error-text';
+import { normalizeTransactionStatus, transactionStatusKey, transactionTypeKey } from '../../shared/transaction-labels';
+import type { TranslationKey } from '../../i18n';
+import { $lang } from '../../stores/lang';
+import { loadTransactionDetail, type TransactionDetail } from '../../stores/transactions';
+import { toast } from '../../stores/toasts';
+import { CopyIcon } from '../common/CopyIcon';
+import { useCopied } from '../common/use-copied';
+import { Glyph } from '../shell/icons';
+
+type State = { status: 'loading' } | { status: 'ready'; tx: TransactionDetail } | { status: 'error'; message: string };
+
+/** A ledger amount in full (its 10 decimals, trailing zeros after the cents dropped): exact, not rounded. */
+const exactAsset = (amount: string) => formatDecimal(amount, 10, 2);
+
+function Field({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="grid grid-cols-1 gap-0.5 py-2 sm:grid-cols-3 sm:gap-3">
+      <dt className="text-sm text-gray-500">{label}</dt>
+      <dd className={mono ? 'break-all font-mono text-xs text-gray-900 sm:col-span-2' : 'text-sm text-gray-900 sm:col-span-2'}>{children}</dd>
+    </div>
+  );
+}
+
+export default function TransactionDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const t = useT();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const { copiedKey, copy } = useCopied();
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    loadTransactionDetail(id).then(
+      (tx) => live && setState({ status: 'ready', tx }),
+      (err) => live && setState({ status: 'error', message: apiErrorText($lang.get(), err, 'transactions.detail.loadFailed') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  async function copyHash(hash: string) {
+    try {
+      await copy(hash, 'detail');
+      toast({ type: 'success', title: t('toast.hashCopied.title'), description: hash, duration: 3000 });
+    } catch {
+      toast({ type: 'error', title: t('toast.copyHashFailed.title'), description: t('toast.copyHashFailed.description') });
+    }
+  }
+
+  const none = <span className="text-gray-400">-</span>;
+  let body: ReactNode;
+  if (state.status === 'loading') {
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner />
+      </div>
+    );
+  } else if (state.status === 'error') {
+    body = (
+      <p role="alert" className="py-4 text-sm text-red-700">
+        {state.message}
+      </p>
+    );
+  } else {
+    const tx = state.tx;
+    const typeKey = transactionTypeKey(tx.type);
+    const offer = tx.offer ?? null;
+    body = (
+      <div data-detail="transaction">
+        <dl className="divide-y divide-gray-100">
+          <Field label={t('transactions.detail.id')} mono>
+            {tx.id}
+          </Field>
+          <Field label={t('transactions.column.type')}>{typeKey ? t(typeKey) : tx.type}</Field>
+          <Field label={t('transactions.column.status')}>
+            <span data-detail-status={tx.status}>{t(transactionStatusKey(normalizeTransactionStatus(tx.status)))}</span>
+          </Field>
+          <Field label={t('transactions.detail.amountUsd')}>
+            <span data-detail-usd="" className="tabular-nums">
+              {formatCents(tx.amount_usd)}
+            </span>
+          </Field>
+          {tx.asset_amount !== null && (
+            <Field label={t('transactions.detail.amountAsset', { asset: tx.asset })}>
+              <span data-detail-asset-amount="" className="tabular-nums">
+                {exactAsset(tx.asset_amount)} {tx.asset}
+              </span>
+            </Field>
+          )}
+          <Field label={t('transactions.column.asset')}>{tx.asset}</Field>
+          <Field label={t('transactions.column.network')}>{tx.network}</Field>
+          <Field label={t('transactions.detail.hash')} mono>
+            {tx.tx_hash ? (
+              <span className="flex items-start gap-2">
+                <span data-detail-hash="">{tx.tx_hash}</span>
+                <button
+                  type="button"
+                  onClick={() => void copyHash(tx.tx_hash!)}
+                  aria-label={copiedKey === 'detail' ? t('common.copied') : t('transactions.copyHash')}
+                  className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
+                >
+                  {copiedKey === 'detail' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
+                </button>
+              </span>
+            ) : (
+              none
+            )}
+          </Field>
+          <Field label={t('transactions.detail.counterparty')} mono>
+            {tx.counterparty ? <span data-detail-counterparty="">{tx.counterparty}</span> : none}
+          </Field>
+          <Field label={t('transactions.detail.description')}>{tx.description ?? none}</Field>
+          <Field label={t('transactions.detail.wallet')} mono>
+            {tx.wallet_id ?? none}
+          </Field>
+        </dl>
+        <h3 className="mt-4 text-sm font-semibold text-gray-900">{t('transactions.detail.history')}</h3>
+        <ol className="mt-2 space-y-1 text-sm text-gray-700" data-detail-history="">
+          {offer ? (
+            <>
+              <li>
+                {t('transactions.detail.offer.offered')}: {formatDate(offer.createdAt)}
+              </li>
+              <li>
+                {t(`transactions.detail.offer.status.${offer.status}` as TranslationKey)}
+                {offer.settledAt ? `: ${formatDate(offer.settledAt)}` : ` (${t('transactions.detail.offer.expires')} ${formatDate(offer.expiresAt)})`}
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                {t('transactions.detail.created')}: {formatDate(tx.created_at)}
+              </li>
+              <li>
+                {t(transactionStatusKey(normalizeTransactionStatus(tx.status)))}: {formatDate(tx.updated_at)}
+              </li>
+            </>
+          )}
+        </ol>
+        {offer && (
+          <>
+            <h3 className="mt-4 text-sm font-semibold text-gray-900">{t('transactions.detail.offer')}</h3>
+            <dl className="divide-y divide-gray-100" data-detail-offer={offer.status}>
+              <Field label={t('transactions.detail.offer.id')} mono>
+                {offer.offerId}
+              </Field>
+              <Field label={t('transactions.detail.offer.sender')} mono>
+                {offer.senderPartyId}
+              </Field>
+              <Field label={t('transactions.detail.offer.receiver')} mono>
+                {offer.receiverPartyId}
+              </Field>
+              <Field label={t('transactions.column.amount')}>
+                {exactAsset(offer.amount)} {offer.instrument}
+              </Field>
+              <Field label={t('transactions.detail.offer.expires')}>{formatDate(offer.expiresAt)}</Field>
+            </dl>
+          </>
+        )}
+        <p className="mt-4 text-xs text-gray-500">
+          {t('transactions.detail.created')}: {formatDate(tx.created_at)} · {t('transactions.detail.updated')}: {formatDate(tx.updated_at)}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <Modal open onClose={onClose} title={t('transactions.detail.title')} size="lg">
+      {body}
+    </Modal>
+  );
+}

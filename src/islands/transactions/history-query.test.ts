@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { apiFilters, hasFilters, NO_FILTERS, readHistoryQuery, writeHistoryQuery } from './history-query';
+
+describe('the /transactions URL state', () => {
+  it('reads back what it wrote (a shared link shows the same view)', () => {
+    const filters = { type: 'deposit', status: 'PENDING', from: '2026-01-01', to: '2026-01-31', q: '0xab' };
+    const tx = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const search = writeHistoryQuery('?lang=es', filters, tx);
+    expect(search).toBe('?lang=es&type=deposit&status=PENDING&from=2026-01-01&to=2026-01-31&q=0xab&tx=7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    expect(readHistoryQuery(search)).toEqual({ filters, tx });
+  });
+
+  it('drops blank fields and clears the detail from the URL', () => {
+    expect(writeHistoryQuery('?type=deposit&tx=x', { ...NO_FILTERS, q: '   ' }, null)).toBe('');
+  });
+
+  it('reads values the server would refuse as absent', () => {
+    const { filters, tx } = readHistoryQuery(`?type=refund&status=done&from=2026-02-30&to=soon&q=${'a'.repeat(200)}&tx=../x`);
+    expect(filters).toEqual({ type: '', status: '', from: '', to: '', q: 'a'.repeat(140) });
+    expect(tx).toBeNull();
+  });
+
+  it('puts an inverted date range in order', () => {
+    expect(readHistoryQuery('?from=2026-03-10&to=2026-03-01').filters).toMatchObject({ from: '2026-03-01', to: '2026-03-10' });
+    expect(apiFilters({ ...NO_FILTERS, from: '2026-03-10', to: '2026-03-01' })).toEqual({ from: '2026-03-01', to: '2026-03-10' });
+  });
+
+  it('sends only the given filters, q trimmed', () => {
+    expect(apiFilters({ ...NO_FILTERS, q: ' 0xab ' })).toEqual({ q: '0xab' });
+    expect(hasFilters(NO_FILTERS)).toBe(false);
+    expect(hasFilters({ ...NO_FILTERS, status: 'FAILED' })).toBe(true);
+  });
+});

@@ -1,0 +1,238 @@
+// The CSV export of /api/transactions/account/{id}/export (issue 18), through the whole Worker:
+// header, exact amounts, quoting and formula-injection defusing, the list's filters, streaming page
+// by page (embedded and remote), a foreign account's 404, bad input 400 and the RL_EXPORTS limit.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../../src/worker/index';
+import { CSV_COLUMNS, csvCell } from '../../../src/worker/transactions-csv';
+import { bearer, signIn, uniquePhone } from '../auth';
+import { addAccount, db } from '../fixtures';
+import { call } from '../helpers';
+import { installFetchGuard, outbound, planFetch } from '../network';
+
+installFetchGuard();
+
+const remoteEnv = { ...(env as unknown as Cloudflare.Env), UPSTREAM_API_URL: 'http://upstream.test/v1' };
+
+interface Row {
+  type?: string;
+  status?: string;
+  at: string;
+  cents?: number;
+  units?: string | null;
+  hash?: string | null;
+  description?: string | null;
+}
+
+async function seed(accountId: string, rows: Row[]): Promise<string[]> {
+  const ids = rows.map(() => crypto.randomUUID());
+  await db().batch(
+    rows.map((r, i) =>
+      db()
+        .prepare(
+          `INSERT INTO transactions (id, account_id, wallet_id, type, amount_usd, asset, network, asset_amount, status, tx_hash, description, created_at, updated_at)
+           VALUES (?, ?, NULL, ?, ?, ?, ?, CAST(? AS INTEGER), ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          ids[i]!,
+          accountId,
+          r.type ?? 'deposit',
+          r.cents ?? 100,
+          r.units ? 'CC' : 'USDC',
+          r.units ? 'canton' : 'ethereum',
+          r.units ?? null,
+          r.status ?? 'COMPLETED',
+          r.hash ?? null,
+          r.description ?? null,
+          r.at,
+          r.at,
+        ),
+    ),
+  );
+  return ids;
+}
+
+async function owner() {
+  const who = await signIn(uniquePhone());
+  const accountId = await addAccount(who.userId, 'Export');
+  return { ...who, accountId };
+}
+
+const exportOf = (who: { accessToken: string }, accountId: string, query = '') =>
+  call(`/api/transactions/account/${accountId}/export${query ? `?${query}` : ''}`, { headers: bearer(who.accessToken) });
+
+/** Minimal RFC 4180 reader for the assertions (quoted cells with "" and CRLF inside). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(cell), (cell = '');
+    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else cell += ch;
+  }
+  return rows;
+}
+
+describe('GET /api/transactions/account/{id}/export', () => {
+  it('answers text/csv as an attachment with one header row, ISO UTC dates and exact amounts with their currency', async () => {
+    const me = await owner();
+    const [id] = await seed(me.accountId, [{ at: '2026-03-05T08:09:10.123Z', cents: 123456789, units: '1000000000001', hash: '0xfeed' }]);
+    const res = await exportOf(me, me.accountId, 'from=2026-03-01&to=2026-03-31');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="transactions-from-2026-03-01-to-2026-03-31.csv"');
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    const rows = parseCsv(await res.text());
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows).toHaveLength(2);
+    expect(Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, rows[1]![i]]))).toEqual({
+      date: '2026-03-05T08:09:10.123Z',
+      id,
+      type: 'deposit',
+      status: 'COMPLETED',
+      amount: '1234567.89',
+      currency: 'USD',
+      asset_amount: '100.0000000001',
+      asset: 'CC',
+      network: 'canton',
+      tx_hash: '0xfeed',
+      counterparty: '',
+      description: '',
+    });
+  });
+
+  it('defuses formula injection and quotes commas, quotes and line breaks', async () => {
+    const me = await owner();
+    const evil = ['=HYPERLINK("http://x.test","click")', '+1+2', '-2+3', '@SUM(A1)', '\tTAB', '\rCR', 'a,b "c"\nd'];
+    await seed(
+      me.accountId,
+      evil.map((description, i) => ({ at: `2026-03-0${i + 1}T00:00:00.000Z`, description })),
+    );
+    const text = await (await exportOf(me, me.accountId)).text();
+    const descriptions = parseCsv(text).slice(1).map((r) => r[CSV_COLUMNS.indexOf('description')]).reverse();
+    expect(descriptions).toEqual(evil.map((d, i) => (i < 6 ? `'${d}` : d)));
+    expect(text).toContain('"\'=HYPERLINK(""http://x.test"",""click"")"');
+    // A negative amount stays a number; anything else starting with '-' is defused.
+    expect([csvCell('-0.05'), csvCell('-1+1'), csvCell('-')]).toEqual(['-0.05', "'-1+1", "'-"]);
+  });
+
+  it('applies the same filters as the list', async () => {
+    const me = await owner();
+    await seed(me.accountId, [
+      { at: '2026-03-01T00:00:00.000Z', type: 'deposit' },
+      { at: '2026-03-02T00:00:00.000Z', type: 'withdrawal', hash: '0xaa01' },
+      { at: '2026-03-03T00:00:00.000Z', type: 'withdrawal', status: 'FAILED', hash: '0xaa02' },
+      { at: '2026-04-01T00:00:00.000Z', type: 'withdrawal', hash: '0xaa03' },
+    ]);
+    const query = 'type=withdrawal&from=2026-03-01&to=2026-03-31&q=0xaa';
+    const list = await (await call(`/api/transactions/account/${me.accountId}?${query}`, { headers: bearer(me.accessToken) })).json<{ data: { id: string }[] }>();
+    const csv = parseCsv(await (await exportOf(me, me.accountId, query)).text());
+    expect(csv.slice(1).map((r) => r[1])).toEqual(list.data.map((t) => t.id));
+    expect(list.data).toHaveLength(2);
+  });
+
+  it('streams a long history in chunks, one page of the list at a time', async () => {
+    const me = await owner();
+    const ids = await seed(
+      me.accountId,
+      Array.from({ length: 250 }, (_, i) => ({ at: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 1000).toISOString() })),
+    );
+    const res = await exportOf(me, me.accountId);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let chunks = 0;
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks++;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(chunks).toBeGreaterThanOrEqual(3);
+    const exported = parseCsv(text).slice(1).map((r) => r[1]);
+    expect(exported).toEqual([...ids].reverse()); // every row once, ties in insertion order, newest first
+  });
+
+  it('in remote mode streams the upstream pages, forwarding the filters and the keyset cursor', async () => {
+    const { accessToken } = await signIn(uniquePhone());
+    const accountId = crypto.randomUUID();
+    const tx = (i: number) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      account_id: accountId,
+      wallet_id: null,
+      created_at: '2026-03-01T00:00:00.000Z',
+      updated_at: '2026-03-01T00:00:00.000Z',
+      type: 'deposit',
+      amount_usd: i,
+      asset: 'USDC',
+      asset_amount: null,
+      network: 'ethereum',
+      status: 'COMPLETED',
+      tx_hash: null,
+      description: null,
+    });
+    planFetch((req) => {
+      const before = new URL(req.url).searchParams.get('before');
+      const start = before ? Number(before.slice(-12)) + 1 : 0;
+      const size = start === 0 ? 100 : 30;
+      return Response.json({ data: Array.from({ length: size }, (_, k) => tx(start + k)) });
+    });
+    const res = await app.fetch(
+      new Request(`http://app.test/api/transactions/account/${accountId}/export?type=deposit&from=2026-03-01`, { headers: bearer(accessToken) }),
+      remoteEnv,
+    );
+    expect(res.status).toBe(200);
+    const rows = parseCsv(await res.text()).slice(1);
+    expect(rows).toHaveLength(130);
+    expect(rows[129]![4]).toBe('1.29');
+    expect(outbound.map((r) => new URL(r.url).search)).toEqual([
+      '?type=deposit&from=2026-03-01&limit=100&offset=0',
+      `?type=deposit&from=2026-03-01&limit=100&offset=0&before=${tx(99).id}`,
+    ]);
+  });
+
+  it("answers 404 {message} for another user's account", async () => {
+    const victim = await owner();
+    await seed(victim.accountId, [{ at: '2026-03-01T00:00:00.000Z' }]);
+    const thief = await signIn(uniquePhone());
+    const res = await exportOf(thief, victim.accountId);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect(await res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it.each(['from=2026-03-02&to=2026-03-01', 'type=all', 'to=2026-02-31', `q=${'x'.repeat(141)}`, 'from='])('answers 400 {message} for %s', async (query) => {
+    const me = await owner();
+    const res = await exportOf(me, me.accountId, query);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('refuses the 11th export of a user within a minute with 429 and Retry-After', async () => {
+    const me = await owner();
+    let passed = 0;
+    let limited: Response | undefined;
+    for (let i = 0; i < 25 && !limited; i++) {
+      const res = await exportOf(me, me.accountId);
+      if (res.status === 429) limited = res;
+      else {
+        expect(res.status).toBe(200);
+        await res.text();
+        passed++;
+      }
+    }
+    expect(limited, 'no 429 within 25 exports').toBeDefined();
+    expect(passed).toBeGreaterThanOrEqual(10);
+    expect(passed).toBeLessThanOrEqual(20); // a window boundary during the loop can let up to 10 more through
+    expect(limited!.headers.get('retry-after')).toBe('60');
+    expect(await limited!.json()).toEqual({ message: expect.any(String) });
+  });
+});
