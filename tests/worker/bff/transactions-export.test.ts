@@ -206,14 +206,14 @@ describe('GET /api/transactions/account/{id}/export', () => {
     const res = await exportOf(thief, victim.accountId);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/json/);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
   });
 
   it.each(['from=2026-03-02&to=2026-03-01', 'type=all', 'to=2026-02-31', `q=${'x'.repeat(141)}`, 'from='])('answers 400 {message} for %s', async (query) => {
     const me = await owner();
     const res = await exportOf(me, me.accountId, query);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
   });
 
   it('refuses the 11th export of a user within a minute with 429 and Retry-After', async () => {
@@ -233,6 +233,6 @@ describe('GET /api/transactions/account/{id}/export', () => {
     expect(passed).toBeGreaterThanOrEqual(10);
     expect(passed).toBeLessThanOrEqual(20); // a window boundary during the loop can let up to 10 more through
     expect(limited!.headers.get('retry-after')).toBe('60');
-    expect(await limited!.json()).toEqual({ message: expect.any(String) });
+    expect(await limited!.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
   });
 });

@@ -60,6 +60,14 @@ const BODIES: Record<string, unknown> = {
 };
 
 /** Routes that call no upstream path of their own (health, sessions) or only the market's assets source. */
+/** BFF routes that page another upstream route of the same resource (the CSV export pages the list). */
+const PAGES_THE_LIST = new Set(['GET /api/transactions/account/:id/export']);
+/** The upstream path a route reaches: its own, or for an export the list it pages. */
+const reachedPath = (route: Route, values: Record<string, string>) => {
+  const own = ownUpstreamPath(route, values);
+  return PAGES_THE_LIST.has(route.key) ? own.replace(/\/export$/, '') : own;
+};
+
 const NO_OWN_PATH: Record<string, string[]> = {
   'GET /api/health': [],
   'GET /api/market': ['/wallets/canton/assets'],
@@ -137,7 +145,7 @@ describe('remote mode: each BFF route reaches exactly its own upstream path', ()
       return;
     }
     expect(res, JSON.stringify(res.body)).toEqual({ status: 404, body: { message: STAND_IN, code: 'not_found' } });
-    expect(outbound.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([`${route.method} ${ownUpstreamPath(route, values)}`]);
+    expect(outbound.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([`${route.method} ${reachedPath(route, values)}`]);
   });
 
   it.each(routes.filter((r) => r.params.length > 0).map((r) => [r.key, r] as const))(
@@ -152,7 +160,14 @@ describe('remote mode: each BFF route reaches exactly its own upstream path', ()
           // A dot segment the URL parser itself resolves ('..', '.', '%2e%2e') never reaches this
           // route: the request is for another BFF path, which that route's own case covers.
           if (new URL(`http://app.test${withSegments(route.path, segs)}`).pathname !== withSegments(route.path, segs)) continue;
-          const res = await send(route, accessToken, segs);
+          let res = await send(route, accessToken, segs);
+          // A route with a low limit (the CSV export: 10 a minute, counted before validation) may
+          // run out within this loop: the 429 changed nothing; send the same crafted id once more
+          // as a fresh user of the same ids, so every crafted id is still checked.
+          if (res.status === 429 && outbound.length === 0) {
+            const fresh = await signIn(uniquePhone());
+            res = await send(route, fresh.accessToken, segs);
+          }
           const what = `${route.method} ${withSegments(route.path, segs)} -> ${res.status} ${JSON.stringify(res.body)}; upstream: ${outbound.map((r) => r.url).join(', ')}`;
           expect(res.status, what).toBeLessThan(500);
           if (outbound.length === 0) {
@@ -164,7 +179,7 @@ describe('remote mode: each BFF route reaches exactly its own upstream path', ()
           }
           const allowed = route.key in NO_OWN_PATH
             ? NO_OWN_PATH[route.key]!.map((x) => new URL(UPSTREAM).pathname + x)
-            : [ownUpstreamPath(route, { ...valid, [param]: decodeURIComponent(crafted) })];
+            : [reachedPath(route, { ...valid, [param]: decodeURIComponent(crafted) })];
           for (const r of outbound) expect(allowed, what).toContain(new URL(r.url).pathname);
         }
       }
