@@ -10,10 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { TestProject } from 'vitest/node';
+import { run } from '../../scripts/env.mjs';
 import { freePort, serveBuilt } from '../../scripts/serve.mjs';
 import { buildApp } from '../build-app';
 
 const persist = '.wrangler/remote-test-state';
+/** The migrations of tables the BFF itself keeps in production (README, Deploy applies them all). */
+export const BFF_MIGRATIONS = ['0023_session_activity.sql'];
 /** Small, so that the stall tests end fast; the production default is 10 s. */
 export const REMOTE_UPSTREAM_TIMEOUT_MS = 1500;
 export const UPSTREAM_BASE_PATH = '/v1';
@@ -47,8 +50,13 @@ export default async function setup(project: TestProject) {
   writeFileSync(envFile, '');
 
   await buildApp();
-  // No migrations: in production the Worker must not need the embedded core's tables.
+  // Only the BFF's own tables (the sessions list's activity notes and ended sessions): in production
+  // the Worker must not need the embedded core's tables, so the core's migrations are not applied.
   rmSync(persist, { recursive: true, force: true });
+  for (const file of BFF_MIGRATIONS) {
+    const code = await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', `migrations/${file}`]);
+    if (code !== 0) throw new Error(`remote tier: applying migrations/${file} failed (${code})`);
+  }
   const served = await serveBuilt({
     persist,
     label: 'wrangler dev (remote mode)',
