@@ -81,11 +81,15 @@ export function writeSessionCookie(json: string): void {
   for (const { name, value } of chunks) document.cookie = `${name}=${encodeURIComponent(value)}${attrs}`;
 }
 
+// Max-Age=0 deletes the cookie in browsers; the past Expires after it also does in happy-dom, where
+// Max-Age=0 alone leaves an empty cookie readable until the clock's next millisecond.
+const EXPIRED = 'Thu, 01 Jan 1970 00:00:00 GMT';
+
 /** Removes every chunk of the session cookie (sign-out also when the sign-in service cannot be reached). */
 export function clearSessionCookies(): void {
   const secure = browserCookieOptions().secure ? '; Secure' : '';
   for (const name of documentCookies().keys()) {
-    if (name === AUTH_COOKIE_NAME || name.startsWith(`${AUTH_COOKIE_NAME}.`)) document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+    if (name === AUTH_COOKIE_NAME || name.startsWith(`${AUTH_COOKIE_NAME}.`)) document.cookie = `${name}=; Path=/; Max-Age=0; Expires=${EXPIRED}; SameSite=Lax${secure}`;
   }
 }
 

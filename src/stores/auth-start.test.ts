@@ -35,30 +35,42 @@ const cookieSession = () => {
   const value = /(?:^|; )dolar-auth=([^;]*)/.exec(document.cookie)?.[1];
   return value ? JSON.parse(stringFromBase64URL(decodeURIComponent(value).slice('base64-'.length))) : null;
 };
+// A past Expires: happy-dom keeps a Max-Age=0 cookie readable until the clock's next millisecond.
 const clearCookies = () => {
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]!.trim();
-    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+    if (name) document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }
 };
 
+// Each test's module instance (vi.resetModules gives each its own $auth and client) runs to its end
+// before the next test starts: its timers on the fake clock, then its pending start awaited.
+let store: typeof import('./auth') | undefined;
 async function freshStore() {
   vi.resetModules();
-  return import('./auth');
+  return (store = await import('./auth'));
+}
+async function settle() {
+  release();
+  await vi.runAllTimersAsync();
+  await store?.authStarting();
 }
 
 describe('startAuth before the auth client has loaded', () => {
   beforeEach(() => {
+    // The store waits for the page's load with timers (and requestIdleCallback where the window has it).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', ...(typeof requestIdleCallback === 'function' ? (['requestIdleCallback', 'cancelIdleCallback'] as const) : [])] });
     localStorage.clear();
     clearCookies();
     gate = Promise.withResolvers<void>();
+    listener = undefined;
+    store = undefined;
   });
   afterEach(async () => {
     // Let this test's client finish loading before the next test starts listening.
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    listener = undefined;
-  }, 10_000);
+    await settle();
+    vi.useRealTimers();
+  });
 
   it('is signed out at once when nothing is stored', async () => {
     const { $auth, startAuth } = await freshStore();
@@ -75,11 +87,12 @@ describe('startAuth before the auth client has loaded', () => {
 
   it('waits for the client when the stored session is about to expire (the client refreshes it first)', async () => {
     setCookieSession(session(60));
-    const { $auth, startAuth } = await freshStore();
+    const { $auth, startAuth, authStarting } = await freshStore();
     startAuth();
     expect($auth.get().status).toBe('loading');
     release();
-    await vi.waitFor(() => expect(listener).toBeDefined());
+    await authStarting();
+    expect(listener).toBeDefined();
     listener!('SIGNED_OUT', null);
     expect($auth.get().status).toBe('unauthenticated');
   });
@@ -98,22 +111,21 @@ describe('startAuth before the auth client has loaded', () => {
     const current = { ...session(3600), access_token: 'cookie' };
     setCookieSession(current);
     localStorage.setItem('dolar-auth', JSON.stringify(session(3600)));
-    let store = await freshStore();
-    store.startAuth();
+    const first = await freshStore();
+    first.startAuth();
     expect(cookieSession()).toEqual(current);
     expect(localStorage.getItem('dolar-auth')).toBeNull();
 
+    await settle();
     clearCookies();
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
     gate = Promise.withResolvers<void>();
     localStorage.setItem('dolar-auth', JSON.stringify({ access_token: 'a' }));
-    store = await freshStore();
-    store.startAuth();
+    const second = await freshStore();
+    second.startAuth();
     expect(cookieSession()).toBeNull();
     expect(localStorage.getItem('dolar-auth')).toBeNull();
-    expect(store.$auth.get().status).toBe('unauthenticated');
-  }, 10_000);
+    expect(second.$auth.get().status).toBe('unauthenticated');
+  });
 
   it('signs out locally, session cookie removed, and goes to /login even when the sign-in service cannot be reached', async () => {
     setCookieSession(session(3600));
@@ -130,13 +142,18 @@ describe('startAuth before the auth client has loaded', () => {
   });
 
   it("loads the client only after the page has loaded when storage answered, and keeps the same state object when the client's first event agrees", async () => {
-    const { $auth, startAuth } = await freshStore();
+    const { $auth, startAuth, authStarting } = await freshStore();
     startAuth();
     const before = $auth.get();
     release();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.advanceTimersByTimeAsync(300);
+    // The client's module is there (as it would be at once were it loaded eagerly), yet not started.
+    await import('../lib/auth-client');
+    await vi.advanceTimersByTimeAsync(0);
     expect(listener).toBeUndefined();
-    await vi.waitFor(() => expect(listener).toBeDefined(), { timeout: 5000 });
+    await vi.runAllTimersAsync();
+    await authStarting();
+    expect(listener).toBeDefined();
     listener!('INITIAL_SESSION', null);
     expect($auth.get()).toBe(before);
   });

@@ -41,6 +41,10 @@ export function reduceAuth(state: AuthState, event: AuthChangeEvent, session: Se
 }
 
 let started = false;
+let starting: Promise<void> | undefined;
+
+/** startAuth's pending start (the client loaded and listening), if it ran: tests let it settle before the next one. */
+export const authStarting = (): Promise<void> | undefined => starting;
 
 /**
  * Starts listening to the auth client once per page; INITIAL_SESSION arrives once it has loaded. A
@@ -60,15 +64,15 @@ export function startAuth(): void {
   // minutes from expiry, to sign in or out, and to hear other tabs: it loads after the page has, so
   // its 59 kB do not compete with the page's own scripts and first reads on a slow network.
   const ready = $auth.get().status === 'loading' ? Promise.resolve() : afterPageLoad();
-  void ready.then(loadAuthClient).then((client) =>
+  starting = ready.then(loadAuthClient).then((client) => {
     client.onAuthStateChange((event, session) => {
       const prev = $auth.get();
       // The client confirming what the stored state already said changes nothing: no new state, so
       // the page does not render again while it is still loading.
       if (event === 'INITIAL_SESSION' && prev.status !== 'loading' && (session?.access_token ?? null) === (prev.session?.access_token ?? null)) return;
       $auth.set(reduceAuth(prev, event, session));
-    }),
-  );
+    });
+  });
 }
 
 /** Resolves a moment after the window's load event, when the browser is idle. */
