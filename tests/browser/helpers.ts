@@ -56,12 +56,19 @@ export async function signIn(page: Page, phone: string): Promise<void> {
  * The session in the context's cookies, where the app keeps it (@supabase/ssr's format: `base64-` +
  * base64url JSON, split into 'dolar-auth.0', '.1'... when long), or null when signed out.
  */
-export async function cookieSession(context: BrowserContext): Promise<{ access_token: string; refresh_token: string; user: { id: string } } | null> {
-  const cookies = (await context.cookies()).filter((c) => c.name === 'dolar-auth' || /^dolar-auth\.\d+$/.test(c.name));
+export async function cookieSession(context: BrowserContext): Promise<CookieSessionValue | null> {
+  return sessionFromCookies(await context.cookies());
+}
+
+type CookieSessionValue = { access_token: string; refresh_token: string; user: { id: string } };
+
+/** The session @supabase/ssr keeps in the `dolar-auth` cookie (or its `.0`, `.1`... chunks), decoded. */
+export function sessionFromCookies(all: readonly { name: string; value: string }[]): CookieSessionValue | null {
+  const cookies = all.filter((c) => c.name === 'dolar-auth' || /^dolar-auth\.\d+$/.test(c.name));
   if (!cookies.length) return null;
   const whole =
     cookies.find((c) => c.name === 'dolar-auth')?.value ??
-    cookies
+    [...cookies]
       .sort((a, b) => Number(a.name.split('.')[1]) - Number(b.name.split('.')[1]))
       .map((c) => c.value)
       .join('');

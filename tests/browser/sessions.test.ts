@@ -3,7 +3,7 @@
 // in en/es/fs at 390 px (current session marked, fits the width, confirmation before "all others").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, openApp, pageFitsWidth, s, screenPage, screenshot, signIn, signedInState, testPhone, toastText, type Lang } from './helpers';
+import { baseURL, cookieSession, launch, newContext, openApp, pageFitsWidth, s, screenPage, screenshot, signIn, signedInState, testPhone, toastText, type Lang } from './helpers';
 
 let browser: Browser;
 
@@ -61,13 +61,15 @@ describe('Account Security: active sessions', () => {
     await toastText(pageA, 'success', s('en', 'settings.security.sessions.ended'));
     await rowB.waitFor({ state: 'detached' });
 
-    // B's next call with its (unexpired) access token is refused, and its screen says the list failed.
-    const refused = pageB.waitForResponse((res) => new URL(res.url()).pathname === '/api/sessions');
-    await pageB.reload();
-    const res = await refused;
+    // B's (unexpired) access token is refused from the next call on, and B's next page request is
+    // refused by the Worker's page guard: back to sign-in, its session cookies cleared.
+    const tokenB = (await cookieSession(b))!.access_token;
+    const res = await pageB.request.get(`${baseURL()}/api/sessions`, { headers: { authorization: `Bearer ${tokenB}` } });
     expect(res.status()).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Session has ended' });
-    await pageB.getByRole('alert').filter({ hasText: s('en', 'settings.security.sessions.error') }).waitFor();
+    expect(await res.json()).toEqual({ message: 'Session has ended', code: 'unauthorized' });
+    await pageB.reload();
+    await pageB.waitForURL((url) => url.pathname === '/login');
+    expect(await cookieSession(b)).toBeNull();
 
     // A's own session goes on.
     expect(await openSessions(pageA)).toBe(idA);

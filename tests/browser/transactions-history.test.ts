@@ -7,22 +7,17 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatDecimal } from '../../src/shared/format';
-import { baseURL, createWallet, launch, openApp, pageFitsWidth, s, screenPage, screenshot, signedInState, type StorageState, testPhone } from './helpers';
+import { baseURL, createWallet, launch, openApp, pageFitsWidth, s, screenPage, screenshot, sessionFromCookies, signedInState, type StorageState, testPhone } from './helpers';
 
 let browser: Browser;
 let state: StorageState;
 let mobileState: StorageState;
 
-/** The signed-in session's access token, from the stored Supabase session. */
+/** The signed-in session's access token, from the session cookie of the stored state. */
 function tokenOf(st: StorageState): string {
-  for (const origin of st.origins) {
-    for (const item of origin.localStorage) {
-      if (!item.value.includes('access_token')) continue;
-      const session = JSON.parse(item.value) as { access_token?: string };
-      if (session.access_token) return session.access_token;
-    }
-  }
-  throw new Error('no stored session');
+  const session = sessionFromCookies(st.cookies);
+  if (!session?.access_token) throw new Error('no stored session');
+  return session.access_token;
 }
 
 async function api<T>(st: StorageState, method: string, path: string, body?: unknown): Promise<T> {
