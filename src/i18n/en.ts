@@ -379,6 +379,7 @@ export const en = {
   'transactions.export.failed': 'Export failed',
   'transactions.detail.open': 'View details',
   'transactions.detail.title': 'Transaction details',
+  'transactions.seed.treasuryOffer': 'Transfer offer from the treasury',
   'transactions.detail.id': 'Transaction ID',
   'transactions.detail.created': 'Created',
   'transactions.detail.updated': 'Last updated',

@@ -379,6 +379,7 @@ export const es: Dictionary = {
   'transactions.export.failed': 'La exportación falló',
   'transactions.detail.open': 'Ver detalles',
   'transactions.detail.title': 'Detalles de la transacción',
+  'transactions.seed.treasuryOffer': 'Oferta de transferencia de la tesorería',
   'transactions.detail.id': 'ID de transacción',
   'transactions.detail.created': 'Creada',
   'transactions.detail.updated': 'Última actualización',

@@ -380,6 +380,7 @@ export const fs: Dictionary = {
   'transactions.export.failed': 'L’exportation a échoué',
   'transactions.detail.open': 'Voir les détails',
   'transactions.detail.title': 'Détails de la transaction',
+  'transactions.seed.treasuryOffer': 'Offre de virement de la trésorerie',
   'transactions.detail.id': 'ID de transaction',
   'transactions.detail.created': 'Créée',
   'transactions.detail.updated': 'Dernière mise à jour',

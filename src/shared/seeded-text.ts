@@ -33,3 +33,14 @@ export function walletLabel(t: Translate, wallet: { label?: string | null }): st
   if (!wallet.label) return t('common.unnamedWallet');
   return wallet.label === DIGITAL_ASSET_WALLET_LABEL ? t('accounts.digitalAssets.title') : wallet.label;
 }
+
+/** Descriptions the core writes into a transaction (src/core/ledger/ledger.ts), by their exact text. */
+const TRANSACTION_DESCRIPTIONS: Readonly<Record<string, TranslationKey>> = {
+  'Transfer offer from the treasury': 'transactions.seed.treasuryOffer',
+};
+
+/** A transaction's description: the core's own in the user's language, anything else as written. */
+export const transactionDescription = (t: Translate, text: string): string => {
+  const key = TRANSACTION_DESCRIPTIONS[text];
+  return key ? t(key) : text;
+};

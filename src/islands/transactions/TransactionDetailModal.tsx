@@ -17,6 +17,7 @@ import { toast } from '../../stores/toasts';
 import { CopyIcon } from '../common/CopyIcon';
 import { useCopied } from '../common/use-copied';
 import { Glyph } from '../shell/icons';
+import { transactionDescription } from '../../shared/seeded-text';
 
 type State = { status: 'loading' } | { status: 'ready'; tx: TransactionDetail } | { status: 'error'; message: string };
 
@@ -120,7 +121,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
           <Field label={t('transactions.detail.counterparty')} mono>
             {tx.counterparty ? <span data-detail-counterparty="">{tx.counterparty}</span> : none}
           </Field>
-          <Field label={t('transactions.detail.description')}>{tx.description ?? none}</Field>
+          <Field label={t('transactions.detail.description')}>{tx.description == null ? none : transactionDescription(t, tx.description)}</Field>
           <Field label={t('transactions.detail.wallet')} mono>
             {tx.wallet_id ?? none}
           </Field>
