@@ -54,12 +54,19 @@ const validated = (c: Context<AppEnv>, target: 'param' | 'query' | 'json') => (c
  * Forwards a declared route with exactly what its declaration validated: path params, query (as
  * strings, defaults applied) and JSON body. The forwarding loop of src/worker/contract-app.ts uses it.
  */
+/** A validated query as the upstream's query string: each given field as text, absent ones left out. */
+export function queryStrings(query: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) out[k] = String(v);
+  return out;
+}
+
 export function forwardDeclared<R extends RouteConfig>(c: Context<AppEnv>, route: R): Promise<RouteConfigToTypedResponse<R>> {
   const request = route.request;
   const init: ForwardInit = {};
   if (request?.params) init.params = Object.fromEntries(Object.entries(validated(c, 'param') as object).map(([k, v]) => [k, String(v)]));
   if (request?.query) {
-    init.query = Object.fromEntries(Object.entries(validated(c, 'query') as object).map(([k, v]) => [k, v === undefined || v === null ? undefined : String(v)]));
+    init.query = queryStrings(validated(c, 'query') as object);
   }
   if (request?.body) init.body = validated(c, 'json');
   return forward(c, route, init);

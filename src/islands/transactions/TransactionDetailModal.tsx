@@ -4,6 +4,7 @@
 // asset as exact decimals. A Modal (role=dialog, focus kept inside, Escape closes, focus returns to
 // the row). Loaded on demand.
 import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
@@ -36,6 +37,8 @@ function Field({ label, children, mono = false }: { label: string; children: Rea
 export default function TransactionDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
   const t = useT();
   const [state, setState] = useState<State>({ status: 'loading' });
+  // Bumped by Try again: the effect below loads the detail again.
+  const [attempt, setAttempt] = useState(0);
   const { copiedKey, copy } = useCopied();
 
   useEffect(() => {
@@ -48,7 +51,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, attempt]);
 
   async function copyHash(hash: string) {
     try {
@@ -69,9 +72,14 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     );
   } else if (state.status === 'error') {
     body = (
-      <p role="alert" className="py-4 text-sm text-red-700">
-        {state.message}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3 py-4">
+        <p role="alert" className="text-sm text-red-700">
+          {state.message}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+          {t('common.retry')}
+        </Button>
+      </div>
     );
   } else {
     const tx = state.tx;

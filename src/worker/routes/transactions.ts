@@ -3,21 +3,14 @@
 // (forwardingApp in ../contract-app.ts); this is the one transactions call the BFF answers itself.
 // Its limiter (RL_EXPORTS) comes from its declaration, like every route's.
 import * as api from '../../shared/contract/transactions';
-import type { TransactionFilters, TransactionListQuery } from '../../shared/schemas/transaction';
+import type { TransactionFilters } from '../../shared/schemas/transaction';
 import { contractApp } from '../contract-app';
-import { executionCtxOf } from '../forward';
+import { executionCtxOf, queryStrings } from '../forward';
 import { assertUser } from '../middleware/assert-user';
 import { CSV_HEADER, csvRecord, exportFilename } from '../transactions-csv';
 import type { transaction } from '../../shared/schemas/responses';
 import { selectUpstream } from '../upstream/select';
 import type { z } from 'zod';
-
-/** The validated query as the upstream's query string: only the fields that were given. */
-export function listQuery(q: Partial<TransactionListQuery>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(q)) if (v !== undefined) out[k] = String(v);
-  return out;
-}
 
 /** Rows per upstream page of an export: the list's maximum. */
 const EXPORT_PAGE = 100;
@@ -35,7 +28,7 @@ export const transactionsExport = app.openapi(api.exportForAccount, async (c) =>
         {
           method: 'GET',
           path: `/transactions/account/${encodeURIComponent(id)}`,
-          query: listQuery({ ...filters, limit: EXPORT_PAGE, offset: 0, before }),
+          query: queryStrings({ ...filters, limit: EXPORT_PAGE, offset: 0, before }),
           userId: c.var.userId,
           accessToken: c.var.accessToken,
         },
