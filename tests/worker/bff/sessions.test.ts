@@ -61,6 +61,23 @@ describe('GET /api/sessions (embedded default)', () => {
 });
 
 describe('DELETE /api/sessions/:id', () => {
+  it('ends a session once when the same DELETE and a sign-out-others race: every answer is 200 or 404, none 5xx, and only the caller stays', async () => {
+    const phone = uniquePhone();
+    const me = await signIn(phone);
+    const other = await signIn(phone);
+    const id = sessionIdOf(other.accessToken);
+    const answers = await Promise.all([
+      as(me.accessToken, 'DELETE', `/api/sessions/${id}`),
+      as(me.accessToken, 'DELETE', `/api/sessions/${id}`),
+      as(me.accessToken, 'DELETE', `/api/sessions/${id}`),
+      as(me.accessToken, 'POST', '/api/sessions/sign-out-others'),
+    ]);
+    for (const a of answers) expect([200, 404]).toContain(a.status);
+    expect((await accounts(other.accessToken)).status).toBe(401);
+    expect((await accounts(me.accessToken)).status).toBe(200);
+    expect((await list(me.accessToken)).map((s) => s.id)).toEqual([sessionIdOf(me.accessToken)]);
+  });
+
   it("ends another session of the caller: its access token and its refresh token are refused on the next call, the caller's own stays", async () => {
     const phone = uniquePhone();
     const me = await signIn(phone);

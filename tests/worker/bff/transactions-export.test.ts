@@ -2,7 +2,7 @@
 // header, exact amounts, quoting and formula-injection defusing, the list's filters, streaming page
 // by page (embedded and remote), a foreign account's 404, bad input 400 and the RL_EXPORTS limit.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/worker/index';
 import { CSV_COLUMNS, csvCell } from '../../../src/worker/transactions-csv';
 import { bearer, signIn, uniquePhone } from '../auth';
@@ -197,6 +197,41 @@ describe('GET /api/transactions/account/{id}/export', () => {
       '?type=deposit&from=2026-03-01&limit=100&offset=0',
       `?type=deposit&from=2026-03-01&limit=100&offset=0&before=${tx(99).id}`,
     ]);
+  });
+
+  it('in remote mode ends the CSV with an error, in time, when the upstream stalls on a later page (never a download that looks complete)', async () => {
+    const { accessToken } = await signIn(uniquePhone());
+    const accountId = crypto.randomUUID();
+    const tx = (i: number) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      account_id: accountId,
+      wallet_id: null,
+      created_at: '2026-03-01T00:00:00.000Z',
+      updated_at: '2026-03-01T00:00:00.000Z',
+      type: 'deposit',
+      amount_usd: i,
+      asset: 'USDC',
+      asset_amount: null,
+      network: 'ethereum',
+      status: 'COMPLETED',
+      tx_hash: null,
+      description: null,
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    planFetch((req) =>
+      new URL(req.url).searchParams.get('before')
+        ? new Promise<Response>((_, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason)))
+        : Response.json({ data: Array.from({ length: 100 }, (_, k) => tx(k)) }),
+    );
+    const started = Date.now();
+    const res = await app.fetch(
+      new Request(`http://app.test/api/transactions/account/${accountId}/export`, { headers: bearer(accessToken) }),
+      { ...remoteEnv, UPSTREAM_TIMEOUT_MS: '300' },
+    );
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(300 + 1500);
+    errors.mockRestore();
   });
 
   it("answers 404 {message} for another user's account", async () => {
