@@ -1,4 +1,4 @@
-// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0129, code 123456): which
+// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0139, code 123456): which
 // file or purpose owns each number. The browser tests and `npm run screenshots` share one running
 // app, where a number gets one code per 60 s and a user's data is shared, so each of them signs in
 // only with numbers it owns. The workerd tests, the remote-mode tests and the bench run on storage
@@ -54,6 +54,16 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(27, 'tests/browser/sessions.test.ts'),
   own(28, 'tests/browser/sessions.test.ts'),
   own(29, 'tests/browser/cookie-session.test.ts'),
+  own(30, 'tests/browser/wallet-p2p.test.ts'),
+  own(31, 'tests/browser/wallet-p2p.test.ts'),
+  own(32, 'tests/browser/wallet-p2p.test.ts'),
+  own(33, 'tests/browser/wallet-live.test.ts'),
+  own(34, 'tests/browser/wallet-live.test.ts'),
+  own(35, 'tests/browser/server-rendered.test.ts'),
+  own(36, 'tests/browser/server-rendered.test.ts'),
+  own(37, 'tests/browser/server-rendered.test.ts'),
+  own(38, 'spare'),
+  own(39, 'spare'),
 ];
 
 /** Folders and files that run on storage of their own: any registered number is theirs to use. */
