@@ -4,13 +4,18 @@
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
 import { $lang } from '../stores/lang';
+import { usePageSeed } from './page-seed';
 import { t, type Lang, type TranslateParams, type TranslationKey } from '../i18n';
 
 export type BoundT = (key: TranslationKey, params?: TranslateParams) => string;
 
-/** The current language; during hydration it is the store's initial 'en', like the prerendered HTML. */
+/**
+ * The current language. On a page rendered on the Worker it is the page's (server and hydration
+ * alike); on a prerendered page, during hydration it is the store's initial 'en', like its HTML.
+ */
 export function useLang(): Lang {
-  return useStore($lang, { ssr: 'initial' });
+  const seed = usePageSeed();
+  return useStore($lang, { ssr: seed ? () => seed.lang : 'initial' });
 }
 
 /** `const t = useT(); t('shell.nav.market')` */

@@ -6,7 +6,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '../components/Toaster';
 import type { TranslationKey } from '../i18n';
+import { PageSeedProvider, usePageSeed } from '../components/page-seed';
 import { useT } from '../components/use-t';
+import type { PageSeed } from '../shared/page-seed';
 import { $accountStatus, startAccountSync } from '../stores/account';
 import { $auth, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';
@@ -19,6 +21,8 @@ export interface AppShellProps {
   /** The page title, in the user's language. */
   title?: TranslationKey;
   variant?: ShellVariant;
+  /** The data of a page rendered on the Worker (the shell paints with it at once); none on client-only pages. */
+  seed?: PageSeed | null;
 }
 
 /** Starts the auth listener and the account sync once per page, and answers the gate's state. */
@@ -35,9 +39,21 @@ export function useGate(): 'auth-loading' | 'signed-out' | 'account-loading' | '
   return account === 'ready' ? 'ready' : 'account-loading';
 }
 
-export default function AppShell({ children, title, variant = 'main' }: AppShellProps) {
+export default function AppShell({ seed, ...props }: AppShellProps) {
+  return (
+    <PageSeedProvider seed={seed}>
+      <GatedShell {...props} />
+    </PageSeedProvider>
+  );
+}
+
+function GatedShell({ children, title, variant = 'main' }: AppShellProps) {
   const t = useT();
-  const gate = useGate();
+  const seeded = usePageSeed() !== null;
+  const state = useGate();
+  // A page rendered on the Worker had its session verified and its account read there: it shows the
+  // shell at once (server and hydration alike), while the client confirms the session behind it.
+  const gate = seeded && (state === 'auth-loading' || state === 'account-loading') ? 'ready' : state;
   useDocumentTitle(title);
 
   useEffect(() => {

@@ -20,7 +20,8 @@ import {
   type MarketRow,
 } from '../shared/market';
 import { showFlashToasts } from '../stores/flash';
-import { $market, loadMarket } from '../stores/market';
+import { $market, loadMarket, seedMarket, type MarketState } from '../stores/market';
+import type { PageSeed } from '../shared/page-seed';
 import AppShell from './AppShell';
 import { AssetLogo } from './common/AssetLogo';
 import { PageHeader } from './shell/PageHeader';
@@ -54,9 +55,13 @@ const WIDE = 'hidden md:table-cell';
 // Phones: tighter cells so Asset, Price and Change fit 360 px without sideways scrolling.
 const TIGHT = 'max-sm:px-2';
 
-function Market() {
+function Market({ firstRows }: { firstRows?: MarketRow[] | null }) {
   const t = useT();
-  const { status, rows } = useStore($market);
+  // Rendered on the Worker: the first screenful of rows is in the HTML (and the store starts with it
+  // in the browser); the full list replaces it once loadMarket answers.
+  const served = useMemo<MarketState | null>(() => (firstRows ? { status: 'loading', rows: firstRows } : null), [firstRows]);
+  useState(() => firstRows && seedMarket(firstRows));
+  const { status, rows } = useStore($market, served ? { ssr: () => served } : {});
   const [filter, setFilter] = useState<MarketFilter>('all');
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -186,10 +191,10 @@ function Market() {
   );
 }
 
-export default function MarketPage() {
+export default function MarketPage({ seed, firstRows }: { seed?: PageSeed; firstRows?: MarketRow[] | null }) {
   return (
-    <AppShell title="market.title">
-      <Market />
+    <AppShell title="market.title" seed={seed}>
+      <Market firstRows={firstRows} />
     </AppShell>
   );
 }

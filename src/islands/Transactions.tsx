@@ -7,11 +7,13 @@
 // in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
 // card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
+import { useSeededStore, useTimeZone } from '../components/page-seed';
 import { useT } from '../components/use-t';
+import type { PageSeed } from '../shared/page-seed';
 import { abbreviateHash, formatDate, formatSignedCents } from '../shared/format';
 import {
   normalizeTransactionStatus,
@@ -23,7 +25,7 @@ import {
 } from '../shared/transaction-labels';
 import { $activeAccount } from '../stores/account';
 import { toast } from '../stores/toasts';
-import { $transactions, exportTransactionsCsv, loadTransactions, type Transaction } from '../stores/transactions';
+import { $transactions, exportTransactionsCsv, loadTransactions, seedTransactions, type Transaction, type TransactionsState } from '../stores/transactions';
 import { $lang } from '../stores/lang';
 import { apiErrorText } from '../shared/error-text';
 import { TRANSACTION_TYPES } from '../shared/transaction-labels';
@@ -36,7 +38,7 @@ import {
   STATUS_FILTERS,
   writeHistoryQuery,
   type HistoryFilters,
-} from './transactions/history-query';
+} from '../shared/history-query';
 import AppShell from './AppShell';
 import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
@@ -49,7 +51,9 @@ const TransactionDetailModal = lazy(() => import('./transactions/TransactionDeta
 /** Wait after the last keystroke before the search asks the server. */
 const SEARCH_DELAY_MS = 300;
 
-const initialQuery = () => (typeof location === 'undefined' ? { filters: NO_FILTERS, tx: null } : readHistoryQuery(location.search));
+/** The view the address names: the server passes its query string; the browser reads its own. */
+const initialQuery = (search?: string) =>
+  search !== undefined ? readHistoryQuery(search) : typeof location === 'undefined' ? { filters: NO_FILTERS, tx: null } : readHistoryQuery(location.search);
 
 const CONTROL =
   'block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gray-900';
@@ -95,25 +99,46 @@ function SignedAmount({ tx }: { tx: Transaction }) {
   );
 }
 
-function Transactions() {
+interface ServedRows {
+  /** The first screenful of the history the Worker read (null: that read failed; the island loads it). */
+  firstRows?: Transaction[] | null;
+  /** The address's query string as the server saw it (the same filters on both sides of hydration). */
+  search?: string;
+}
+
+function Transactions({ firstRows, search }: ServedRows) {
   const t = useT();
-  const active = useStore($activeAccount);
-  const { status, items, error } = useStore($transactions);
+  const timeZone = useTimeZone();
+  const active = useSeededStore($activeAccount, (s) => s.activeAccount);
+  const served = useMemo<TransactionsState | null>(() => (firstRows ? { status: 'ready', items: firstRows, error: null } : null), [firstRows]);
+  useState(() => firstRows && seedTransactions(firstRows));
+  // The server's rows are completed once, quietly (no loading state over rows already on screen).
+  const quietFirstLoad = useRef(Boolean(firstRows));
+  const { status, items, error } = useStore($transactions, served ? { ssr: () => served } : {});
   const [modal, setModal] = useState(false);
   const { copiedKey, copy } = useCopied();
   const accountId = active?.account_id ?? null;
   // `fields` follow the inputs at once; `applied` (what the list shows) follows in a transition.
-  const [fields, setFields] = useState<HistoryFilters>(() => initialQuery().filters);
+  const [fields, setFields] = useState<HistoryFilters>(() => initialQuery(search).filters);
   const [applied, setApplied] = useState<HistoryFilters>(fields);
-  const [detail, setDetail] = useState<string | null>(() => initialQuery().tx);
+  // A detail named in the address opens once the island runs: rendered on the Worker, the page sends
+  // the list, not the lazily loaded dialog (the server could not finish it, and hydration would wait).
+  const servedDetail = useRef(search !== undefined ? initialQuery(search).tx : null);
+  const [detail, setDetail] = useState<string | null>(() => (search !== undefined ? null : initialQuery().tx));
   const [, startTransition] = useTransition();
   const [exporting, setExporting] = useState(false);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pushedDetail = useRef(false);
 
   useEffect(() => {
-    history.replaceState(history.state, '', location.pathname + writeHistoryQuery(location.search, applied, detail) + location.hash);
-    void loadTransactions(accountId, apiFilters(applied));
+    if (servedDetail.current) setDetail(servedDetail.current);
+  }, []);
+
+  useEffect(() => {
+    history.replaceState(history.state, '', location.pathname + writeHistoryQuery(location.search, applied, detail ?? servedDetail.current) + location.hash);
+    servedDetail.current = null;
+    void loadTransactions(accountId, apiFilters(applied), { quiet: quietFirstLoad.current });
+    quietFirstLoad.current = false;
     // Not on `detail`: opening and closing the detail write the URL themselves (push, back).
   }, [accountId, applied]);
 
@@ -275,7 +300,7 @@ function Transactions() {
   );
 
   const columns: ListColumn<Transaction>[] = [
-    { id: 'date', header: t('transactions.column.date'), cell: (tx) => openButton(tx, formatDate(tx.created_at)), className: 'whitespace-nowrap text-gray-600' },
+    { id: 'date', header: t('transactions.column.date'), cell: (tx) => openButton(tx, formatDate(tx.created_at, { timeZone })), className: 'whitespace-nowrap text-gray-600' },
     { id: 'type', header: t('transactions.column.type'), cell: (tx) => typeText(tx.type), className: 'whitespace-nowrap' },
     {
       id: 'amount',
@@ -331,7 +356,7 @@ function Transactions() {
                   <p className="font-medium text-gray-900">
                     {typeText(tx.type)} · {tx.asset}
                   </p>
-                  <p className="text-xs text-gray-500">{openButton(tx, formatDate(tx.created_at))}</p>
+                  <p className="text-xs text-gray-500">{openButton(tx, formatDate(tx.created_at, { timeZone }))}</p>
                 </div>
                 <p className="whitespace-nowrap font-semibold tabular-nums">
                   <SignedAmount tx={tx} />
@@ -363,10 +388,10 @@ function Transactions() {
   );
 }
 
-export default function TransactionsPage() {
+export default function TransactionsPage({ seed, firstRows, search }: ServedRows & { seed?: PageSeed }) {
   return (
-    <AppShell title="transactions.title">
-      <Transactions />
+    <AppShell title="transactions.title" seed={seed}>
+      <Transactions firstRows={firstRows} search={search} />
     </AppShell>
   );
 }

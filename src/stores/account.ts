@@ -188,6 +188,22 @@ export async function saveLanguage(language: Lang): Promise<boolean> {
 let syncedUser: string | null = null;
 let unbind: (() => void) | undefined;
 
+/**
+ * The account data a page rendered on the server read for `userId` (src/shared/page-seed.ts): the
+ * stores start with it, as if the sign-in refresh had just loaded it, so the islands hydrate the
+ * server's HTML and the gate makes no second round of the same three reads. Browser only.
+ */
+export function seedAccounts(userId: string, account: Account | null, accounts: UserAccount[], active: UserAccount | null): void {
+  syncedUser = userId;
+  $account.set(account);
+  $accounts.set(accounts);
+  $activeAccount.set(active);
+  $accountLoadFailed.set(account === null);
+  $accountStatus.set('ready');
+  // The next page may start its reads for this account early (the sync's listener is not on yet).
+  if (active) rememberActiveAccount(userId, active.account_id);
+}
+
 function onAuth({ status, user }: ReturnType<typeof $auth.get>): void {
   if (status === 'authenticated' && user) {
     if (user.id === syncedUser) return;

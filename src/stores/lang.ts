@@ -59,6 +59,16 @@ function switchTo(lang: Lang): void {
     .finally(() => $langReady.set(true));
 }
 
+/**
+ * The language a page rendered on the server chose (the account's, else Accept-Language): the
+ * islands start in it, so they hydrate the server's text. Not remembered on this device (the
+ * account already remembers it); the stored choice and the browser's stay for client-only pages.
+ */
+export function startWithLanguage(lang: Lang): void {
+  wanted = lang;
+  switchTo(lang);
+}
+
 /** Applies the account's language (en, es or fs) when the account loads; other values change nothing. */
 export function applyAccountLanguage(accountLanguage: string | null | undefined): void {
   const next = resolveLanguage(wanted, accountLanguage);

@@ -28,13 +28,29 @@ export const TRANSACTIONS_PAGE = 100;
 
 let latest = 0;
 
-export async function loadTransactions(accountId = $activeAccount.get()?.account_id ?? null, filters: TransactionFilterQuery = {}): Promise<void> {
+/**
+ * The first screenful of rows a page rendered on the Worker sent (browser only: the server never
+ * writes a store); loadTransactions then completes the page quietly.
+ */
+export function seedTransactions(items: Transaction[]): void {
+  if (typeof window !== 'undefined' && $transactions.get().status === 'idle') $transactions.set({ status: 'ready', items, error: null });
+}
+
+/**
+ * Loads the latest page; `quiet` keeps the rows on screen while it loads (the server's first
+ * screenful being completed) instead of showing the loading state.
+ */
+export async function loadTransactions(
+  accountId = $activeAccount.get()?.account_id ?? null,
+  filters: TransactionFilterQuery = {},
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<void> {
   const request = ++latest;
   if (!accountId) {
     $transactions.set({ status: 'ready', items: [], error: null });
     return;
   }
-  $transactions.set({ ...$transactions.get(), status: 'loading', error: null });
+  if (!quiet) $transactions.set({ ...$transactions.get(), status: 'loading', error: null });
   try {
     const items = await unwrap(
       api().transactions.account[':id'].$get({ param: { id: accountId }, query: { limit: String(TRANSACTIONS_PAGE), ...filters } }),

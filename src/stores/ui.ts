@@ -18,6 +18,9 @@ function storedCollapsed(): boolean {
   }
 }
 
+/** The sidebar as a page rendered on the server shows it: expanded, slide-in panel closed. */
+export const CLOSED_SIDEBAR: SidebarState = { collapsed: false, mobileOpen: false };
+
 export const $sidebar = atom<SidebarState>({ collapsed: storedCollapsed(), mobileOpen: false });
 
 export function toggleCollapsed(): void {

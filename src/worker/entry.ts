@@ -8,13 +8,16 @@
 //   and body limits, without Astro's router, middleware or origin check;
 // - GET/HEAD of a signed-in page (/market, /settings/security...: wrangler.toml `run_worker_first`
 //   sends them here before the static assets) passes the cookie session guard (page-session.ts): the
-//   page with `Cache-Control: private, no-store`, or a redirect to /login;
+//   page with `Cache-Control: private, no-store`, or a redirect to /login. A page rendered on the
+//   Worker (issue 16; `prerender = false`) gets the verified user through its execution context
+//   (pages/page-user.ts) and reads its data with it;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).
 // Durable Object classes, when a later feature needs one, are exported from this module too.
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
 import { guardPage, isSignedInPagePath } from './page-session';
+import { contextWithUser } from './pages/page-user';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';
 
@@ -70,10 +73,11 @@ export default {
     if (isSignedInPagePath(pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
       return guardPage(request, env, {
         authFetch: sessionRefreshFetch(request, env, ctx),
-        // The page's static build (Workers assets), or Astro for what has none (/accounts/digital-assets/{symbol}).
-        serve: async () => {
+        // The page's static build (Workers assets), or Astro for what has none: the pages rendered per
+        // request with the user's data, and /accounts/digital-assets/{symbol}.
+        serve: async (user) => {
           const asset = await env.ASSETS.fetch(request);
-          return asset.status === 404 ? astroPages(request, env, ctx) : asset;
+          return asset.status === 404 ? astroPages(request, env, contextWithUser(ctx, user)) : asset;
         },
       });
     }

@@ -9,7 +9,8 @@
 import { createServerClient, isChunkLike, parseCookieHeader, serializeCookieHeader, type CookieOptionsWithName } from '@supabase/ssr';
 import { AUTH_COOKIE_NAME } from '../lib/auth-storage';
 import type { Bindings } from './env';
-import { API_CSP, COMMON_SECURITY_HEADERS, metaCspSources, pageCsp } from './security-policy';
+import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp, pageCspSources } from './security-policy';
+import type { PageUser } from './pages/page-user';
 import { verifyUser } from './verify-user';
 
 /** The signed-in pages (every page behind the app's gate; /login and the public pages are not). */
@@ -36,8 +37,8 @@ export function loginLocation(url: URL): string {
 export interface PageSessionDeps {
   /** The sign-in service's fetch for refreshes: the Hono app in-process in the embedded default. */
   authFetch: typeof fetch;
-  /** The page itself, once the session holds. */
-  serve: () => Promise<Response>;
+  /** The page itself, once the session holds, for the verified user (a page rendered on the Worker reads with it). */
+  serve: (user: PageUser) => Promise<Response>;
 }
 
 /** Answers a signed-in page request: the page with a verified (maybe refreshed) session, else /login. */
@@ -78,15 +79,16 @@ export async function guardPage(request: Request, env: Bindings, deps: PageSessi
     return new Response(null, { status: 302, headers });
   }
 
-  const page = await deps.serve();
+  const page = await deps.serve({ id: verified.sub, accessToken: token! });
   const headers = new Headers(page.headers);
   let body: BodyInit | null = page.body;
-  // The static page's own CSP <meta> names its inline hashes; the header narrows to that page as
-  // src/middleware.ts does for Astro's on-demand answers (never 'unsafe-inline').
+  // The page's own policy names its inline hashes (a static page's CSP <meta>, or the header Astro
+  // sets on a page it rendered on demand); the answer's header is the full page policy with them
+  // (never 'unsafe-inline').
   if (headers.get('content-type')?.startsWith('text/html')) {
     const html = await page.text();
     body = html;
-    const sources = metaCspSources(html) ?? { scriptSrc: [], styleSrc: [] };
+    const sources = pageCspSources(html, page.headers.get('content-security-policy'));
     headers.set('Content-Security-Policy', pageCsp({ supabaseUrl: env.PUBLIC_SUPABASE_URL, ...sources }));
   } else if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', API_CSP);
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);

@@ -99,7 +99,18 @@ export function metaCspSources(html: string): { scriptSrc: string[]; styleSrc: s
   const meta = /<meta\s[^>]*http-equiv=["']content-security-policy["'][^>]*>/i.exec(html)?.[0];
   const content = meta && /\scontent=(?:"([^"]*)"|'([^']*)')/i.exec(meta);
   if (!content) return null;
-  const policy = (content[1] ?? content[2] ?? '').replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return policySources((content[1] ?? content[2] ?? '').replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+}
+
+/**
+ * The script and style sources (hashes) of a page's own policy: its CSP <meta> (prerendered pages),
+ * else the Content-Security-Policy header Astro set on a page it rendered on demand.
+ */
+export function pageCspSources(html: string, header: string | null): { scriptSrc: string[]; styleSrc: string[] } {
+  return metaCspSources(html) ?? (header ? policySources(header) : { scriptSrc: [], styleSrc: [] });
+}
+
+function policySources(policy: string): { scriptSrc: string[]; styleSrc: string[] } {
   const sources = (name: string) => {
     const directive = policy
       .split(';')

@@ -76,10 +76,20 @@ export function sessionFromCookies(all: readonly { name: string; value: string }
   return JSON.parse(value.startsWith('base64-') ? Buffer.from(value.slice(7), 'base64url').toString('utf8') : value);
 }
 
-/** Waits until the page's island has passed the gate and the shell is on screen. */
+/**
+ * Waits until the page's island has passed the gate and the shell is on screen, and is interactive:
+ * a page rendered on the Worker (issue 16) shows its shell before its island hydrates, and Astro
+ * drops an island's `ssr` attribute once it has.
+ */
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('#main').waitFor();
+  await waitForHydration(page);
+}
+
+/** Resolves once every island of the page has hydrated (or mounted). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

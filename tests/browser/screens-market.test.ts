@@ -21,9 +21,15 @@ const rows = (page: Page) => page.locator('#main tbody tr');
 const symbols = (page: Page) => page.locator('#main tbody tr [data-symbol]').allTextContents();
 const categories = (page: Page) => page.locator('#main tbody tr [data-category]').evaluateAll((els) => els.map((e) => e.getAttribute('data-category')));
 
+/**
+ * Opens /market once it is interactive with the whole list: the server's HTML already holds the first
+ * screenful of rows (issue 16); the island then hydrates and loads the rest, and its live region
+ * announces the count.
+ */
 async function openMarket(page: Page) {
   await openApp(page, '/market');
   await rows(page).first().waitFor();
+  await page.waitForFunction(() => (document.querySelector('#main p[role="status"]')?.textContent ?? '') !== '');
 }
 
 for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatDecimal } from '../../src/shared/format';
-import { baseURL, createWallet, launch, openApp, pageFitsWidth, s, screenPage, screenshot, sessionFromCookies, signedInState, type StorageState, testPhone } from './helpers';
+import { baseURL, waitForHydration, createWallet, launch, openApp, pageFitsWidth, s, screenPage, screenshot, sessionFromCookies, signedInState, type StorageState, testPhone } from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -70,6 +70,7 @@ describe('transaction history', () => {
     await page.getByText('No transactions match').waitFor();
     expect(new URL(page.url()).searchParams.get('type')).toBe('deposit');
     await page.reload();
+    await waitForHydration(page);
     await page.getByText('No transactions match').waitFor();
     expect(await page.getByLabel('Type').inputValue()).toBe('deposit');
 

@@ -3,9 +3,9 @@
 // one makes it active and refreshes both lists), 'No accounts found' when empty, and 'Create New
 // Account'. The spec has that entry disabled; it opens the same dialog as the /accounts button
 // instead (issue 14): one way to create an account, with the same name wherever it shows.
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
+import { useSeededStore } from '../../components/page-seed';
 import { useT } from '../../components/use-t';
 import { ACCOUNT_CATEGORIES, type AccountCategory } from '../../shared/account-categories';
 import { $accounts, $activeAccount, switchAccount } from '../../stores/account';
@@ -28,8 +28,8 @@ function BrandMark() {
 
 export function AccountSelector({ collapsed }: { collapsed: boolean }) {
   const t = useT();
-  const accounts = useStore($accounts);
-  const active = useStore($activeAccount);
+  const accounts = useSeededStore($accounts, (s) => s.accounts);
+  const active = useSeededStore($activeAccount, (s) => s.activeAccount);
   const [creating, setCreating] = useState(false);
 
   const items: DropdownItem[] = [

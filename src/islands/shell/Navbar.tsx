@@ -1,12 +1,12 @@
 // The top navbar (spec section 2): the hamburger below 1024 px, the account name (or 'User') and the
 // user menu (My account, Security, Support, Sign out).
-import { useStore } from '@nanostores/react';
 import { Dropdown } from '../../components/Dropdown';
 import { IconButton } from '../../components/Icon';
+import { useSeededStore } from '../../components/page-seed';
 import { useT } from '../../components/use-t';
 import { $account } from '../../stores/account';
 import { signOutAndLeave } from '../../stores/auth';
-import { $sidebar, openMobileSidebar } from '../../stores/ui';
+import { $sidebar, CLOSED_SIDEBAR, openMobileSidebar } from '../../stores/ui';
 import { Glyph } from './icons';
 
 /** The name the navbar shows: the account's, else the word User. */
@@ -14,8 +14,8 @@ export const displayName = (name: string | null | undefined, fallback: string): 
 
 export function Navbar() {
   const t = useT();
-  const account = useStore($account);
-  const { mobileOpen } = useStore($sidebar);
+  const account = useSeededStore($account, (s) => s.account);
+  const { mobileOpen } = useSeededStore($sidebar, () => CLOSED_SIDEBAR);
   const name = displayName(account?.name, t('common.user'));
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/95 px-2 backdrop-blur sm:px-4 lg:px-8">

@@ -5,10 +5,10 @@
 // slide-in sidebar is open the main area is indented 256 px (spec section 2): it is pushed aside
 // whole rather than squeezed into the 134 px left on a phone, and the overflow is clipped so the
 // page never scrolls sideways.
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useSeededStore } from '../../components/page-seed';
 import { useT } from '../../components/use-t';
-import { $sidebar, closeMobileSidebar } from '../../stores/ui';
+import { $sidebar, CLOSED_SIDEBAR, closeMobileSidebar } from '../../stores/ui';
 import { Navbar } from './Navbar';
 import { MainSidebar, SettingsSidebar } from './Sidebar';
 
@@ -16,7 +16,9 @@ export type ShellVariant = 'main' | 'settings';
 
 export function Shell({ variant, children }: { variant: ShellVariant; children: ReactNode }) {
   const t = useT();
-  const { collapsed: storedCollapsed, mobileOpen } = useStore($sidebar);
+  // The server does not know this device's stored choice: it renders the sidebar expanded, and a
+  // collapsed choice applies right after hydration.
+  const { collapsed: storedCollapsed, mobileOpen } = useSeededStore($sidebar, () => CLOSED_SIDEBAR);
   // The settings navigation has no collapsed form.
   const collapsed = variant === 'main' && storedCollapsed;
   const panel = useRef<HTMLElement>(null);

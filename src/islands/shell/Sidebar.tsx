@@ -1,6 +1,7 @@
 // The two sidebars of the shell: the main one (account selector, links to the signed-in screens,
 // collapse toggle) and the settings navigation (Back, the settings pages, Logout). The current item
 // carries aria-current="page" and an indicator bar.
+import { usePageSeed } from '../../components/page-seed';
 import { useState } from 'react';
 import { useT } from '../../components/use-t';
 import { signOutAndLeave } from '../../stores/auth';
@@ -9,11 +10,15 @@ import { AccountSelector } from './AccountSelector';
 import { Glyph } from './icons';
 import { MAIN_NAV, SETTINGS_NAV, isCurrent, type NavItem } from './nav';
 
-const currentPath = () => (typeof location === 'undefined' ? '/' : location.pathname);
+/** The page's path: the one the server rendered (hydration sees the same), else the browser's. */
+function useCurrentPath(): string {
+  const seeded = usePageSeed()?.path;
+  return seeded ?? (typeof location === 'undefined' ? '/' : location.pathname);
+}
 
 function NavLink({ item, collapsed = false }: { item: NavItem; collapsed?: boolean }) {
   const t = useT();
-  const current = isCurrent(item, currentPath());
+  const current = isCurrent(item, useCurrentPath());
   const label = t(item.label);
   return (
     <li>

@@ -14,7 +14,7 @@ import { contractApp } from '../contract-app';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { PriceHistory } from '../../shared/schemas/price-history';
 import { aged, swr, type SwrResult } from '../cache/swr';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
 import { executionCtxOf } from '../forward';
 import { loadSnapshot, type MarketSource } from '../market/source';
 import { embeddedMarketSource, recordSnapshotPrices } from '../market/source-embedded';
@@ -51,37 +51,56 @@ export const marketClock = { now: () => Date.now() };
 
 const unavailable = errorBody(503, 'Market data is unavailable, please try again later', 'upstream_unavailable');
 
+/** Who reads the market and with what: the BFF's request, or a signed-in page rendered on the Worker. */
+export interface MarketReader {
+  env: Bindings;
+  userId: string;
+  accessToken: string;
+  ctx?: ExecutionContext;
+}
+
+const readerOf = (c: Context<AppEnv>): MarketReader => ({ env: c.env, userId: c.var.userId, accessToken: c.var.accessToken, ctx: executionCtxOf(c) });
+
 export function marketSource(c: Context<AppEnv>): MarketSource {
-  const d1 = embeddedMarketSource(c.env.DB);
-  const supabaseUrl = c.env.PUBLIC_SUPABASE_URL?.trim();
+  return marketSourceFor(readerOf(c));
+}
+
+function marketSourceFor({ env, userId, accessToken }: MarketReader): MarketSource {
+  const d1 = embeddedMarketSource(env.DB);
+  const supabaseUrl = env.PUBLIC_SUPABASE_URL?.trim();
   const stocks = supabaseUrl
     ? supabaseStocksSource({
         supabaseUrl,
-        publishableKey: c.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? '',
-        accessToken: c.var.accessToken,
-        timeoutMs: upstreamTimeoutMs(c.env),
+        publishableKey: env.PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? '',
+        accessToken,
+        timeoutMs: upstreamTimeoutMs(env),
       })
     : d1;
-  const assets = c.env.UPSTREAM_API_URL ? upstreamAssetsSource(selectUpstream(c.env), c.var.userId, c.var.accessToken) : d1;
+  const assets = env.UPSTREAM_API_URL ? upstreamAssetsSource(selectUpstream(env), userId, accessToken) : d1;
   return { stocks: () => stocks.stocks(), stock: (s) => stocks.stock(s), assets: () => assets.assets() };
 }
 
-function cachedSnapshot(c: Context<AppEnv>): Promise<SwrResult> {
-  const ctx = executionCtxOf(c);
+/**
+ * The market list from the KV cache (stale-while-revalidate), loading it from its sources when
+ * there is no usable copy. The BFF's GET /api/market and the server-rendered /market page both read
+ * it here, so there is one cache and one refresh rule.
+ */
+export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
+  const { env, ctx } = reader;
   // The cached copy's assets with their real age, none once past the stale limit.
   const cachedAssets = async () => {
-    const hit = await c.env.MARKET_CACHE.getWithMetadata<MarketSnapshot, { fetchedAt?: number }>(MARKET_LIST_KEY, 'json');
+    const hit = await env.MARKET_CACHE.getWithMetadata<MarketSnapshot, { fetchedAt?: number }>(MARKET_LIST_KEY, 'json');
     const fetchedAt = hit.metadata?.fetchedAt;
     if (!hit.value || typeof fetchedAt !== 'number' || marketClock.now() - fetchedAt >= MARKET_MAX_STALE_MS) return null;
     return { assets: hit.value.assets, fetchedAt };
   };
   const load = async () => {
-    const { snapshot, keptFrom } = await loadSnapshot(marketSource(c), cachedAssets);
+    const { snapshot, keptFrom } = await loadSnapshot(marketSourceFor(reader), cachedAssets);
     // The embedded core serves the history (no upstream): each refresh adds its prices to it.
-    if (!c.env.UPSTREAM_API_URL) await recordSnapshotPrices(c.env.DB, snapshot, marketClock.now());
+    if (!env.UPSTREAM_API_URL) await recordSnapshotPrices(env.DB, snapshot, marketClock.now());
     return keptFrom === undefined ? snapshot : aged(snapshot, keptFrom);
   };
-  return swr(c.env.MARKET_CACHE, MARKET_LIST_KEY, load, {
+  return swr(env.MARKET_CACHE, MARKET_LIST_KEY, load, {
     freshMs: MARKET_FRESH_MS,
     maxStaleMs: MARKET_MAX_STALE_MS,
     lockMs: MARKET_LOCK_MS,
@@ -89,6 +108,8 @@ function cachedSnapshot(c: Context<AppEnv>): Promise<SwrResult> {
     now: () => marketClock.now(),
   });
 }
+
+const cachedSnapshot = (c: Context<AppEnv>): Promise<SwrResult> => cachedMarketSnapshot(readerOf(c));
 
 // The list answer's bytes for the cached JSON served last: encoded once per cached copy (the swr
 // memo hands out the same string while it is fresh), not 26 kB of UTF-8 encoding per request.

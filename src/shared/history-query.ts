@@ -2,7 +2,7 @@
 // open detail (tx), read from and written to the query string so that a view survives a reload and
 // can be shared. Values that the server would refuse are dropped when read, so a hand-edited or old
 // link shows the unfiltered list instead of an error.
-import { TRANSACTION_TYPES, type TransactionType } from '../../shared/transaction-labels';
+import { TRANSACTION_TYPES, type TransactionType } from './transaction-labels';
 
 export const STATUS_FILTERS = ['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED'] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];

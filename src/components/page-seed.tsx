@@ -1,0 +1,66 @@
+// React side of a page rendered on the Worker (issue 16). The island's root wraps its screen in
+// <PageSeedProvider seed>: on the server the components read the seed through context (never a
+// store: an isolate's module state is shared by all its requests); in the browser the stores are
+// seeded from the same props before the first render (src/stores/seed.ts), and hydration waits for
+// the page's dictionary (Suspense), so the first client render matches the server's text exactly.
+import type { ReadableAtom } from 'nanostores';
+import { useStore } from '@nanostores/react';
+import { createContext, Suspense, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isDictionaryLoaded, loadDictionary, type Lang } from '../i18n';
+import type { PageSeed } from '../shared/page-seed';
+import { seedStores } from '../stores/seed';
+
+const SeedContext = createContext<PageSeed | null>(null);
+
+/** The seed of the page being rendered, or null on pages rendered in the browser only. */
+export const usePageSeed = (): PageSeed | null => useContext(SeedContext);
+
+/**
+ * A store's value, and on the server and during hydration the value the seed gives it (so the
+ * server never reads a store another request might share, and hydration sees the same value).
+ */
+export function useSeededStore<T>(store: ReadableAtom<T>, fromSeed: (seed: PageSeed) => T): T {
+  const seed = usePageSeed();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the seed decides; fromSeed is a selector
+  const seeded = useMemo(() => (seed ? { value: fromSeed(seed) } : null), [seed]);
+  return useStore(store, seeded ? { ssr: () => seeded.value } : {});
+}
+
+/**
+ * The time zone to format dates in: the server's choice (the browser's zone from its cookie, else
+ * UTC) while rendering on the server and hydrating, then the browser's own (undefined: formatDate's
+ * default). Where both agree nothing changes after hydration.
+ */
+export function useTimeZone(): string | undefined {
+  const served = usePageSeed()?.timeZone;
+  const [zone, setZone] = useState(served);
+  useEffect(() => {
+    if (zone !== undefined && zone !== Intl.DateTimeFormat().resolvedOptions().timeZone) setZone(undefined);
+  }, [zone]);
+  return zone;
+}
+
+const dictionaries = new Map<Lang, Promise<void>>();
+
+/** Suspends (during hydration: keeps the server's HTML) until the page's dictionary is in. */
+function DictionaryReady({ lang, children }: { lang: Lang; children: ReactNode }) {
+  if (typeof window !== 'undefined' && !isDictionaryLoaded(lang)) {
+    let loading = dictionaries.get(lang);
+    if (!loading) dictionaries.set(lang, (loading = loadDictionary(lang)));
+    use(loading);
+  }
+  return children;
+}
+
+export function PageSeedProvider({ seed, children }: { seed?: PageSeed | null; children: ReactNode }) {
+  // Once, before anything below reads a store (browser only; a no-op on the server).
+  useState(() => seed && seedStores(seed));
+  if (!seed) return children;
+  return (
+    <SeedContext.Provider value={seed}>
+      <Suspense fallback={null}>
+        <DictionaryReady lang={seed.lang}>{children}</DictionaryReady>
+      </Suspense>
+    </SeedContext.Provider>
+  );
+}

@@ -1,0 +1,109 @@
+// The signed-in pages' early script (src/layouts/AppLayout.astro): it reads the cookie session at
+// once, empties a page the back/forward cache restores after sign-out, and starts the page's first
+// API reads while the JavaScript downloads. One text for both kinds of page: a prerendered page's
+// build hashes it into its CSP <meta> (src/integrations/security-headers.ts); a page rendered on the
+// Worker adds its hash to its own policy (gateScriptHash), since Astro hashes no is:inline script.
+// The text holds only the app's constants and the page's own API paths, never request data.
+
+import { AUTH_COOKIE_NAME, SESSION_MARGIN_MS } from '../lib/auth-storage';
+import { ACTIVE_ACCOUNT_HINT_KEY } from '../lib/prefetch-hints';
+
+export interface GateScriptVars {
+  /** GETs the page's island makes as it starts (`{account}`: the active account this device remembers). */
+  prefetch: string[];
+  /** Rendered on the Worker: the account reads came with the page and are not made again. */
+  served: boolean;
+  authKey: string;
+  marginMs: number;
+  hintKey: string;
+}
+
+const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function gateScript(vars: GateScriptVars): string {
+  const decls = Object.entries(vars)
+    .map(([name, value]) => `const ${name} = ${json(value)};`)
+    .join(' ');
+  return `(function(){${decls}\n${BODY}})();`;
+}
+
+/** The script of a signed-in page with these first reads (served: rendered on the Worker). */
+export const pageGateScript = (prefetch: string[], served: boolean): string =>
+  gateScript({ prefetch, served, authKey: AUTH_COOKIE_NAME, marginMs: SESSION_MARGIN_MS, hintKey: ACTIVE_ACCOUNT_HINT_KEY });
+
+/**
+ * The CSP source (`sha256-…`) of the script a page rendered on the Worker sends. The page's own
+ * frontmatter adds it (Astro.csp.insertScriptHash): Astro fixes the policy header before the layout
+ * renders, so the layout cannot add it itself.
+ */
+export async function servedGateScriptHash(prefetch: string[]): Promise<`sha256-${string}`> {
+  const text = pageGateScript(prefetch, true);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+const BODY = String.raw`// The browser's time zone, for the dates a page rendered on the Worker shows (src/shared/page-seed.ts).
+try {
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) document.cookie = 'tz=' + encodeURIComponent(zone) + '; Path=/; Max-Age=31536000; SameSite=Lax' + (location.protocol === 'https:' ? '; Secure' : '');
+} catch (e) {}
+// The session is in cookies (@supabase/ssr's format: 'base64-' + base64url JSON, maybe split
+// into 'name.0', 'name.1'...); the Worker let this page through with it.
+function readSession() {
+  var jar = {};
+  document.cookie.split(';').forEach(function (p) {
+    var i = p.indexOf('=');
+    if (i > 0 && !(p.slice(0, i).trim() in jar)) jar[p.slice(0, i).trim()] = p.slice(i + 1).trim();
+  });
+  var v = jar[authKey];
+  if (v == null) {
+    var parts = [];
+    for (var n = 0; authKey + '.' + n in jar; n++) parts.push(jar[authKey + '.' + n]);
+    if (!parts.length) return null;
+    v = parts.join('');
+  }
+  v = decodeURIComponent(v);
+  if (v.indexOf('base64-') === 0) {
+    var bin = atob(v.slice(7).replace(/-/g, '+').replace(/_/g, '/'));
+    v = new TextDecoder().decode(Uint8Array.from(bin, function (c) { return c.charCodeAt(0); }));
+  }
+  return JSON.parse(v);
+}
+var s = null;
+try { s = readSession(); } catch (e) {}
+var shownFor = s && s.user ? s.user.id : null;
+// Back/forward cache: a page restored after sign-out (or another user's sign-in) must not show
+// what it showed; its content goes at once and the Worker decides again (page or /login).
+addEventListener('pageshow', function (e) {
+  if (!e.persisted) return;
+  var now = null;
+  try { now = readSession(); } catch (err) {}
+  if (!now || !now.user || now.user.id !== shownFor) {
+    document.body.replaceChildren();
+    location.reload();
+  }
+});
+// The gate's account reads (and the page's first reads) start now, with the cookie session,
+// while the JavaScript downloads: src/stores/api.ts hands these responses to the same calls.
+// Skipped without a session or when it expires within two minutes (the client refreshes first).
+try {
+  if (s && s.access_token && s.user && s.user.id && s.expires_at * 1000 > Date.now() + marginMs) {
+    var headers = { authorization: 'Bearer ' + s.access_token, 'x-user-id': s.user.id };
+    var responses = {};
+    var hint = null;
+    try {
+      var h = JSON.parse(localStorage.getItem(hintKey) || 'null');
+      if (h && h.user === s.user.id && typeof h.account === 'string') hint = encodeURIComponent(h.account);
+    } catch (e) {}
+    (served ? [] : ['/api/accounts/' + s.user.id, '/api/accounts/user/accounts', '/api/accounts/user/active-account'])
+      .concat(prefetch.map(function (p) { return p.indexOf('{account}') < 0 ? p : hint && p.replace('{account}', hint); }))
+      .forEach(function (path) {
+        if (!path) return;
+        var res = fetch(path, { headers: headers });
+        res.catch(function () {});
+        responses[path] = res;
+      });
+    window.__apiPrefetch = { token: s.access_token, responses: responses };
+  }
+} catch (e) {}
+`;

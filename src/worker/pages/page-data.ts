@@ -1,0 +1,111 @@
+// The reads of a signed-in page rendered on the Worker (issue 16), made in one step: the upstream
+// calls in parallel (Promise.all) through the same port the BFF forwards to (the embedded core
+// in-process, or the remote upstream), plus the KV market cache through the BFF's own function. The
+// answers are the contract's, so the page gets what the islands would get from /api. A failed read
+// leaves its part empty: the island then loads it as it does today (its own loading or error state).
+import { isLang, detectLanguage, loadDictionary, type Lang } from '../../i18n';
+import { marketRows, type MarketRow } from '../../shared/market';
+import { FIRST_SCREEN_ROWS, TIME_ZONE_COOKIE, type PageSeed } from '../../shared/page-seed';
+import { apiFilters, readHistoryQuery } from '../../shared/history-query';
+import type { z } from 'zod';
+import type { transaction } from '../../shared/schemas/responses';
+import type { MarketSnapshot } from '../../shared/schemas/market';
+import type { Bindings } from '../env';
+import { cachedMarketSnapshot } from '../routes/market';
+import { selectUpstream } from '../upstream/select';
+import type { PageUser } from './page-user';
+
+/**
+ * The browser's first language preference from Accept-Language (highest q first, ties in order),
+ * for spec section 4's rule (es gives es, fr gives fs, anything else en).
+ */
+export function acceptLanguage(header: string | null): Lang {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((p) => p.tag && p.tag !== '*' && p.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return detectLanguage(ranked.map((p) => p.tag));
+}
+
+/** The browser's time zone from its `tz` cookie, when it is one Intl knows; else UTC. */
+export function cookieTimeZone(request: Request): string {
+  const raw = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]{1,64})`).exec(request.headers.get('cookie') ?? '')?.[1];
+  if (!raw) return 'UTC';
+  try {
+    const zone = decodeURIComponent(raw);
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** One upstream GET's `data`, or null when it answers anything but 200 or fails. */
+async function read<T>(env: Bindings, user: PageUser, path: string, ctx?: ExecutionContext, query?: Record<string, string>): Promise<T | null> {
+  try {
+    const res = await selectUpstream(env).call({ method: 'GET', path, query, userId: user.id, accessToken: user.accessToken }, ctx);
+    if (res.status !== 200) return null;
+    return ((res.body as { data?: T } | null)?.data ?? null) as T | null;
+  } catch (err) {
+    console.error('page read failed', path, err instanceof Error ? err.message : String(err));
+    return null;
+  }
+}
+
+/** The shell's reads for every signed-in page (profile, account list, active account), in parallel. */
+export function shellReads(env: Bindings, user: PageUser, ctx?: ExecutionContext) {
+  return Promise.all([
+    read<PageSeed['account']>(env, user, `/accounts/${encodeURIComponent(user.id)}`, ctx),
+    read<{ accounts?: PageSeed['accounts'] }>(env, user, '/accounts/user/accounts', ctx),
+    read<{ account?: PageSeed['activeAccount'] }>(env, user, '/accounts/user/active-account', ctx),
+  ]);
+}
+
+/** The seed of the shell from its reads, in the account's language or else the browser's. */
+export async function shellSeed(request: Request, user: PageUser, [account, list, active]: Awaited<ReturnType<typeof shellReads>>): Promise<PageSeed> {
+  const language = account?.language;
+  const lang = isLang(language) ? language : acceptLanguage(request.headers.get('accept-language'));
+  // The dictionaries are static text: loading one on the server is shared safely by every request.
+  await loadDictionary(lang);
+  return { path: new URL(request.url).pathname, userId: user.id, lang, timeZone: cookieTimeZone(request), account, accounts: list?.accounts ?? [], activeAccount: active?.account ?? null };
+}
+
+/** /market: the shell and the first screenful of market rows (the KV cache), read together. */
+export async function marketPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; rows: MarketRow[] | null }> {
+  const [shell, snapshot] = await Promise.all([
+    shellReads(env, user, ctx),
+    cachedMarketSnapshot({ env, userId: user.id, accessToken: user.accessToken, ctx })
+      .then((hit) => JSON.parse(hit.json) as MarketSnapshot)
+      .catch((err: unknown) => {
+        console.error('market page: no market data', err instanceof Error ? err.message : String(err));
+        return null;
+      }),
+  ]);
+  return { seed: await shellSeed(request, user, shell), rows: snapshot ? marketRows(snapshot) : null };
+}
+
+export type PageTransaction = z.infer<typeof transaction>;
+
+/**
+ * /transactions: the shell and the first screenful of the active account's history with the filters
+ * of the address. The list needs the active account's id, so it starts as soon as that read answers
+ * (the profile and the account list still in flight), not after all three.
+ */
+export async function transactionsPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; rows: PageTransaction[] | null }> {
+  const reads = shellReads(env, user, ctx);
+  const { filters } = readHistoryQuery(new URL(request.url).search);
+  const rows = reads.then(([, , active]) => {
+    const accountId = active?.account?.account_id;
+    if (!accountId) return [] as PageTransaction[];
+    return read<PageTransaction[]>(env, user, `/transactions/account/${encodeURIComponent(accountId)}`, ctx, {
+      limit: String(FIRST_SCREEN_ROWS),
+      ...apiFilters(filters),
+    });
+  });
+  const [shell, list] = await Promise.all([reads, rows]);
+  return { seed: await shellSeed(request, user, shell), rows: list };
+}

@@ -1,0 +1,232 @@
+// Signed-in pages rendered on the Worker with their data (issue 16, second half), in Chromium against
+// the built Worker: the first answer's HTML already holds the shell, the page header and the first
+// rows, in the account's language (else the browser's), with no spinner, and stays private; Chromium
+// with JavaScript off shows the rows; a session about to expire is refreshed by the Worker on the page
+// request itself; two users' requests, interleaved, never get each other's page. Phones 0135-0137.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { formatDate } from '../../src/shared/format';
+import { baseURL, launch, newContext, s, testPhone, TEST_CODE, type Lang } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
+
+/** Signs in through the sign-in service's phone-code calls (what /login does), answering the session. */
+async function apiSignIn(phone: string): Promise<Session> {
+  const headers = { 'content-type': 'application/json', apikey: 'local' };
+  const otp = await fetch(`${baseURL()}/auth/v1/otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
+  expect(otp.status).toBe(200);
+  const verify = await fetch(`${baseURL()}/auth/v1/verify`, { method: 'POST', headers, body: JSON.stringify({ phone, token: TEST_CODE, type: 'sms' }) });
+  expect(verify.status).toBe(200);
+  return (await verify.json()) as Session;
+}
+
+/** The session as @supabase/ssr's browser client stores it: `base64-` + base64url JSON, in 3180-character chunks. */
+function sessionCookies(session: Session): { name: string; value: string }[] {
+  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+  if (value.length <= 3180) return [{ name: 'dolar-auth', value }];
+  const chunks: { name: string; value: string }[] = [];
+  for (let i = 0; i * 3180 < value.length; i++) chunks.push({ name: `dolar-auth.${i}`, value: value.slice(i * 3180, (i + 1) * 3180) });
+  return chunks;
+}
+
+const cookieHeader = (session: Session) =>
+  sessionCookies(session)
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+
+async function contextFor(session: Session, opts: { lang?: Lang; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const context = opts.javaScriptEnabled === false
+    ? await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } })
+    : await newContext(browser, { lang: opts.lang, width: 390, height: 844 });
+  await context.addCookies(sessionCookies(session).map((c) => ({ ...c, url: baseURL() })));
+  return context;
+}
+
+async function api<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function setLanguage(session: Session, language: Lang) {
+  const res = await fetch(`${baseURL()}/api/accounts/${session.user.id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json' },
+    body: JSON.stringify({ language }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The page's HTML as the Worker answers the document request with the session cookie. */
+async function pageHtml(path: string, session: Session, acceptLanguage = 'en-US,en;q=0.9') {
+  const res = await fetch(`${baseURL()}${path}`, { headers: { cookie: cookieHeader(session), 'accept-language': acceptLanguage }, redirect: 'manual' });
+  return { res, html: await res.text() };
+}
+
+const rowSymbols = (html: string) => [...html.matchAll(/data-symbol="">([^<]+)</g)].map((m) => m[1]);
+
+describe('signed-in pages rendered on the Worker', () => {
+  let first: Session;
+  let second: Session;
+  let third: Session;
+  beforeAll(async () => {
+    [first, second, third] = await Promise.all([apiSignIn(testPhone(35)), apiSignIn(testPhone(36)), apiSignIn(testPhone(37))]);
+  });
+
+  it('answers /market with the shell, the header and the first screenful of rows in the HTML, no spinner, private and small', async () => {
+    const { res, html } = await pageHtml('/market', first);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'sha256-");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(`<h1`);
+    expect(html).toContain(s('en', 'market.title'));
+    expect(html).toContain('id="app-sidebar"');
+    expect(html).toContain('data-navbar-name=""');
+    expect(html).toContain('data-account-selector=""');
+    expect(rowSymbols(html).length).toBeGreaterThanOrEqual(10);
+    // No full-screen spinner: the static fallback is gone from server-rendered pages.
+    expect(html).not.toContain('app-static-spinner');
+    // The document fits TCP's first window on a fresh connection.
+    const gzipped = await new Response(new Blob([html]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+    expect(gzipped.byteLength).toBeLessThanOrEqual(14 * 1024);
+  });
+
+  it('shows the rows with JavaScript off in Chromium, and hydrates them with JavaScript on (filters work, all rows load)', async () => {
+    const off = await contextFor(first, { javaScriptEnabled: false });
+    const page = await off.newPage();
+    await page.goto('/market');
+    expect(await page.locator('#main h1').textContent()).toBe(s('en', 'market.title'));
+    expect(await page.locator('#main tbody tr').count()).toBeGreaterThanOrEqual(10);
+    await off.close();
+
+    const on = await contextFor(first);
+    const live = await on.newPage();
+    const errors: string[] = [];
+    live.on('pageerror', (e) => errors.push(e.message));
+    live.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(m.text());
+    });
+    await live.goto('/market');
+    // The full list replaces the first screenful once the island has hydrated and loaded it.
+    await live.waitForFunction(() => document.querySelectorAll('#main tbody tr').length > 20);
+    await live.locator('[data-filter="digitalAssets"]').click();
+    await live.waitForFunction(() => {
+      const shown = [...document.querySelectorAll('#main tbody [data-category]')].map((e) => e.getAttribute('data-category'));
+      return shown.length > 0 && shown.length < 20 && shown.every((c) => c === 'digitalAssets' || c === 'cryptocurrency');
+    });
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
+  it('answers /transactions with the first screenful of the history (and the address\'s filters) in the HTML, dates in the browser\'s zone', async () => {
+    const { accounts } = await api<{ accounts: { account_id: string; is_active: boolean }[] }>(second, 'GET', '/api/accounts/user/accounts');
+    const accountId = accounts.find((a) => a.is_active)!.account_id;
+    // A digital-asset wallet, then two treasury transfers into it: two rows of history.
+    await api(second, 'POST', '/api/wallets/canton');
+    for (const amount of ['1.5', '2.25']) await api(second, 'POST', '/api/wallets/transfer', { account_id: accountId, amount });
+    const listed = await api<{ id: string; created_at: string }[]>(second, 'GET', `/api/transactions/account/${accountId}?limit=100`);
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+
+    const { res, html } = await pageHtml('/transactions', second);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(html).not.toContain('app-static-spinner');
+    for (const tx of listed) expect(html).toContain(`data-open-detail="${tx.id}"`);
+    // No time zone cookie yet: UTC; with the browser's zone in its cookie, that zone.
+    expect(html).toContain(formatDate(listed[0]!.created_at, { timeZone: 'UTC' }));
+    const zoned = await fetch(`${baseURL()}/transactions`, { headers: { cookie: `${cookieHeader(second)}; tz=Asia%2FTokyo` } });
+    expect(await zoned.text()).toContain(formatDate(listed[0]!.created_at, { timeZone: 'Asia/Tokyo' }));
+    // A filter in the address applies on the server too.
+    const none = await pageHtml('/transactions?status=FAILED', second);
+    for (const tx of listed) expect(none.html).not.toContain(`data-open-detail="${tx.id}"`);
+
+    // Chromium with JavaScript off shows the rows; with it on, the page hydrates without an error.
+    const off = await contextFor(second, { javaScriptEnabled: false });
+    const page = await off.newPage();
+    await page.goto('/transactions');
+    expect(await page.locator('#main [data-open-detail]').count()).toBeGreaterThanOrEqual(2);
+    await off.close();
+    const on = await contextFor(second);
+    const live = await on.newPage();
+    const errors: string[] = [];
+    live.on('pageerror', (e) => errors.push(e.message));
+    await live.goto('/transactions');
+    await live.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await live.locator('#main [data-open-detail]:visible').first().click();
+    await live.getByRole('dialog').waitFor();
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
+  it('sends a signed-out document request to /login', async () => {
+    const res = await fetch(`${baseURL()}/market`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?next=%2Fmarket');
+  });
+
+  it('refreshes a session about to expire on the page request and renders the page with it', async () => {
+    const session = await apiSignIn(testPhone(37));
+    const soon = { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 };
+    const { res, html } = await pageHtml('/market', soon);
+    expect(res.status).toBe(200);
+    const set = res.headers.getSetCookie().filter((c) => c.startsWith('dolar-auth'));
+    expect(set.length).toBeGreaterThan(0);
+    expect(rowSymbols(html).length).toBeGreaterThanOrEqual(10);
+    expect(html).toContain(session.user.id);
+  });
+
+  it("never gives one user another's page, however their requests interleave", async () => {
+    const rounds = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? second : third)).map(async (session) => ({ session, ...(await pageHtml('/market', session)) })),
+    );
+    for (const { session, res, html } of rounds) {
+      expect(res.status).toBe(200);
+      const other = session === second ? third : second;
+      expect(html).toContain(session.user.id);
+      expect(html).not.toContain(other.user.id);
+    }
+    // And in two browser contexts side by side.
+    const [a, b] = await Promise.all([contextFor(second), contextFor(third)]);
+    const [pa, pb] = await Promise.all([a.newPage(), b.newPage()]);
+    await Promise.all([pa.goto('/market'), pb.goto('/market')]);
+    const props = async (p: typeof pa) => (await p.locator('astro-island').first().getAttribute('props')) ?? '';
+    expect(await props(pa)).toContain(second.user.id);
+    expect(await props(pa)).not.toContain(third.user.id);
+    expect(await props(pb)).toContain(third.user.id);
+    expect(await props(pb)).not.toContain(second.user.id);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("renders in the account's language on first paint, else the browser's (Accept-Language)", async () => {
+    const spanish = await pageHtml('/market', first, 'es-MX,es;q=0.9,en;q=0.5');
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toContain(`<title>${s('es', 'market.title')}</title>`);
+    await setLanguage(first, 'fs');
+    const french = await pageHtml('/market', first, 'es-MX,es;q=0.9');
+    expect(french.html).toContain('<html lang="fr">');
+    expect(french.html).toContain(s('fs', 'market.filter.all'));
+    // In Chromium the first paint is French already (JavaScript off: only the server's HTML).
+    const off = await contextFor(first, { javaScriptEnabled: false });
+    const page = await off.newPage();
+    await page.goto('/market');
+    expect(await page.locator('#main h1').textContent()).toBe(s('fs', 'market.title'));
+    await off.close();
+    await setLanguage(first, 'en');
+  });
+});
