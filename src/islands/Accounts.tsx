@@ -5,14 +5,16 @@
 // An active Digital Assets card shows the wallet's balance as the wallet screen does (WalletBalance).
 // Above the cards, the identity verification status (the KYC summary, common/KycStatus).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import type { TranslationKey } from '../i18n';
+import { useSeededStore } from '../components/page-seed';
 import { useT } from '../components/use-t';
+import type { PageSeed } from '../shared/page-seed';
 import { api, unwrap } from '../stores/api';
 import { $activeAccount, refreshAccounts } from '../stores/account';
 import { toast } from '../stores/toasts';
-import { $wallet, loadWallet } from '../stores/wallet';
+import { $wallet, loadWallet, type WalletState } from '../stores/wallet';
 import AppShell from './AppShell';
 import { WalletBalance } from './common/WalletBalance';
 import { KycStatus } from './common/KycStatus';
@@ -38,12 +40,22 @@ const CARDS: readonly { kind: CardKind; title: TranslationKey; description: Tran
   { kind: 'digital', title: 'accounts.digitalAssets.title', description: 'accounts.digitalAssets.description', icon: 'accounts', slot: 'digital_asset_account' },
 ];
 
-function Accounts() {
+type Balance = NonNullable<WalletState['balance']>;
+
+interface ServedAccounts {
+  /** The active account's wallet categories as the Worker read them (null: that read failed). */
+  served?: { categories: Categories | null; balance: Balance | null } | null;
+}
+
+function Accounts({ served }: ServedAccounts) {
   const t = useT();
-  const active = useStore($activeAccount);
+  const active = useSeededStore($activeAccount, (s) => s.activeAccount);
   const accountId = active?.account_id;
-  const [categories, setCategories] = useState<Categories | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Rendered on the Worker: the cards come with their categories (read for this account just now).
+  const servedCategories = served?.categories ?? null;
+  const [categories, setCategories] = useState<Categories | null>(servedCategories);
+  const [loading, setLoading] = useState(servedCategories === null);
+  const skipFirstLoad = useRef(servedCategories !== null);
   const [creating, setCreating] = useState(false);
   const [modal, setModal] = useState(false);
   const walletState = useStore($wallet);
@@ -72,6 +84,10 @@ function Accounts() {
   }, [accountId]);
 
   useEffect(() => {
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     void load();
   }, [load]);
 
@@ -135,10 +151,19 @@ function Accounts() {
                 {t(card.title)}
               </h2>
               <p className="mt-1 flex-1 text-sm text-gray-600">{t(card.description)}</p>
-              {card.kind === 'digital' && isActive && walletState.status === 'ready' && walletState.accountId === accountId && (
+              {card.kind === 'digital' && isActive && walletState.status === 'ready' && walletState.accountId === accountId ? (
                 <div className="mt-4">
                   <WalletBalance balance={walletState.balance} />
                 </div>
+              ) : (
+                // The balance the Worker read, until the wallet store has loaded its own.
+                card.kind === 'digital' &&
+                isActive &&
+                served?.balance && (
+                  <div className="mt-4">
+                    <WalletBalance balance={served.balance} />
+                  </div>
+                )
               )}
               <div className="mt-5 flex flex-wrap gap-2">
                 {isActive && (
@@ -173,10 +198,10 @@ function Accounts() {
   );
 }
 
-export default function AccountsPage() {
+export default function AccountsPage({ seed, served }: ServedAccounts & { seed?: PageSeed }) {
   return (
-    <AppShell title="accounts.title">
-      <Accounts />
+    <AppShell title="accounts.title" seed={seed}>
+      <Accounts served={served} />
     </AppShell>
   );
 }

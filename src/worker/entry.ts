@@ -77,7 +77,13 @@ export default {
         // request with the user's data, and /accounts/digital-assets/{symbol}.
         serve: async (user) => {
           const asset = await env.ASSETS.fetch(request);
-          return asset.status === 404 ? astroPages(request, env, contextWithUser(ctx, user)) : asset;
+          if (asset.status !== 404) return asset;
+          // One address per page, as the static assets answer theirs: '/accounts/' -> '/accounts'.
+          if (pathname.length > 1 && pathname.endsWith('/')) {
+            const url = new URL(request.url);
+            return new Response(null, { status: 307, headers: { Location: pathname.replace(/\/+$/, '') + url.search } });
+          }
+          return astroPages(request, env, contextWithUser(ctx, user));
         },
       });
     }

@@ -49,7 +49,9 @@ export async function signIn(page: Page, phone: string): Promise<void> {
   await page.locator('form button[type="submit"]').click();
   await page.locator('input[name="code"]').fill(TEST_CODE);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(at('/transactions'));
+  // 'commit': /login goes to /dashboard, which moves on to /transactions before its own load event.
+  await page.waitForURL(at('/transactions'), { waitUntil: 'commit' });
+  await page.locator('#main').waitFor();
 }
 
 /**

@@ -42,7 +42,7 @@ describe('reads started by the HTML', () => {
     expect(remembered?.user).toBe(userId);
 
     const calls = recordApiCalls(page);
-    await openApp(page, '/accounts');
+    await openApp(page, '/accounts/digital-assets');
     await settled(page);
     const reads = [`GET /api/accounts/${userId}`, 'GET /api/accounts/user/accounts', 'GET /api/accounts/user/active-account', `GET /api/wallets/${remembered?.account}/categories`];
     for (const read of reads) expect(calls.filter((c) => c === read), read).toHaveLength(1);
@@ -62,11 +62,11 @@ describe('reads started by the HTML', () => {
 
   it("does not start a read for an account remembered for another user", async () => {
     const { context, page, errors } = await screenPage(browser, state, 'en');
-    await openApp(page, '/accounts');
+    await openApp(page, '/market');
     const other = '00000000-0000-4000-8000-000000000000';
     await page.evaluate((account) => localStorage.setItem('dolar-active-account', JSON.stringify({ user: 'someone-else', account })), other);
     const calls = recordApiCalls(page);
-    await openApp(page, '/accounts');
+    await openApp(page, '/accounts/digital-assets');
     await settled(page);
     expect(calls.filter((c) => c.includes(other))).toEqual([]);
     // The page still reads its own account's wallets, once, and remembers that account again.

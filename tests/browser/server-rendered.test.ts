@@ -174,6 +174,29 @@ describe('signed-in pages rendered on the Worker', () => {
     await on.close();
   });
 
+  it('answers /accounts with the KYC status, the three wallet cards and the digital wallet\'s balance in the HTML', async () => {
+    // `second` made a digital-assets wallet in the test above.
+    const { res, html } = await pageHtml('/accounts', second);
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('app-static-spinner');
+    expect(html).toContain(`<h1`);
+    expect(html).toContain(s('en', 'accounts.title'));
+    for (const card of ['usd', 'brokerage', 'digital']) expect(html).toContain(`data-card="${card}"`);
+    expect(html).toContain('data-status="active"');
+    expect(html).toContain('data-wallet-balance=""');
+    expect(html).toContain('data-kyc=');
+    const on = await contextFor(second);
+    const live = await on.newPage();
+    const errors: string[] = [];
+    live.on('pageerror', (e) => errors.push(e.message));
+    await live.goto('/accounts');
+    await live.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await live.waitForLoadState('networkidle');
+    expect(await live.locator('[data-card="digital"] [data-wallet-balance]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
   it('sends a signed-out document request to /login', async () => {
     const res = await fetch(`${baseURL()}/market`, { redirect: 'manual' });
     expect(res.status).toBe(302);

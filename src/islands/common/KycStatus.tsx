@@ -2,12 +2,12 @@
 // where a user looks for their account's standing: the accounts overview and Account Security.
 // Loading and a failed profile load have their own states, with a retry, so "Not started" is never
 // shown for a status we simply could not read.
-import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { Button } from '../../components/Button';
+import { useSeededStore } from '../../components/page-seed';
 import { useT } from '../../components/use-t';
 import { kycHintKey, kycState, kycStatusKey, type KycState } from '../../shared/kyc';
-import { $accountLoadFailed, $accountStatus, $kyc, refreshAccount } from '../../stores/account';
+import { $accountLoadFailed, $accountStatus, $kyc, kycSummary, refreshAccount } from '../../stores/account';
 import { Glyph, type GlyphName } from '../shell/icons';
 
 const LOOK: Record<KycState, { badge: string; icon: GlyphName }> = {
@@ -20,9 +20,9 @@ const LOOK: Record<KycState, { badge: string; icon: GlyphName }> = {
 
 export function KycStatus({ className = '' }: { className?: string }) {
   const t = useT();
-  const kyc = useStore($kyc);
-  const status = useStore($accountStatus);
-  const failed = useStore($accountLoadFailed);
+  const kyc = useSeededStore($kyc, (s) => kycSummary(s.account));
+  const status = useSeededStore($accountStatus, () => 'ready');
+  const failed = useSeededStore($accountLoadFailed, (s) => s.account === null);
   const titleId = useId();
   const loading = !failed && (status === 'loading' || (status !== 'ready' && !kyc));
   const state = kycState(kyc?.status);

@@ -8,7 +8,7 @@ import { marketRows, type MarketRow } from '../../shared/market';
 import { FIRST_SCREEN_ROWS, TIME_ZONE_COOKIE, type PageSeed } from '../../shared/page-seed';
 import { apiFilters, readHistoryQuery } from '../../shared/history-query';
 import type { z } from 'zod';
-import type { transaction } from '../../shared/schemas/responses';
+import type { partyBalance, transaction, walletCategories } from '../../shared/schemas/responses';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { Bindings } from '../env';
 import { cachedMarketSnapshot } from '../routes/market';
@@ -108,4 +108,31 @@ export async function transactionsPage(request: Request, env: Bindings, user: Pa
   });
   const [shell, list] = await Promise.all([reads, rows]);
   return { seed: await shellSeed(request, user, shell), rows: list };
+}
+
+export type PageWalletCategories = z.infer<typeof walletCategories>;
+export type PageBalance = z.infer<typeof partyBalance>;
+
+/**
+ * /accounts: the shell, the active account's wallet categories (the three cards) and, when it has a
+ * digital-assets wallet, that wallet's balance for its card. Each read starts as soon as the one it
+ * needs has answered (active account, then categories, then the balance).
+ */
+export async function accountsPage(
+  request: Request,
+  env: Bindings,
+  user: PageUser,
+  ctx?: ExecutionContext,
+): Promise<{ seed: PageSeed; categories: PageWalletCategories | null; balance: PageBalance | null }> {
+  const reads = shellReads(env, user, ctx);
+  const categories = reads.then(([, , active]) => {
+    const accountId = active?.account?.account_id;
+    return accountId ? read<PageWalletCategories>(env, user, `/wallets/${encodeURIComponent(accountId)}/categories`, ctx) : null;
+  });
+  const balance = categories.then((c) => {
+    const party = c?.digital_asset_account?.address;
+    return party ? read<PageBalance>(env, user, `/wallets/canton/balance/${encodeURIComponent(party)}`, ctx) : null;
+  });
+  const [shell, cats, bal] = await Promise.all([reads, categories, balance]);
+  return { seed: await shellSeed(request, user, shell), categories: cats, balance: bal };
 }
