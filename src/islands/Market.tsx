@@ -3,7 +3,7 @@
 // Cap, Volume, Type. A row opens /accounts/digital-assets/{symbol} (click, or Enter when focused).
 // Below 768 px the table keeps Asset, Price and Change so it fits a phone without sideways scrolling.
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
@@ -71,66 +71,76 @@ function Market({ firstRows }: { firstRows?: MarketRow[] | null }) {
     void loadMarket();
   }, []);
 
-  const visible = useMemo(() => filterRows(rows, filter, query), [rows, filter, query]);
+  // The full list (after hydration), a filter and the search re-render the table at transition
+  // priority, in slices, so hydration and typing are never held up by 56 rows being rendered.
+  const listRows = useDeferredValue(rows);
+  const listQuery = useDeferredValue(query);
+  const visible = useMemo(() => filterRows(listRows, filter, listQuery), [listRows, filter, listQuery]);
 
-  const columns: ListColumn<MarketRow>[] = [
-    {
-      id: 'asset',
-      header: t('market.column.asset'),
-      cell: (row) => (
-        <span className="flex min-w-0 items-center gap-2 sm:gap-3">
-          <AssetLogo symbol={row.symbol} src={row.logo} />
-          <span className="min-w-0">
-            <span className="block font-semibold text-gray-900" data-symbol="">
-              {row.symbol}
+  // Built once per language, so a list update does not rebuild every cell renderer.
+  const columns = useMemo<ListColumn<MarketRow>[]>(
+    () => [
+      {
+        id: 'asset',
+        header: t('market.column.asset'),
+        cell: (row) => (
+          <span className="flex min-w-0 items-center gap-2 sm:gap-3">
+            <AssetLogo symbol={row.symbol} src={row.logo} />
+            <span className="min-w-0">
+              <span className="block font-semibold text-gray-900" data-symbol="">
+                {row.symbol}
+              </span>
+              <span className="block max-w-[5.5rem] truncate text-xs text-gray-500 sm:max-w-[16rem]">{row.name}</span>
             </span>
-            <span className="block max-w-[5.5rem] truncate text-xs text-gray-500 sm:max-w-[16rem]">{row.name}</span>
           </span>
-        </span>
-      ),
-      className: TIGHT,
-      headerClassName: TIGHT,
-    },
-    {
-      id: 'price',
-      header: t('market.column.price'),
-      cell: (row) => formatPrice(row.price),
-      className: cx(TIGHT, 'whitespace-nowrap text-right tabular-nums'),
-      headerClassName: cx(TIGHT, 'text-right'),
-    },
-    {
-      id: 'change',
-      header: t('market.column.change'),
-      cell: (row) => <Change value={row.changePercent} />,
-      className: cx(TIGHT, 'whitespace-nowrap text-right'),
-      headerClassName: cx(TIGHT, 'text-right'),
-    },
-    {
-      id: 'marketCap',
-      header: t('market.column.marketCap'),
-      cell: (row) => (row.marketCap == null ? '-' : formatMarketCap(row.marketCap)),
-      className: cx(WIDE, 'whitespace-nowrap text-right tabular-nums'),
-      headerClassName: cx(WIDE, 'text-right'),
-    },
-    {
-      id: 'volume',
-      header: t('market.column.volume'),
-      cell: (row) => (row.volume == null ? '-' : formatVolume(row.volume)),
-      className: cx(WIDE, 'whitespace-nowrap text-right tabular-nums'),
-      headerClassName: cx(WIDE, 'text-right'),
-    },
-    {
-      id: 'type',
-      header: t('market.column.type'),
-      cell: (row) => (
-        <span data-category={row.category} className="inline-block whitespace-nowrap rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
-          {t(CATEGORY_KEYS[row.category])}
-        </span>
-      ),
-      className: WIDE,
-      headerClassName: WIDE,
-    },
-  ];
+        ),
+        className: TIGHT,
+        headerClassName: TIGHT,
+      },
+      {
+        id: 'price',
+        header: t('market.column.price'),
+        cell: (row) => formatPrice(row.price),
+        className: cx(TIGHT, 'whitespace-nowrap text-right tabular-nums'),
+        // Room for a five-figure price ($97,318.25): the column does not widen, and the rows beside it
+        // do not move, when the full list replaces the server's first screenful.
+        headerClassName: cx(TIGHT, 'min-w-[7.5rem] text-right'),
+      },
+      {
+        id: 'change',
+        header: t('market.column.change'),
+        cell: (row) => <Change value={row.changePercent} />,
+        className: cx(TIGHT, 'whitespace-nowrap text-right'),
+        headerClassName: cx(TIGHT, 'text-right'),
+      },
+      {
+        id: 'marketCap',
+        header: t('market.column.marketCap'),
+        cell: (row) => (row.marketCap == null ? '-' : formatMarketCap(row.marketCap)),
+        className: cx(WIDE, 'whitespace-nowrap text-right tabular-nums'),
+        headerClassName: cx(WIDE, 'text-right'),
+      },
+      {
+        id: 'volume',
+        header: t('market.column.volume'),
+        cell: (row) => (row.volume == null ? '-' : formatVolume(row.volume)),
+        className: cx(WIDE, 'whitespace-nowrap text-right tabular-nums'),
+        headerClassName: cx(WIDE, 'text-right'),
+      },
+      {
+        id: 'type',
+        header: t('market.column.type'),
+        cell: (row) => (
+          <span data-category={row.category} className="inline-block whitespace-nowrap rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+            {t(CATEGORY_KEYS[row.category])}
+          </span>
+        ),
+        className: WIDE,
+        headerClassName: WIDE,
+      },
+    ],
+    [t],
+  );
 
   return (
     <>
