@@ -11,6 +11,9 @@ interface __BaseEnv_Env {
 	RL_WALLETS: RateLimit;
 	RL_TRANSFERS: RateLimit;
 	RL_AUTO_ACCEPT: RateLimit;
+	RL_SENDS: RateLimit;
+	RL_ACCEPTS: RateLimit;
+	RL_LOOKUPS: RateLimit;
 	RL_TICKETS: RateLimit;
 	RL_COMMENTS: RateLimit;
 	RL_FEATURE_REQUESTS: RateLimit;

@@ -100,6 +100,7 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
       expiresAt,
       transactionId: txId,
       status: 'PENDING' as const,
+      affectedParties: [to.partyId],
     };
     const u = units.toString();
     const stmts = [
@@ -165,7 +166,9 @@ export async function acceptPendingOffers(db: D1Database, partyId: string, scope
   const accepted = `SELECT id FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'`;
   const counts = `json_object(
       'contractsAccepted', (SELECT COUNT(*) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'),
-      'offersExpired', (SELECT COUNT(*) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'expired'))`;
+      'offersExpired', (SELECT COUNT(*) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'expired'),
+      'affectedParties', (SELECT json_group_array(party) FROM (
+        SELECT ?2 AS party UNION SELECT sender_party FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted')))`;
   const stmts: D1PreparedStatement[] = [
     ...expireLapsedOffers(db, partyId, token, now),
     db
@@ -208,14 +211,14 @@ export async function acceptPendingOffers(db: D1Database, partyId: string, scope
       db
         .prepare(
           `INSERT INTO idempotency_keys (user_id, key, route, request_hash, status, body, created_at)
-           SELECT ?2, ?3, ?4, ?5, 200, json_object('data', json(${counts})), ?6`,
+           SELECT ?3, ?4, ?5, ?6, 200, json_object('data', json(${counts})), ?7`,
         )
-        .bind(token, scope.userId, scope.key, scope.route, scope.requestHash, now),
+        .bind(token, partyId, scope.userId, scope.key, scope.route, scope.requestHash, now),
     );
   }
-  stmts.push(db.prepare(`SELECT ${counts} AS answer`).bind(token));
+  stmts.push(db.prepare(`SELECT ${counts} AS answer`).bind(token, partyId));
   const results = await db.batch<{ answer: string }>(stmts);
-  const answer = JSON.parse(results.at(-1)!.results[0]!.answer) as { contractsAccepted: number; offersExpired: number };
+  const answer = JSON.parse(results.at(-1)!.results[0]!.answer) as { contractsAccepted: number; offersExpired: number; affectedParties: string[] };
   return answer;
 }
 
@@ -250,6 +253,7 @@ export async function partyBalance(db: D1Database, partyId: string) {
       .first<{ units: string }>(),
     ccPrice(db),
   ]);
+  const total = BigInt(sums.free) + BigInt(sums.locked) + BigInt(pending?.units ?? '0');
   return {
     partyId,
     instrument: CC,
@@ -258,6 +262,8 @@ export async function partyBalance(db: D1Database, partyId: string) {
     pendingIncoming: formatAmount(pending?.units ?? '0'),
     price,
     balance_usd_cents: Number(usdCents(BigInt(sums.free), price)),
+    total: formatAmount(total),
+    total_usd_cents: Number(usdCents(total, price)),
   };
 }
 

@@ -1,7 +1,9 @@
 // Core: spec section 7, Wallets: the contract's declarations (src/shared/contract/wallets.ts)
 // implemented, answers typed against them. Every account, wallet and party is scoped to the caller
 // (foreign ids answer 404); money movement (transfer, auto-accept) honours Idempotency-Key.
+import type { Context } from 'hono';
 import { contractHono } from '../../platform/contract-app';
+import { Refusal } from '../../platform/errors';
 import * as api from '../../shared/contract/wallets';
 import type { CoreEnv } from '../env';
 import { idempotent } from '../idempotency';
@@ -27,6 +29,11 @@ import {
   requireDigitalAssetWallet,
   walletCategories,
 } from '../ledger/wallets';
+
+/** TEMPORARY (first commit of issue 17 only): the person-to-person routes before the core implements them. */
+const notYet = (c: Context): never => {
+  throw new Refusal(501, 'Not implemented yet', 'internal_error');
+};
 
 export const wallets = contractHono<CoreEnv>()
   .openapi(api.ledgerStatus, async (c) => {
@@ -73,6 +80,15 @@ export const wallets = contractHono<CoreEnv>()
       transferFromTreasury(c.env.DB, { accountId: body.account_id, walletId: wallet.id, partyId }, body.amount, scope),
     );
   })
+  // Issue 17: declared first so the parallel work can build on the contract; implemented next.
+  .openapi(api.resolveReceiver, notYet)
+  .openapi(api.sendTransfer, notYet)
+  .openapi(api.listOffers, notYet)
+  .openapi(api.acceptOffer, notYet)
+  .openapi(api.rejectOffer, notYet)
+  .openapi(api.withdrawOffer, notYet)
+  .openapi(api.getPreapproval, notYet)
+  .openapi(api.setPreapproval, notYet)
   .openapi(api.createExternalWallet, async (c) =>
     c.json({ data: await createExternalWallet(c.env.DB, c.var.userId, c.req.valid('json')) }, 200),
   )
