@@ -1,0 +1,1 @@
+export function useLiveUpdates(_partyId: string | null): number { return 0; }
