@@ -100,6 +100,7 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
       expiresAt,
       transactionId: txId,
       status: 'PENDING' as const,
+      affectedParties: [to.partyId],
     };
     const u = units.toString();
     const stmts = [

@@ -16,7 +16,7 @@ import {
   transferBody,
   walletIdParam,
 } from '../schemas/wallet';
-import { answers, jsonBody, limitedBy } from './common';
+import { answers, jsonBody, limitedBy, notifiesParties } from './common';
 
 const tags = ['Wallets'];
 
@@ -68,8 +68,8 @@ export const createDigitalAsset = createRoute({
   request: jsonBody(createDigitalAssetBody),
   responses: answers(r.digitalAssetAccount),
 });
-export const autoAccept = createRoute({ tags, ...limitedBy('RL_AUTO_ACCEPT'), method: 'post', path: '/auto-accept', request: jsonBody(autoAcceptBody), responses: answers(r.offersAccepted) });
-export const transfer = createRoute({ tags, ...limitedBy('RL_TRANSFERS'), method: 'post', path: '/transfer', request: jsonBody(transferBody), responses: answers(r.transferOffered) });
+export const autoAccept = createRoute({ tags, ...limitedBy('RL_AUTO_ACCEPT'), ...notifiesParties(), method: 'post', path: '/auto-accept', request: jsonBody(autoAcceptBody), responses: answers(r.offersAccepted) });
+export const transfer = createRoute({ tags, ...limitedBy('RL_TRANSFERS'), ...notifiesParties(), method: 'post', path: '/transfer', request: jsonBody(transferBody), responses: answers(r.transferOffered) });
 export const createExternalWallet = createRoute({
   tags, ...limitedBy('RL_WALLETS'),
   method: 'post',

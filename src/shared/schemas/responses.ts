@@ -206,6 +206,8 @@ export const transferOffered = z.object({
   expiresAt: timestamp,
   transactionId: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** The parties whose open screens are told (contract point 8): the receiver. */
+  affectedParties: z.array(z.string()),
 });
 
 // ---------------------------------------------------------------------------------------------
