@@ -3,7 +3,7 @@
 // balance in USD with the available and pending amounts (common/WalletBalance), Copy Party ID,
 // Auto-Accept and Transfer 100, and the assets table (Value =
 // balance x last price) with Buy and Sell buttons that do nothing yet; the empty and no-account
-// states.
+// states. The balance refetches by itself when the party's money changes (live updates, stores/live.ts).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
@@ -13,7 +13,8 @@ import { abbreviatePartyId, formatLedgerAmount, formatUsd, multiplyDecimalByPric
 import { assetPath, formatPrice, logoUrl } from '../shared/market';
 import { $activeAccount } from '../stores/account';
 import { toast } from '../stores/toasts';
-import { $wallet, $walletBusy, autoAccept, loadWallet, transfer, type WalletAsset } from '../stores/wallet';
+import { useLiveUpdates } from '../stores/live';
+import { $wallet, $walletBusy, autoAccept, loadWallet, refreshBalance, transfer, type WalletAsset } from '../stores/wallet';
 import AppShell from './AppShell';
 import { AssetLogo } from './common/AssetLogo';
 import { BackLink } from './common/BackLink';
@@ -72,6 +73,11 @@ function DigitalAssets() {
   }, [accountId]);
 
   const partyId = wallet?.address ?? '';
+  // Another screen or person moved this party's money: refetch the balance and assets.
+  const changes = useLiveUpdates(partyId || null);
+  useEffect(() => {
+    if (changes > 0) void refreshBalance();
+  }, [changes]);
 
   async function copyPartyId() {
     try {
