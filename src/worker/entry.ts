@@ -11,12 +11,15 @@
 //   page with `Cache-Control: private, no-store`, or a redirect to /login;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).
-// Durable Object classes, when a later feature needs one, are exported from this module too.
+// Durable Object classes are exported from this module too (wrangler.toml `[[durable_objects.bindings]]`):
+// PartyLive, the live channel of one Canton party (src/worker/live/party-live.ts).
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
 import { guardPage, isSignedInPagePath } from './page-session';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';
+
+export { PartyLive } from './live/party-live';
 
 /**
  * The path as Astro would decode it (decodeURI), or null when a lone `%` or a broken UTF-8 sequence

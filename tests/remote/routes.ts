@@ -108,6 +108,7 @@ export const LOCAL_ROUTES: Record<string, string> = {
   'GET /api/sessions': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
   'DELETE /api/sessions/:id': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
   'POST /api/sessions/sign-out-others': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
+  'GET /api/live': 'a WebSocket upgrade answered by the Worker and its Durable Object; its one upstream call is the declared GET /wallets/canton/parties, gated as that route',
 };
 
 /** The case of every route the contract declares (LOCAL_ROUTES left out); throws for a route in neither. */

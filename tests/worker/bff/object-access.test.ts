@@ -106,6 +106,8 @@ const TABLE: Record<string, Entry> = {
   'GET /api/sessions': { own: {}, why: "the caller's sessions" },
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
   'POST /api/sessions/sign-out-others': { own: null, why: "ends the caller's own other sessions" },
+  // The live channel (a WebSocket upgrade; bearer accepted for clients that can set headers).
+  'GET /api/live': { foreign: (v) => ({ query: `party=${encodeURIComponent(v.partyId)}` }) },
 };
 
 type Session = { accessToken: string; userId: string };

@@ -23,6 +23,8 @@ const NOT_FORWARDED = new Set([
   'DELETE /api/sessions/:id',
   'POST /api/sessions/sign-out-others',
   'GET /api/transactions/account/:id/export',
+  // The live channel's WebSocket: the Worker and its Durable Object (it asks GET /wallets/canton/parties).
+  'GET /api/live',
 ]);
 
 describe('the upstream route table', () => {
