@@ -31,7 +31,7 @@ import { ActionRequired } from './wallet/ActionRequired';
 import { PreapprovalSwitch } from './wallet/PreapprovalSwitch';
 import { SendDialog } from './wallet/SendDialog';
 
-const OFFER_DONE = { accept: 'offers.accepted', reject: 'offers.rejected', withdraw: 'offers.withdrawn' } as const;
+const OFFER_DONE = { accept: 'wallet.offers.accepted', reject: 'wallet.offers.rejected', withdraw: 'wallet.offers.withdrawn' } as const;
 
 function NoAccount() {
   const t = useT();
@@ -97,7 +97,7 @@ function DigitalAssets() {
     const failed = await actOnOffer(accountId, offer.offerId, action);
     toast(
       failed
-        ? { type: 'error', title: t('offers.failed'), description: failed }
+        ? { type: 'error', title: t('wallet.offers.failed'), description: failed }
         : { type: 'success', title: t('common.success'), description: t(OFFER_DONE[action]) },
     );
   }
@@ -234,7 +234,7 @@ function DigitalAssets() {
             disabled={!partyId || !accountId || busy !== null}
             data-action="send"
           >
-            {t('send.button')}
+            {t('wallet.send.button')}
           </Button>
           <Button variant="outline" onClick={() => void copyPartyId()} disabled={!partyId} data-action="copy-party">
             {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}

@@ -19,17 +19,17 @@ export function PreapprovalSwitch() {
   async function toggle() {
     setError(null);
     const failed = await setPreapproval(!on);
-    if (failed) setError(`${t('preapproval.error')} ${failed}`);
+    if (failed) setError(`${t('wallet.preapproval.error')} ${failed}`);
   }
 
   return (
     <div className="flex items-start justify-between gap-4" data-preapproval="">
       <div className="min-w-0">
         <p id={labelId} className="text-sm font-medium text-gray-900">
-          {t('preapproval.label')}
+          {t('wallet.preapproval.label')}
         </p>
         <p id={hintId} className="mt-0.5 text-sm text-gray-600">
-          {t('preapproval.hint')}
+          {t('wallet.preapproval.hint')}
         </p>
         {error && (
           <p role="alert" className="mt-1 text-sm text-red-700">

@@ -108,7 +108,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
         receiver,
         amount,
         retryable: unknown,
-        message: unknown ? t('send.error.unknown') : apiErrorText($lang.get(), err),
+        message: unknown ? t('wallet.send.error.unknown') : apiErrorText($lang.get(), err),
       });
     } finally {
       setBusy(false);
@@ -116,7 +116,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
   }
 
   const usd = (cents: bigint | number | null) => (cents === null ? '-' : formatCents(cents));
-  const title = step.kind === 'form' ? t('send.title') : step.kind === 'done' ? t('send.success.title') : step.kind === 'failed' ? t('send.error.title') : t('send.confirm.title');
+  const title = step.kind === 'form' ? t('wallet.send.title') : step.kind === 'done' ? t('wallet.send.success.title') : step.kind === 'failed' ? t('wallet.send.error.title') : t('wallet.send.confirm.title');
 
   let body;
   let footer;
@@ -125,7 +125,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
       <form id="send-form" noValidate onSubmit={(e) => void onContinue(e)} className="space-y-4" data-send-step="form">
         <div>
           <label htmlFor={ids.receiver} className="text-sm font-medium text-gray-700">
-            {t('send.receiver.label')}
+            {t('wallet.send.receiver.label')}
           </label>
           <input
             id={ids.receiver}
@@ -139,16 +139,16 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
             className={`${field} mt-1 ${errors.receiver ? 'border-red-400' : 'border-gray-300'}`}
           />
           <p id={ids.receiverMsg} className={`mt-1 text-xs ${errors.receiver ? 'text-red-600' : 'text-gray-600'}`} data-error={errors.receiver ? 'receiver' : undefined}>
-            {errors.receiver ? t(errors.receiver) : t('send.receiver.hint')}
+            {errors.receiver ? t(errors.receiver) : t('wallet.send.receiver.hint')}
           </p>
         </div>
         <div>
           <div className="flex flex-wrap items-baseline justify-between gap-x-4">
             <label htmlFor={ids.amount} className="text-sm font-medium text-gray-700">
-              {t('send.amount.label')}
+              {t('wallet.send.amount.label')}
             </label>
             <span className="text-xs text-gray-600 tabular-nums" data-send-available="">
-              {t('send.amount.available', { amount: formatLedgerAmount(available, 'CC') })}
+              {t('wallet.send.amount.available', { amount: formatLedgerAmount(available, 'CC') })}
             </span>
           </div>
           <input
@@ -169,7 +169,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
             </p>
           )}
           <p id={ids.usd} className="mt-1 text-xs text-gray-600 tabular-nums" data-send-usd="">
-            {typedCents !== null && price ? t('send.amount.usd', { usd: usd(typedCents), price: formatPrice(price) }) : ''}
+            {typedCents !== null && price ? t('wallet.send.amount.usd', { usd: usd(typedCents), price: formatPrice(price) }) : ''}
           </p>
         </div>
         {formError && (
@@ -185,7 +185,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
           {t('common.cancel')}
         </Button>
         <Button type="submit" form="send-form" variant="primary" loading={busy} disabled={busy} data-action="send-continue">
-          {busy ? t('send.resolving') : t('send.continue')}
+          {busy ? t('wallet.send.resolving') : t('wallet.send.continue')}
         </Button>
       </>
     );
@@ -196,7 +196,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
     const summary = (
       <dl className="divide-y divide-gray-100 rounded-lg border border-gray-200 text-sm" data-send-summary="">
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2.5">
-          <dt className="text-gray-600">{t('send.confirm.receiver')}</dt>
+          <dt className="text-gray-600">{t('wallet.send.confirm.receiver')}</dt>
           <dd className="min-w-0 text-right">
             <span className="block font-medium text-gray-900" data-send-name="">{receiver.displayName}</span>
             <span className="block font-mono text-xs text-gray-600" title={receiver.partyId}>
@@ -205,11 +205,11 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
           </dd>
         </div>
         <div className="flex justify-between gap-4 px-3 py-2.5">
-          <dt className="text-gray-600">{t('send.confirm.amount')}</dt>
+          <dt className="text-gray-600">{t('wallet.send.confirm.amount')}</dt>
           <dd className="font-medium tabular-nums text-gray-900" data-send-amount="">{formatLedgerAmount(amount, 'CC')}</dd>
         </div>
         <div className="flex justify-between gap-4 px-3 py-2.5">
-          <dt className="text-gray-600">{t('send.confirm.usd')}</dt>
+          <dt className="text-gray-600">{t('wallet.send.confirm.usd')}</dt>
           <dd className="tabular-nums text-gray-900">{usd(cents)}</dd>
         </div>
       </dl>
@@ -219,7 +219,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
         <div className="space-y-4" data-send-step="confirm">
           {summary}
           <p className="rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-700" data-send-next={receiver.preapproved ? 'instant' : 'offer'}>
-            {receiver.preapproved ? t('send.confirm.instant', { name: receiver.displayName }) : t('send.confirm.offer', { name: receiver.displayName })}
+            {receiver.preapproved ? t('wallet.send.confirm.instant', { name: receiver.displayName }) : t('wallet.send.confirm.offer', { name: receiver.displayName })}
           </p>
         </div>
       );
@@ -229,7 +229,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
             {t('common.back')}
           </Button>
           <Button variant="primary" onClick={() => void onSend(receiver, amount)} loading={busy} disabled={busy} data-action="send-submit">
-            {busy ? t('send.sending') : t('send.submit')}
+            {busy ? t('wallet.send.sending') : t('wallet.send.submit')}
           </Button>
         </>
       );
@@ -238,14 +238,14 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
       body = (
         <div className="space-y-4" data-send-step="done" data-send-status={step.result.status}>
           <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
-            {step.result.status === 'COMPLETED' ? t('send.success.completed', params) : t('send.success.pending', params)}
+            {step.result.status === 'COMPLETED' ? t('wallet.send.success.completed', params) : t('wallet.send.success.pending', params)}
           </p>
           {summary}
         </div>
       );
       footer = (
         <Button variant="primary" onClick={close} data-action="send-done">
-          {t('send.done')}
+          {t('wallet.send.done')}
         </Button>
       );
     } else {
@@ -280,7 +280,7 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
   }
 
   return (
-    <Modal open={open} onClose={close} title={title} description={step.kind === 'form' ? t('send.description') : undefined} footer={footer} closeBlocked={busy}>
+    <Modal open={open} onClose={close} title={title} description={step.kind === 'form' ? t('wallet.send.description') : undefined} footer={footer} closeBlocked={busy}>
       {body}
     </Modal>
   );

@@ -21,15 +21,15 @@ const AMOUNT_KEYS = { format: 'errors.ccAmountInvalid', positive: 'errors.ccAmou
 export function checkSend(fields: SendFields, available: string | null): SendCheck {
   const errors: Partial<Record<keyof SendFields, TranslationKey>> = {};
   const receiver = fields.receiver.trim() === '' ? null : canonicalReceiver(fields.receiver);
-  if (fields.receiver.trim() === '') errors.receiver = 'send.error.receiverRequired';
+  if (fields.receiver.trim() === '') errors.receiver = 'wallet.send.error.receiverRequired';
   else if (receiver === null) errors.receiver = 'errors.receiverInvalid';
 
   const amount = ccAmountText(fields.amount);
-  if (amount === '') errors.amount = 'send.error.amountRequired';
+  if (amount === '') errors.amount = 'wallet.send.error.amountRequired';
   else {
     const problem = ccAmountProblem(amount);
     if (problem) errors.amount = AMOUNT_KEYS[problem];
-    else if (exceeds(amount, available)) errors.amount = 'send.error.moreThanAvailable';
+    else if (exceeds(amount, available)) errors.amount = 'wallet.send.error.moreThanAvailable';
   }
   if (errors.receiver || errors.amount || receiver === null) return { ok: false, errors };
   return { ok: true, receiver, amount: canonicalAmount(amount) };
