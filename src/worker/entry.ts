@@ -11,12 +11,14 @@
 //   page with `Cache-Control: private, no-store`, or a redirect to /login;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).
+// Its `scheduled` handler is the Cron Trigger's: the expiry job of transfer offers (./scheduled.ts).
 // Durable Object classes, when a later feature needs one, are exported from this module too.
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
 import { guardPage, isSignedInPagePath } from './page-session';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';
+import { runScheduled } from './scheduled';
 
 /**
  * The path as Astro would decode it (decodeURI), or null when a lone `%` or a broken UTF-8 sequence
@@ -78,5 +80,9 @@ export default {
       });
     }
     return astroPages(request, env, ctx);
+  },
+  // The Cron Trigger (wrangler.toml [triggers]): lapsed transfer offers expire every minute (embedded mode only).
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Cloudflare.Env>;
