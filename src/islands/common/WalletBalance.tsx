@@ -36,7 +36,13 @@ export function WalletBalance({ balance, size = 'md', breakdown = false }: { bal
           {rows.map((row) => (
             <div key={row.key} className="flex justify-between gap-4">
               <dt className="text-gray-600">{row.label}</dt>
-              <dd className="font-medium tabular-nums text-gray-900" data-wallet-part={row.key}>
+              <dd
+                className="font-medium tabular-nums text-gray-900"
+                data-wallet-part={row.key}
+                // The same hooks as the short form's lines (tests and screen readers find the same parts).
+                data-wallet-units={row.key === 'available' ? '' : undefined}
+                data-wallet-pending={row.key === 'pending' && isPositive(row.amount) ? '' : undefined}
+              >
                 {formatLedgerAmount(row.amount, instrument)}
               </dd>
             </div>

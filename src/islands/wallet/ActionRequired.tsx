@@ -42,7 +42,7 @@ function OfferRow({ offer, onAction, now }: { offer: PendingOffer; onAction: Act
   return (
     <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between" data-offer={offer.direction} data-offer-kind={offer.counterpartyKind}>
       <div className="min-w-0">
-        <p className="truncate font-medium text-gray-900" data-offer-name="">
+        <p className="break-words font-medium text-gray-900" data-offer-name="">
           {offer.direction === 'incoming' ? t('wallet.offers.from', { name }) : t('wallet.offers.to', { name })}
         </p>
         <p className="mt-0.5 text-sm text-gray-600 tabular-nums">

@@ -6,7 +6,7 @@
 // "Send" is one intent: one Idempotency-Key kept across its retries, the automatic ones
 // (sendIntent) and the user's own "Try again" after an answer that decided nothing; a refusal
 // (4xx) ends the intent and a changed receiver or amount starts a new one.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useT } from '../../components/use-t';
@@ -49,6 +49,18 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
   // The intent's key: made at the first "Send", kept while the outcome is unknown, dropped when it is known.
   const keyRef = useRef<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
+  // A new step replaces the focused button: focus moves to the step's content (not to its action,
+  // so a second Enter cannot send), and Escape and Tab keep working inside the dialog.
+  const stepRef = useRef<HTMLDivElement>(null);
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    if (step.kind === 'form') amountRef.current?.focus();
+    else stepRef.current?.focus();
+  }, [step.kind]);
 
   const check = checkSend(fields, available);
   const errors = touched && !check.ok ? check.errors : {};
@@ -281,7 +293,9 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
 
   return (
     <Modal open={open} onClose={close} title={title} description={step.kind === 'form' ? t('wallet.send.description') : undefined} footer={footer} closeBlocked={busy}>
-      {body}
+      <div ref={stepRef} tabIndex={-1} className="focus:outline-none">
+        {body}
+      </div>
     </Modal>
   );
 }

@@ -27,6 +27,7 @@ describe('checkSend', () => {
     expect(problem('1.12345678901')).toBe('errors.ccAmountInvalid');
     expect(problem('0.0000000000')).toBe('errors.ccAmountPositive');
     expect(problem('10000.0000000001')).toBe('errors.ccAmountMax');
+    expect(problem('100000')).toBe('errors.ccAmountMax');
     expect(problem('0.0000000001')).toBeUndefined();
   });
 

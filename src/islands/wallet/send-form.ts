@@ -28,7 +28,9 @@ export function checkSend(fields: SendFields, available: string | null): SendChe
   if (amount === '') errors.amount = 'wallet.send.error.amountRequired';
   else {
     const problem = ccAmountProblem(amount);
-    if (problem) errors.amount = AMOUNT_KEYS[problem];
+    // A plain number too long for the maximum ("100000") is over the maximum, not badly written.
+    if (problem === 'format' && /^\d{6,}(\.\d{1,10})?$/.test(amount)) errors.amount = 'errors.ccAmountMax';
+    else if (problem) errors.amount = AMOUNT_KEYS[problem];
     else if (exceeds(amount, available)) errors.amount = 'wallet.send.error.moreThanAvailable';
   }
   if (errors.receiver || errors.amount || receiver === null) return { ok: false, errors };
