@@ -81,9 +81,14 @@ function DigitalAssets() {
 
   useEffect(() => {
     void loadWallet(accountId);
+  }, [accountId]);
+  // Offers and the preapproval exist only once the account has its wallet (else they answer 404).
+  const hasWallet = status === 'ready' && wallet !== null;
+  useEffect(() => {
+    if (!hasWallet) return;
     void loadOffers(accountId);
     void loadPreapproval(accountId);
-  }, [accountId]);
+  }, [accountId, hasWallet]);
 
   const partyId = wallet?.address ?? '';
   // Another screen or person moved money of this party: refetch what it changes.
