@@ -103,6 +103,9 @@ export function settleAcceptedStatements(db: D1Database, token: string, now: str
   ];
 }
 
+/** The expiry job's next batch (?2 now, ?3 size): lapsed pending offers, oldest expiry first, from their partial index. */
+export const LAPSED_OFFERS_SQL = `SELECT id FROM ledger_transfer_offers WHERE status = 'pending' AND expires_at <= ?2 ORDER BY expires_at LIMIT ?3`;
+
 /**
  * Statements that expire lapsed pending offers (one party's incoming or outgoing ones, or, for the
  * expiry job, the oldest `limit` of all) and release them. Bound as ?1 token, ?2 now, ?3 party.
@@ -118,7 +121,7 @@ export function expireStatements(
       ? db
           .prepare(
             `UPDATE ledger_transfer_offers SET status = 'expired', settle_token = ?1, settled_at = ?2
-             WHERE id IN (SELECT id FROM ledger_transfer_offers WHERE status = 'pending' AND expires_at <= ?2 ORDER BY expires_at LIMIT ?3)`,
+             WHERE id IN (${LAPSED_OFFERS_SQL})`,
           )
           .bind(token, now, which.limit)
       : db

@@ -320,20 +320,24 @@ interface PendingOfferRow {
   cp_names: string | null;
 }
 
+/**
+ * One side's list (?1 party, ?2 now), read backwards from its partial index of pending offers (no
+ * sort step; the unary + keeps the planner from the (receiver_party, expires_at) index, which would
+ * need one). Lapsed offers still pending until the expiry job runs are skipped as they come.
+ */
+export function pendingOffersSql(direction: 'incoming' | 'outgoing') {
+  const [mine, other] = direction === 'incoming' ? ['receiver_party', 'sender_party'] : ['sender_party', 'receiver_party'];
+  return `SELECT o.id, o.${other} AS counterparty, CAST(o.amount AS TEXT) AS units, o.expires_at, o.created_at, ${partyNameColumns(`o.${other}`, 'cp')}
+    FROM ledger_transfer_offers o
+    WHERE o.${mine} = ?1 AND o.status = 'pending' AND +o.expires_at > ?2
+    ORDER BY o.created_at DESC LIMIT ${OFFERS_LIST_MAX}`;
+}
+
 /** GET /wallets/canton/offers/{accountId}: the party's pending, unexpired offers, newest first. */
 export async function pendingOffers(db: D1Database, partyId: string) {
   const now = nowIso();
-  const side = (mine: 'receiver_party' | 'sender_party', other: 'receiver_party' | 'sender_party') =>
-    db
-      .prepare(
-        `SELECT o.id, o.${other} AS counterparty, CAST(o.amount AS TEXT) AS units, o.expires_at, o.created_at, ${partyNameColumns(`o.${other}`, 'cp')}
-         FROM ledger_transfer_offers o
-         WHERE o.${mine} = ?1 AND o.status = 'pending' AND o.expires_at > ?2
-         ORDER BY o.created_at DESC LIMIT ${OFFERS_LIST_MAX}`,
-      )
-      .bind(partyId, now)
-      .all<PendingOfferRow>();
-  const [incoming, outgoing, price] = await Promise.all([side('receiver_party', 'sender_party'), side('sender_party', 'receiver_party'), ccPrice(db)]);
+  const side = (direction: 'incoming' | 'outgoing') => db.prepare(pendingOffersSql(direction)).bind(partyId, now).all<PendingOfferRow>();
+  const [incoming, outgoing, price] = await Promise.all([side('incoming'), side('outgoing'), ccPrice(db)]);
   const toOffer = (direction: 'incoming' | 'outgoing') => (o: PendingOfferRow) => ({
     offerId: o.id,
     direction,
