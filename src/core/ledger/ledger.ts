@@ -12,7 +12,9 @@
 // A transfer splits a treasury holding into a locked holding that funds a TransferOffer (24 h
 // expiry) plus change; the receiver accepts (auto-accept) and the locked holding is archived and
 // recreated as the receiver's; an expired offer is never accepted: its lock is released and its
-// transaction turns CANCELLED. The total CC only changes through ledger_issuances.
+// transaction turns CANCELLED. People send to each other the same way (./p2p.ts): an offer may also
+// be rejected (by its receiver) or withdrawn (by its sender), and a preapproval settles at once.
+// The total CC only changes through ledger_issuances.
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
@@ -411,7 +413,7 @@ export async function holdingTransactions(db: D1Database, partyId: string) {
         receiver_party: string;
         instrument_id: string;
         units: string;
-        status: 'pending' | 'accepted' | 'expired';
+        status: 'pending' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
         expires_at: string;
         created_at: string;
         settled_at: string | null;
