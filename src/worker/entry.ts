@@ -11,6 +11,7 @@
 //   page with `Cache-Control: private, no-store`, or a redirect to /login;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).
+// Its `scheduled` handler is the Cron Trigger's: the expiry job of transfer offers (./scheduled.ts).
 // Durable Object classes are exported from this module too (wrangler.toml `[[durable_objects.bindings]]`):
 // PartyLive, the live channel of one Canton party (src/worker/live/party-live.ts).
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
@@ -18,6 +19,7 @@ import { app } from './index';
 import { guardPage, isSignedInPagePath } from './page-session';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';
+import { runScheduled } from './scheduled';
 
 export { PartyLive } from './live/party-live';
 
@@ -81,5 +83,9 @@ export default {
       });
     }
     return astroPages(request, env, ctx);
+  },
+  // The Cron Trigger (wrangler.toml [triggers]): lapsed transfer offers expire every minute (embedded mode only).
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Cloudflare.Env>;
