@@ -1,11 +1,14 @@
 // Live updates in Chromium (issue 17), on the embedded default: user A's digital-assets wallet is open
-// in one browser context and user B's in another. A money call made elsewhere with A's token (here
-// the faucet, POST /api/wallets/transfer, sent from the test as another device would) changes A's
-// open wallet within 2 s, without a reload, through the party's WebSocket (GET /api/live, token as a
-// subprotocol, no CSP violation); B's wallet, another party, is not touched. The latency from the
-// call's answer to A's screen showing the change is measured and printed.
+// in one browser context and user B's in another. A money call made elsewhere with A's token (the
+// faucet, POST /api/wallets/transfer, sent from the test as another device would) changes A's open
+// wallet within 2 s, without a reload, through the party's WebSocket (GET /api/live, token as a
+// subprotocol, no CSP violation), and B's wallet, another party, is not touched. Then B sends to A
+// (POST /api/wallets/canton/send with B's token): A's screen shows the incoming offer and B's its
+// lower available balance, each within 2 s; A accepts and A's screen shows the money available. The
+// latency from each call's answer to the other screen's change is measured and printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { formatLedgerAmount } from '../../src/shared/format';
 import { baseURL, cookieSession, createWallet, launch, openApp, s, screenPage, signedInState, type StorageState, testPhone } from './helpers';
 
 let browser: Browser;
@@ -69,6 +72,32 @@ async function watchPending(page: Page, text: string): Promise<void> {
   }, text);
 }
 
+/** Records, in the page, when `selector`'s text first differs from what it is now (Date.now()). */
+async function watchChange(page: Page, selector: string): Promise<void> {
+  await page.evaluate((sel) => {
+    const w = window as unknown as { __seenAt?: number };
+    w.__seenAt = undefined;
+    const before = document.querySelector(sel)?.textContent;
+    const check = () => {
+      if (w.__seenAt === undefined && document.querySelector(sel)?.textContent !== before) w.__seenAt = Date.now();
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, selector);
+}
+
+/** Milliseconds from `answeredAt` to the page's recorded change (waits at most 2 s for it). */
+async function latencyFrom(page: Page, answeredAt: number): Promise<number> {
+  await page.waitForFunction(() => (window as unknown as { __seenAt?: number }).__seenAt !== undefined, null, { timeout: 2000 });
+  const seenAt = (await page.evaluate(() => (window as unknown as { __seenAt: number }).__seenAt)) as number;
+  return Math.max(0, seenAt - answeredAt);
+}
+
+/** The party's balance as the API answers it now (what the screen must show once it caught up). */
+const balanceOf = async (token: string, partyId: string) =>
+  (await apiCall(token, 'GET', `/api/wallets/canton/balance/${encodeURIComponent(partyId)}`)).body.data as { balance: string; pendingIncoming: string };
+
+const activeAccountOf = async (token: string) => (await apiCall(token, 'GET', '/api/accounts/user/active-account')).body.data.account.account_id as string;
+
 describe('the wallet updates live', () => {
   it("shows another device's money call on A's open wallet within 2 s without a reload, and leaves B's alone", async () => {
     const a = await screenPage(browser, stateA, 'en');
@@ -102,6 +131,47 @@ describe('the wallet updates live', () => {
     // B's wallet (another party) did not change, and no page logged an error (CSP included).
     await b.page.waitForTimeout(300);
     expect(await b.page.locator('[data-wallet-summary]').textContent()).toBe(balanceB);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("shows B's send on A's open wallet and on B's own, and A's accept on A's, each within 2 s", async () => {
+    const a = await screenPage(browser, stateA, 'en');
+    const b = await screenPage(browser, stateB, 'en');
+    const walletA = await openWallet(a.page);
+    const walletB = await openWallet(b.page);
+    const tokenA = (await cookieSession(a.context))!.access_token;
+    const tokenB = (await cookieSession(b.context))!.access_token;
+    const [accountA, accountB] = [await activeAccountOf(tokenA), await activeAccountOf(tokenB)];
+    // B's funds: the faucet's offer, accepted (B's open wallet follows along).
+    expect((await apiCall(tokenB, 'POST', '/api/wallets/transfer', { account_id: accountB, amount: '10' })).status).toBe(200);
+    expect((await apiCall(tokenB, 'POST', '/api/wallets/auto-accept', { account_id: accountB })).status).toBe(200);
+    await b.page.waitForFunction(() => document.querySelector('[data-wallet-units]')?.textContent?.includes('10.00 CC'), null, { timeout: 2000 });
+
+    await watchChange(a.page, '[data-wallet-summary]');
+    await watchChange(b.page, '[data-wallet-units]');
+    const sent = await apiCall(tokenB, 'POST', '/api/wallets/canton/send', { account_id: accountB, receiver_party: walletA.partyId, amount: '2' });
+    const sentAt = Date.now();
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.status).toBe('PENDING');
+    const toReceiver = await latencyFrom(a.page, sentAt);
+    const toSender = await latencyFrom(b.page, sentAt);
+    // What each screen shows is what the ledger says now (A's pending includes the 2 CC offer; B has 2 CC fewer available).
+    const [nowA, nowB] = [await balanceOf(tokenA, walletA.partyId), await balanceOf(tokenB, walletB.partyId)];
+    expect(await a.page.locator('[data-wallet-pending]').textContent()).toBe(s('en', 'wallet.balance.pending', { amount: formatLedgerAmount(nowA.pendingIncoming, 'CC') }));
+    expect(await b.page.locator('[data-wallet-units]').textContent()).toBe(s('en', 'wallet.balance.available', { amount: formatLedgerAmount(nowB.balance, 'CC') }));
+    expect(await b.page.locator('[data-wallet-units]').textContent()).toBe(s('en', 'wallet.balance.available', { amount: '8.00 CC' }));
+
+    await watchChange(a.page, '[data-wallet-units]');
+    const accepted = await apiCall(tokenA, 'POST', `/api/wallets/canton/offers/${sent.body.data.offerId}/accept`, { account_id: accountA });
+    const acceptedAt = Date.now();
+    expect(accepted.status).toBe(200);
+    const onAccept = await latencyFrom(a.page, acceptedAt);
+    const afterA = await balanceOf(tokenA, walletA.partyId);
+    expect(await a.page.locator('[data-wallet-units]').textContent()).toBe(s('en', 'wallet.balance.available', { amount: formatLedgerAmount(afterA.balance, 'CC') }));
+    console.log(`[wallet-live] send B -> A: answer -> A's screen ${toReceiver} ms, -> B's screen ${toSender} ms; accept: -> A's screen ${onAccept} ms`);
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
     await a.context.close();
