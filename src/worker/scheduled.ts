@@ -18,8 +18,7 @@ export async function runScheduled(env: Bindings, scheduledTime: number): Promis
   if (!ownsLedger(env)) return { expired: 0, parties: [] };
   const result = await expireLapsedOffers(env.DB, nowIso(scheduledTime));
   if (result.parties.length > 0) {
-    // TODO(issue 17, merge with branch `live`): tell the parties' open screens, once src/worker/live/notify.ts exists:
-    // await notifyParties(env, result.parties, { type: 'wallet.changed' });
+    // TODO(lead, at the merge with branch `live`): await notifyParties(env, result.parties, { type: 'wallet.changed' }); // import { notifyParties } from './live/notify'
     console.log(`expiry job: ${result.expired} offers expired, ${result.parties.length} parties to notify`);
   }
   return result;

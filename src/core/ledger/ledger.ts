@@ -12,7 +12,9 @@
 // A transfer splits a treasury holding into a locked holding that funds a TransferOffer (24 h
 // expiry) plus change; the receiver accepts (auto-accept) and the locked holding is archived and
 // recreated as the receiver's; an expired offer is never accepted: its lock is released and its
-// transaction turns CANCELLED. The total CC only changes through ledger_issuances.
+// transaction turns CANCELLED. People send to each other the same way (./p2p.ts): an offer may also
+// be rejected (by its receiver) or withdrawn (by its sender), and a preapproval settles at once.
+// The total CC only changes through ledger_issuances.
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
@@ -103,6 +105,9 @@ export function settleAcceptedStatements(db: D1Database, token: string, now: str
   ];
 }
 
+/** The expiry job's next batch (?2 now, ?3 size): lapsed pending offers, oldest expiry first, from their partial index. */
+export const LAPSED_OFFERS_SQL = `SELECT id FROM ledger_transfer_offers WHERE status = 'pending' AND expires_at <= ?2 ORDER BY expires_at LIMIT ?3`;
+
 /**
  * Statements that expire lapsed pending offers (one party's incoming or outgoing ones, or, for the
  * expiry job, the oldest `limit` of all) and release them. Bound as ?1 token, ?2 now, ?3 party.
@@ -118,7 +123,7 @@ export function expireStatements(
       ? db
           .prepare(
             `UPDATE ledger_transfer_offers SET status = 'expired', settle_token = ?1, settled_at = ?2
-             WHERE id IN (SELECT id FROM ledger_transfer_offers WHERE status = 'pending' AND expires_at <= ?2 ORDER BY expires_at LIMIT ?3)`,
+             WHERE id IN (${LAPSED_OFFERS_SQL})`,
           )
           .bind(token, now, which.limit)
       : db
@@ -408,7 +413,7 @@ export async function holdingTransactions(db: D1Database, partyId: string) {
         receiver_party: string;
         instrument_id: string;
         units: string;
-        status: 'pending' | 'accepted' | 'expired';
+        status: 'pending' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
         expires_at: string;
         created_at: string;
         settled_at: string | null;

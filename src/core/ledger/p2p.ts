@@ -51,20 +51,24 @@ export function maskedName(first: string | null | undefined, last: string | null
   return `${[...hint].slice(0, 8).join('')}…`;
 }
 
-/** SQL columns naming the party `partyExpr` (its role, hint and its account owner's names), for maskedName. */
-export const partyNameColumns = (partyExpr: string, prefix: string) => `
-  (SELECT lp.role FROM ledger_parties lp WHERE lp.party_id = ${partyExpr}) AS ${prefix}_role,
-  (SELECT json_array(lp.hint, pr.first_name, pr.last_name) FROM ledger_parties lp
+/**
+ * An SQL column `<prefix>_party` naming the party `partyExpr` for partyName(): one lookup by key
+ * giving its role, its hint and its account owner's names as a JSON array (null for no such party).
+ */
+export const partyNameColumn = (partyExpr: string, prefix: string) => `
+  (SELECT json_array(lp.role, lp.hint, pr.first_name, pr.last_name) FROM ledger_parties lp
      LEFT JOIN accounts a ON a.id = lp.account_id LEFT JOIN profiles pr ON pr.id = a.created_by
-   WHERE lp.party_id = ${partyExpr}) AS ${prefix}_names`;
+   WHERE lp.party_id = ${partyExpr}) AS ${prefix}_party`;
 
-/** The name of a party from partyNameColumns' values: the treasury's fixed name, a person's masked one. */
-export function partyName(role: string | null, names: string | null): string | null {
-  if (role === 'treasury') return TREASURY_NAME;
-  if (!names) return null;
-  const [hint, first, last] = JSON.parse(names) as [string, string | null, string | null];
-  return maskedName(first, last, hint);
+/** The name of a party from partyNameColumn's value: the treasury's fixed name, a person's masked one, or null. */
+export function partyName(party: string | null): string | null {
+  if (!party) return null;
+  const [role, hint, first, last] = JSON.parse(party) as [string, string, string | null, string | null];
+  return role === 'treasury' ? TREASURY_NAME : maskedName(first, last, hint);
 }
+
+/** Whether partyNameColumn's value is the treasury. */
+export const isTreasury = (party: string | null) => party !== null && (JSON.parse(party) as [string])[0] === 'treasury';
 
 interface ReceiverRow {
   party_id: string;
@@ -316,30 +320,33 @@ interface PendingOfferRow {
   units: string;
   expires_at: string;
   created_at: string;
-  cp_role: string | null;
-  cp_names: string | null;
+  cp_party: string | null;
+}
+
+/**
+ * One side's list (?1 party, ?2 now), read backwards from its partial index of pending offers (no
+ * sort step; the unary + keeps the planner from the (receiver_party, expires_at) index, which would
+ * need one). Lapsed offers still pending until the expiry job runs are skipped as they come.
+ */
+export function pendingOffersSql(direction: 'incoming' | 'outgoing') {
+  const [mine, other] = direction === 'incoming' ? ['receiver_party', 'sender_party'] : ['sender_party', 'receiver_party'];
+  return `SELECT o.id, o.${other} AS counterparty, CAST(o.amount AS TEXT) AS units, o.expires_at, o.created_at, ${partyNameColumn(`o.${other}`, 'cp')}
+    FROM ledger_transfer_offers o
+    WHERE o.${mine} = ?1 AND o.status = 'pending' AND +o.expires_at > ?2
+    ORDER BY o.created_at DESC LIMIT ${OFFERS_LIST_MAX}`;
 }
 
 /** GET /wallets/canton/offers/{accountId}: the party's pending, unexpired offers, newest first. */
 export async function pendingOffers(db: D1Database, partyId: string) {
   const now = nowIso();
-  const side = (mine: 'receiver_party' | 'sender_party', other: 'receiver_party' | 'sender_party') =>
-    db
-      .prepare(
-        `SELECT o.id, o.${other} AS counterparty, CAST(o.amount AS TEXT) AS units, o.expires_at, o.created_at, ${partyNameColumns(`o.${other}`, 'cp')}
-         FROM ledger_transfer_offers o
-         WHERE o.${mine} = ?1 AND o.status = 'pending' AND o.expires_at > ?2
-         ORDER BY o.created_at DESC LIMIT ${OFFERS_LIST_MAX}`,
-      )
-      .bind(partyId, now)
-      .all<PendingOfferRow>();
-  const [incoming, outgoing, price] = await Promise.all([side('receiver_party', 'sender_party'), side('sender_party', 'receiver_party'), ccPrice(db)]);
+  const side = (direction: 'incoming' | 'outgoing') => db.prepare(pendingOffersSql(direction)).bind(partyId, now).all<PendingOfferRow>();
+  const [incoming, outgoing, price] = await Promise.all([side('incoming'), side('outgoing'), ccPrice(db)]);
   const toOffer = (direction: 'incoming' | 'outgoing') => (o: PendingOfferRow) => ({
     offerId: o.id,
     direction,
     counterpartyPartyId: o.counterparty,
-    counterpartyName: partyName(o.cp_role, o.cp_names) ?? maskedName(null, null, o.counterparty.split('::')[0] ?? ''),
-    counterpartyKind: o.cp_role === 'treasury' ? ('treasury' as const) : ('person' as const),
+    counterpartyName: partyName(o.cp_party) ?? maskedName(null, null, o.counterparty.split('::')[0] ?? ''),
+    counterpartyKind: isTreasury(o.cp_party) ? ('treasury' as const) : ('person' as const),
     amount: formatAmount(o.units),
     amount_usd_cents: Number(usdCents(BigInt(o.units), price)),
     expiresAt: o.expires_at,

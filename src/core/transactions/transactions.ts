@@ -6,7 +6,7 @@
 // 100,000. No COUNT(*): the client asks for the next page while pages come back full.
 import { formatAmount } from '../ledger/amount';
 import { fail, notFound, requireAccount } from '../db';
-import { partyName, partyNameColumns } from '../ledger/p2p';
+import { partyName, partyNameColumn } from '../ledger/p2p';
 import { requireWallet } from '../ledger/wallets';
 import type { TransactionListQuery } from '../../shared/schemas/transaction';
 
@@ -25,8 +25,7 @@ interface TransactionRow {
   counterparty: string | null;
   direction: 'sent' | 'received' | null;
   status_reason: 'rejected' | 'withdrawn' | 'expired' | null;
-  cp_role: string | null;
-  cp_names: string | null;
+  cp_party: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -43,7 +42,7 @@ const COUNTERPARTY = `COALESCE(t.counterparty_party, (SELECT CASE WHEN o.receive
 // ORDER BY and LIMIT run on the index, the scalar subqueries after them.
 const COLUMNS = `t.id, t.account_id, t.wallet_id, t.type, t.amount_usd, t.asset, t.network, CAST(t.asset_amount AS TEXT) AS asset_units,
   t.status, t.tx_hash, t.description, ${COUNTERPARTY} AS counterparty, t.direction, t.status_reason,
-  ${partyNameColumns(COUNTERPARTY, 'cp')}, t.created_at, t.updated_at`;
+  ${partyNameColumn(COUNTERPARTY, 'cp')}, t.created_at, t.updated_at`;
 
 const toTransaction = (r: TransactionRow) => ({
   id: r.id,
@@ -65,7 +64,7 @@ const toTransaction = (r: TransactionRow) => ({
   /** A person-to-person transfer's side; null for the other movements. */
   direction: r.direction,
   /** The other party's name, masked ("Ana G."), the treasury's fixed one, or null. */
-  counterparty_name: r.counterparty ? partyName(r.cp_role, r.cp_names) : null,
+  counterparty_name: r.counterparty ? partyName(r.cp_party) : null,
   /** Why a transfer was CANCELLED (withdrawn, expired) or FAILED (rejected). */
   status_reason: r.status_reason,
 });

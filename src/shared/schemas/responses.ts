@@ -203,8 +203,12 @@ export const holdingTransactions = z.object({ partyId: z.string(), holdings: z.a
 /** The parties whose open screens a money movement changed (the BFF tells them: `x-live-notify`). */
 const affectedParties = z.array(z.string());
 
-/** POST /wallets/auto-accept: every incoming pending offer accepted (the treasury's and people's). */
-export const offersAccepted = z.object({ contractsAccepted: count, offersExpired: count, affectedParties });
+/**
+ * POST /wallets/auto-accept: every incoming pending offer accepted (the treasury's and people's).
+ * affectedParties arrived with issue 17: optional here so that an upstream answering the earlier
+ * shape still passes (the BFF then has no one to notify); the embedded core always answers it.
+ */
+export const offersAccepted = z.object({ contractsAccepted: count, offersExpired: count, affectedParties: affectedParties.optional() });
 
 /** POST /wallets/transfer: the treasury's offer to the account's party. */
 export const transferOffered = z.object({
@@ -216,7 +220,8 @@ export const transferOffered = z.object({
   expiresAt: timestamp,
   transactionId: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
-  affectedParties,
+  /** [toPartyId] (issue 17; optional as on offersAccepted). */
+  affectedParties: affectedParties.optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

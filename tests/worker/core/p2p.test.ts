@@ -3,7 +3,9 @@
 // become offers locking the sender's holdings, accept / reject / withdraw exactly once, both sides'
 // transactions rows, the balance's total, object access and Idempotency-Key.
 import { describe, expect, it } from 'vitest';
+import { LAPSED_OFFERS_SQL } from '../../../src/core/ledger/ledger';
 import { TREASURY_PARTY } from '../../../src/core/ledger/parties';
+import { pendingOffersSql } from '../../../src/core/ledger/p2p';
 import { core, coreJson, createUser, createUserWithParty, db, scalar } from '../fixtures';
 
 type Party = Awaited<ReturnType<typeof createUserWithParty>>;
@@ -355,5 +357,22 @@ describe('transactions of a transfer', () => {
     // The faucet's rows name the treasury.
     const faucet = mine.find((t: { counterparty: string }) => t.counterparty === TREASURY_PARTY);
     expect(faucet).toMatchObject({ direction: null, counterparty_name: 'Dólar treasury', status_reason: null });
+  });
+});
+
+describe('query plans of the new reads', () => {
+  const plan = async (sql: string, ...params: unknown[]) =>
+    (await db().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
+
+  it.each(['incoming', 'outgoing'] as const)('reads the %s offers list from its partial index of pending offers, with no sort step', async (direction) => {
+    const detail = await plan(pendingOffersSql(direction), 'p::1220', new Date().toISOString());
+    expect(detail).toContain(direction === 'incoming' ? 'ledger_offers_pending_incoming' : 'ledger_offers_pending_outgoing');
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("reads the expiry job's batch from the pending offers' expiry index, with no sort step", async () => {
+    const detail = await plan(LAPSED_OFFERS_SQL.replace('?2', '?1').replace('?3', '?2'), new Date().toISOString(), 100);
+    expect(detail).toContain('ledger_offers_pending_by_expiry');
+    expect(detail).not.toMatch(/TEMP B-TREE/);
   });
 });
