@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_SOCKETS_PER_USER, type PartyLive } from '../../../src/worker/live/party-live';
 import { notifyParties } from '../../../src/worker/live/notify';
+import { runScheduled } from '../../../src/worker/scheduled';
 import type { Bindings } from '../../../src/worker/env';
 import { CLOSE_TOKEN_EXPIRED, LIVE_SUBPROTOCOL } from '../../../src/shared/realtime';
 import { apiAs, bearer, signIn, uniquePhone } from '../auth';
@@ -153,6 +154,22 @@ describe('GET /api/live delivers', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect([r.messages.length, s.messages.length]).toEqual([4, 5]);
     for (const m of [...r.messages, ...s.messages]) expect(JSON.parse(m)).toEqual({ type: 'wallet.changed' });
+    s.ws.close(1000, 'done');
+    r.ws.close(1000, 'done');
+  });
+
+  it("both sides' sockets when the expiry job expires their offer (nobody called)", async () => {
+    const sender = await userWithParty();
+    const receiver = await userWithParty();
+    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '3' })).status).toBe(200);
+    expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
+    const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '1' });
+    expect(sent.status, sent.text).toBe(200);
+    const s = await connect(sender);
+    const r = await connect(receiver);
+    const job = await runScheduled(testEnv, Date.now() + 25 * 3600_000);
+    expect(job.parties).toEqual(expect.arrayContaining([sender.partyId, receiver.partyId]));
+    await until(() => s.messages.length === 1 && r.messages.length === 1, 'both sides heard the expiry');
     s.ws.close(1000, 'done');
     r.ws.close(1000, 'done');
   });
