@@ -6,7 +6,7 @@ import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi'
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
-import { notifiesPartiesOf } from '../shared/contract/common';
+import { notifiesOf } from '../shared/contract/common';
 import type { AppEnv } from './env';
 import { affectedPartiesOf, notifyParties } from './live/notify';
 import type { UpstreamRequest } from './upstream/port';
@@ -39,7 +39,7 @@ export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: 
     executionCtxOf(c),
   );
   if (res.replayed) c.header('idempotent-replayed', 'true');
-  if (res.status >= 200 && res.status < 300 && notifiesPartiesOf(route)) afterAnswer(c, notifyParties(c.env, affectedPartiesOf(res.body), { type: 'wallet.changed' }));
+  if (res.status >= 200 && res.status < 300 && notifiesOf(route)) afterAnswer(c, notifyParties(c.env, affectedPartiesOf(res.body), { type: 'wallet.changed' }));
   // The answer is the declaration's (the remote adapter checked it against the same schema; the
   // embedded core built it from the same contract and its text is sent as is, without a parse and
   // a second serialization).

@@ -6,6 +6,7 @@ import { expireLapsedOffers } from '../core/ledger/p2p';
 import { appMode } from '../platform/app-mode';
 import { nowIso } from '../platform/primitives';
 import type { Bindings } from './env';
+import { notifyParties } from './live/notify';
 
 /** Whether this Worker's ledger is the embedded one (so the expiry job is its to run). */
 export const ownsLedger = (env: Bindings) => appMode(env) !== 'production' && !env.UPSTREAM_API_URL?.trim();
@@ -18,7 +19,7 @@ export async function runScheduled(env: Bindings, scheduledTime: number): Promis
   if (!ownsLedger(env)) return { expired: 0, parties: [] };
   const result = await expireLapsedOffers(env.DB, nowIso(scheduledTime));
   if (result.parties.length > 0) {
-    // TODO(lead, at the merge with branch `live`): await notifyParties(env, result.parties, { type: 'wallet.changed' }); // import { notifyParties } from './live/notify'
+    await notifyParties(env, result.parties, { type: 'wallet.changed' });
     console.log(`expiry job: ${result.expired} offers expired, ${result.parties.length} parties to notify`);
   }
   return result;

@@ -47,6 +47,4 @@ export const LIVE_NOTIFY_EXTENSION = 'x-live-notify';
 export const notifiesParties = () => ({ [LIVE_NOTIFY_EXTENSION]: true }) as { 'x-live-notify': true };
 
 /** Whether a declaration is marked with notifiesParties(). */
-export const notifiesPartiesOf = (route: object): boolean => (route as { [LIVE_NOTIFY_EXTENSION]?: boolean })[LIVE_NOTIFY_EXTENSION] === true;
-/** The p2p branch's name for notifiesPartiesOf (both branches declared it; kept at merge). */
-export const notifiesOf = notifiesPartiesOf;
+export const notifiesOf = (route: object): boolean => (route as { [LIVE_NOTIFY_EXTENSION]?: boolean })[LIVE_NOTIFY_EXTENSION] === true;

@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_SOCKETS_PER_USER, type PartyLive } from '../../../src/worker/live/party-live';
 import { notifyParties } from '../../../src/worker/live/notify';
+import { runScheduled } from '../../../src/worker/scheduled';
 import type { Bindings } from '../../../src/worker/env';
 import { CLOSE_TOKEN_EXPIRED, LIVE_SUBPROTOCOL } from '../../../src/shared/realtime';
 import { apiAs, bearer, signIn, uniquePhone } from '../auth';
@@ -115,9 +116,62 @@ describe('GET /api/live delivers', () => {
     await until(() => mine.messages.length === 1, 'the event reached the socket');
     expect(JSON.parse(mine.messages[0]!)).toEqual({ type: 'wallet.changed' });
     expect(other.messages).toEqual([]);
-    // Auto-accept is marked too (its answer's affectedParties, once the core lists them, name the caller's party).
     mine.ws.close(1000, 'done');
     other.ws.close(1000, 'done');
+  });
+
+  it("both sides' sockets on a person-to-person send, an accept and a reject; the treasury's offer accepted tells the receiver", async () => {
+    const sender = await userWithParty();
+    const receiver = await userWithParty();
+    // The sender's funds: the faucet's offer, auto-accepted.
+    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '10' })).status).toBe(200);
+    const s = await connect(sender);
+    const auto = await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId });
+    expect(auto.status, auto.text).toBe(200);
+    expect(auto.body.data.affectedParties).toContain(sender.partyId);
+    await until(() => s.messages.length === 1, "the sender's socket heard its auto-accept");
+
+    const r = await connect(receiver);
+    const send = async () => {
+      const res = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '2' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.affectedParties).toEqual([sender.partyId, receiver.partyId]);
+      return res.body.data.offerId as string;
+    };
+    const first = await send();
+    await until(() => r.messages.length === 1 && s.messages.length === 2, 'both sides heard the send');
+    const accepted = await apiAs(receiver, 'POST', `/api/wallets/canton/offers/${first}/accept`, { account_id: receiver.accountId });
+    expect(accepted.status, accepted.text).toBe(200);
+    await until(() => r.messages.length === 2 && s.messages.length === 3, 'both sides heard the accept');
+    const second = await send();
+    await until(() => r.messages.length === 3 && s.messages.length === 4, 'both sides heard the second send');
+    const rejected = await apiAs(receiver, 'POST', `/api/wallets/canton/offers/${second}/reject`, { account_id: receiver.accountId });
+    expect(rejected.status, rejected.text).toBe(200);
+    await until(() => r.messages.length === 4 && s.messages.length === 5, 'both sides heard the reject');
+    // A refused call (the offer is no longer pending) tells nobody.
+    const again = await apiAs(receiver, 'POST', `/api/wallets/canton/offers/${second}/reject`, { account_id: receiver.accountId });
+    expect(again.status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([r.messages.length, s.messages.length]).toEqual([4, 5]);
+    for (const m of [...r.messages, ...s.messages]) expect(JSON.parse(m)).toEqual({ type: 'wallet.changed' });
+    s.ws.close(1000, 'done');
+    r.ws.close(1000, 'done');
+  });
+
+  it("both sides' sockets when the expiry job expires their offer (nobody called)", async () => {
+    const sender = await userWithParty();
+    const receiver = await userWithParty();
+    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '3' })).status).toBe(200);
+    expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
+    const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '1' });
+    expect(sent.status, sent.text).toBe(200);
+    const s = await connect(sender);
+    const r = await connect(receiver);
+    const job = await runScheduled(testEnv, Date.now() + 25 * 3600_000);
+    expect(job.parties).toEqual(expect.arrayContaining([sender.partyId, receiver.partyId]));
+    await until(() => s.messages.length === 1 && r.messages.length === 1, 'both sides heard the expiry');
+    s.ws.close(1000, 'done');
+    r.ws.close(1000, 'done');
   });
 
   it('an event after the Durable Object hibernated (evicted with its sockets kept), and answers the heartbeat', async () => {
