@@ -87,6 +87,12 @@ async function p2pRows(page: Page): Promise<Row[]> {
   );
 }
 
+/** Closes the toasts (they would cover the top of a screenshot). */
+async function closeToasts(page: Page): Promise<void> {
+  const close = page.locator('[data-type] button');
+  while ((await close.count()) > 0) await close.first().click();
+}
+
 describe('sending CC between two people', () => {
   it('settles at once under a preapproval, makes offers otherwise (seen live), accepts one, rejects one; both sides agree', async () => {
     const a = await screenPage(browser, ana, 'en');
@@ -124,6 +130,9 @@ describe('sending CC between two people', () => {
     const incoming = a.page.locator('[data-offer="incoming"][data-offer-kind="person"]');
     await expect.poll(() => incoming.count(), { timeout: 10_000 }).toBe(2);
     await textIs(a.page, '[data-wallet-part="pending"]', '7.00 CC');
+    await closeToasts(a.page);
+    await a.page.locator('[data-offers]').scrollIntoViewIfNeeded();
+    await screenshot(a.page, 'wallet-p2p-offers-1440-en');
     const five = incoming.filter({ has: a.page.locator('[data-offer-amount]', { hasText: '5.00 CC' }) });
     const two = incoming.filter({ has: a.page.locator('[data-offer-amount]', { hasText: '2.00 CC' }) });
     await five.locator('[data-action="offer-accept"]').click();
@@ -147,6 +156,12 @@ describe('sending CC between two people', () => {
     expect(anaRows.every((r) => r.counterparty && r.counterparty.length > 0)).toBe(true);
     const rejected = b.page.locator('#main tbody [data-status-reason="rejected"]');
     expect(await rejected.textContent()).toBe(s('es', 'transactions.reason.rejected'));
+    await screenshot(b.page, 'wallet-p2p-transactions-1440-es');
+    // At 390 px the cards say the same.
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.locator('[data-card="transaction"] [data-status-reason="rejected"]').first().waitFor();
+    expect(await pageFitsWidth(b.page)).toBe(true);
+    await screenshot(b.page, 'wallet-p2p-transactions-390-es');
 
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
@@ -154,12 +169,6 @@ describe('sending CC between two people', () => {
     await b.context.close();
   }, 120_000);
 });
-
-/** Closes the toasts (they would cover the top of a screenshot). */
-async function closeToasts(page: Page): Promise<void> {
-  const close = page.locator('[data-type] button');
-  while ((await close.count()) > 0) await close.first().click();
-}
 
 describe('the wallet at 390 px', () => {
   for (const [lang, state, receiver] of [
