@@ -182,3 +182,15 @@ describe('SendDialog', () => {
     expect(screen.getByRole('alert').textContent).toBe(translate('es', 'errors.selfTransfer'));
   });
 });
+
+describe('SendDialog from the keyboard', () => {
+  it('keeps focus inside the dialog after Continue, so Escape still closes it', async () => {
+    const onClose = vi.fn();
+    render(<SendDialog open onClose={onClose} accountId={ACC} available="15.0000000000" price="0.15" onSent={() => {}} />);
+    await toConfirm();
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});
