@@ -94,7 +94,8 @@ async function receiverByParty(db: D1Database, partyId: string) {
 
 /**
  * The digital-assets party of the person who signs in with `phone` ('+' and digits; the local
- * sign-in stores the digits), from their primary account first, then the active one, then the oldest.
+ * sign-in stores the digits), among the accounts they own: the primary first, then the active one,
+ * then the oldest.
  */
 async function receiverByPhone(db: D1Database, phone: string) {
   return db
@@ -102,7 +103,7 @@ async function receiverByPhone(db: D1Database, phone: string) {
       `SELECT ${RECEIVER_COLUMNS} FROM auth_users u
        JOIN user_accounts ua ON ua.user_id = u.id
        JOIN wallets w ON w.account_id = ua.account_id ${RECEIVER_JOINS}
-       WHERE u.phone = ? AND ${ACTIVE_DIGITAL_ASSET}
+       WHERE u.phone = ? AND a.created_by = u.id AND ${ACTIVE_DIGITAL_ASSET}
        ORDER BY ua.is_primary DESC, ua.is_active DESC, ua.created_at, ua.id LIMIT 1`,
     )
     .bind(phone.replace(/^\+/, ''))
