@@ -84,6 +84,8 @@ const NO_OWN_PATH: Record<string, string[]> = {
   'GET /api/sessions': [],
   'DELETE /api/sessions/:id': [],
   'POST /api/sessions/sign-out-others': [],
+  // The live channel's WebSocket asks only the caller's parties (its party is a query, not a path segment).
+  'GET /api/live': ['/wallets/canton/parties'],
 };
 
 /** Crafted path segments as a client would put them in the URL (already in URL form). */
