@@ -17,7 +17,10 @@ let chloe: StorageState;
 
 beforeAll(async () => {
   browser = await launch();
-  [ana, bruno, chloe] = await Promise.all([signedInState(browser, testPhone(30)), signedInState(browser, testPhone(31)), signedInState(browser, testPhone(32))]);
+  // One after the other: the sign-in's redirects are timing-sensitive on a busy machine.
+  ana = await signedInState(browser, testPhone(30));
+  bruno = await signedInState(browser, testPhone(31));
+  chloe = await signedInState(browser, testPhone(32));
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -124,7 +127,8 @@ describe('sending CC between two people', () => {
     expect(await confirmSend(b.page)).toBe('PENDING');
     await textIs(b.page, '[data-wallet-part="available"]', '103.00 CC');
     await textIs(b.page, '[data-wallet-part="locked"]', '7.00 CC');
-    expect(await b.page.locator('[data-offer="outgoing"]').count()).toBe(2);
+    // The balance and the offers are fetched side by side: wait for the list too.
+    await expect.poll(() => b.page.locator('[data-offer="outgoing"]').count(), { timeout: 10_000 }).toBe(2);
 
     // Ana's open wallet lists both offers LIVE (no reload), with Accept and Reject.
     const incoming = a.page.locator('[data-offer="incoming"][data-offer-kind="person"]');
@@ -145,7 +149,7 @@ describe('sending CC between two people', () => {
     await textIs(a.page, '[data-wallet-part="pending"]', '0.00 CC');
     await textIs(b.page, '[data-wallet-part="available"]', '105.00 CC', 15_000);
     await textIs(b.page, '[data-wallet-part="locked"]', '0.00 CC');
-    expect(await b.page.locator('[data-offer="outgoing"]').count()).toBe(0);
+    await expect.poll(() => b.page.locator('[data-offer="outgoing"]').count(), { timeout: 10_000 }).toBe(0);
 
     // Both transaction lists tell the same story from each side.
     const anaRows = await p2pRows(a.page);
