@@ -7,8 +7,8 @@
 // the client IP (the sign-in service). Over the limit: 429 {message, code: 'rate_limited'} with Retry-After, before the
 // route runs, so nothing changes. Figures per route: README, "Abuse limits".
 //
-// Why the binding and not a Durable Object: it needs no class exported from the Worker entry (the
-// Astro adapter owns that entry), costs no extra round trip on the write path, and wrangler dev
+// Why the binding and not a Durable Object (the entry exports one, but for live updates): it needs
+// no storage of its own, costs no extra round trip on the write path, and wrangler dev
 // (`npm start`) and the workerd tests run it locally (miniflare). Its counts are per Cloudflare
 // location and approximate, which suits abuse limits; exact money rules (no double spend,
 // idempotency) live in the ledger, not here.
