@@ -14,7 +14,8 @@ import type { PageSeed } from '../shared/page-seed';
 import { api, unwrap } from '../stores/api';
 import { $activeAccount, refreshAccounts } from '../stores/account';
 import { toast } from '../stores/toasts';
-import { $wallet, loadWallet, type WalletState } from '../stores/wallet';
+import { useLiveUpdates } from '../stores/live';
+import { $wallet, loadWallet, refreshBalance, type WalletState } from '../stores/wallet';
 import AppShell from './AppShell';
 import { WalletBalance } from './common/WalletBalance';
 import { KycStatus } from './common/KycStatus';
@@ -65,6 +66,11 @@ function Accounts({ served }: ServedAccounts) {
   useEffect(() => {
     if (hasDigital && accountId) void loadWallet(accountId);
   }, [hasDigital, accountId]);
+  // Money of this party moved elsewhere (a transfer to or from it): refetch the card's balance.
+  const changes = useLiveUpdates(hasDigital ? (walletState.wallet?.address ?? null) : null);
+  useEffect(() => {
+    if (changes > 0) void refreshBalance();
+  }, [changes]);
 
   const load = useCallback(async () => {
     if (!accountId) {

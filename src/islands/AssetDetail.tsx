@@ -107,6 +107,7 @@ function Found({ detail }: { detail: Detail }) {
   // The wallet's coin (CC) is held in the wallet: show it as the wallet screen does.
   const walletCoin = wallet.status === 'ready' && wallet.balance && wallet.balance.instrument.toLowerCase() === detail.symbol.toLowerCase() ? wallet.balance : null;
   const held = walletCoin ? parseDecimal(walletCoin.balance) : null;
+  // Sell needs CC that can move now: the available part, not what is locked or still pending.
   const holdings = held && held.units > 0n ? held.units : 0n;
 
   return (
@@ -192,7 +193,7 @@ function Found({ detail }: { detail: Detail }) {
             <h2 id="asset-holdings" className="text-lg font-semibold text-gray-900">
               {t('asset.holdings.title')}
             </h2>
-            {walletCoin && (holdings > 0n || parseDecimal(walletCoin.pendingIncoming)?.units) ? (
+            {walletCoin && (parseDecimal(walletCoin.total)?.units ?? 0n) > 0n ? (
               <div className="mt-4 rounded-lg bg-gray-50 p-4">
                 <WalletBalance balance={walletCoin} />
               </div>

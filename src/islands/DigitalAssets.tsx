@@ -3,15 +3,19 @@
 // balance in USD with the available and pending amounts (common/WalletBalance), Copy Party ID,
 // Auto-Accept and Transfer 100, and the assets table (Value =
 // balance x last price) with Buy and Sell buttons that do nothing yet; the empty and no-account
-// states.
+// states. Issue 17: Send (wallet/SendDialog), the "Action required" offers (wallet/ActionRequired),
+// the preapproval switch, the balance's breakdown, 'Transfer 100' captioned as test funds, and a
+// refetch of balance, offers and assets after every movement and every live update.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useT } from '../components/use-t';
 import { abbreviatePartyId, formatLedgerAmount, formatUsd, multiplyDecimalByPrice } from '../shared/format';
 import { assetPath, formatPrice, logoUrl } from '../shared/market';
 import { $activeAccount } from '../stores/account';
+import { useLiveUpdates } from '../stores/live';
+import { $offers, actOnOffer, loadOffers, loadPreapproval, refreshWalletAndOffers, type OfferAction, type PendingOffer } from '../stores/p2p';
 import { toast } from '../stores/toasts';
 import { $wallet, $walletBusy, autoAccept, loadWallet, transfer, type WalletAsset } from '../stores/wallet';
 import AppShell from './AppShell';
@@ -23,6 +27,11 @@ import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
 import { WalletBalance } from './common/WalletBalance';
 import { Glyph } from './shell/icons';
+import { ActionRequired } from './wallet/ActionRequired';
+import { PreapprovalSwitch } from './wallet/PreapprovalSwitch';
+import { SendDialog } from './wallet/SendDialog';
+
+const OFFER_DONE = { accept: 'wallet.offers.accepted', reject: 'wallet.offers.rejected', withdraw: 'wallet.offers.withdrawn' } as const;
 
 function NoAccount() {
   const t = useT();
@@ -66,12 +75,37 @@ function DigitalAssets() {
   const acceptRef = useRef<HTMLButtonElement>(null);
   const { copiedKey, copy } = useCopied();
   const accountId = active?.account_id ?? null;
+  const offers = useStore($offers);
+  const [sending, setSending] = useState(false);
+  const sendRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     void loadWallet(accountId);
   }, [accountId]);
+  // Offers and the preapproval exist only once the account has its wallet (else they answer 404).
+  const hasWallet = status === 'ready' && wallet !== null;
+  useEffect(() => {
+    if (!hasWallet) return;
+    void loadOffers(accountId);
+    void loadPreapproval(accountId);
+  }, [accountId, hasWallet]);
 
   const partyId = wallet?.address ?? '';
+  // Another screen or person moved money of this party: refetch what it changes.
+  const live = useLiveUpdates(partyId || null);
+  useEffect(() => {
+    if (live > 0) void refreshWalletAndOffers(accountId);
+  }, [live, accountId]);
+
+  async function offerAction(offer: PendingOffer, action: OfferAction) {
+    if (!accountId) return;
+    const failed = await actOnOffer(accountId, offer.offerId, action);
+    toast(
+      failed
+        ? { type: 'error', title: t('wallet.offers.failed'), description: failed }
+        : { type: 'success', title: t('common.success'), description: t(OFFER_DONE[action]) },
+    );
+  }
 
   async function copyPartyId() {
     try {
@@ -84,6 +118,7 @@ function DigitalAssets() {
 
   async function run(kind: 'transfer' | 'accept') {
     await (kind === 'transfer' ? transfer() : autoAccept());
+    await loadOffers(accountId, { quiet: true });
     // Both buttons were disabled while busy; give the keyboard focus back once they are enabled.
     setTimeout(() => refocus((kind === 'transfer' ? transferRef : acceptRef).current));
   }
@@ -187,7 +222,7 @@ function DigitalAssets() {
         </div>
 
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <WalletBalance balance={balance} size="lg" />
+          <WalletBalance balance={balance} size="lg" breakdown />
           <div>
             <p className="text-sm text-gray-600">{t('wallet.partyId')}</p>
             <p className="mt-1 break-all font-mono text-sm text-gray-900" title={partyId || undefined} data-party-id="">
@@ -196,7 +231,16 @@ function DigitalAssets() {
           </div>
         </div>
 
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
+          <Button
+            ref={sendRef}
+            variant="primary"
+            onClick={() => setSending(true)}
+            disabled={!partyId || !accountId || busy !== null}
+            data-action="send"
+          >
+            {t('wallet.send.button')}
+          </Button>
           <Button variant="outline" onClick={() => void copyPartyId()} disabled={!partyId} data-action="copy-party">
             {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
             {copiedKey === 'party' ? t('common.copied') : t('wallet.copyPartyId')}
@@ -204,11 +248,44 @@ function DigitalAssets() {
           <Button ref={acceptRef} variant="outline" onClick={() => void run('accept')} loading={busy === 'accept'} disabled={busy !== null} data-action="auto-accept">
             {busy === 'accept' ? t('common.processing') : t('wallet.autoAccept')}
           </Button>
-          <Button ref={transferRef} variant="primary" onClick={() => void run('transfer')} loading={busy === 'transfer'} disabled={busy !== null} data-action="transfer">
-            {busy === 'transfer' ? t('wallet.transferring') : t('wallet.transfer')}
-          </Button>
+          <div className="flex flex-col gap-1 sm:items-center">
+            <Button
+              ref={transferRef}
+              variant="outline"
+              onClick={() => void run('transfer')}
+              loading={busy === 'transfer'}
+              disabled={busy !== null}
+              aria-describedby="wallet-test-funds"
+              data-action="transfer"
+            >
+              {busy === 'transfer' ? t('wallet.transferring') : t('wallet.transfer')}
+            </Button>
+            <span id="wallet-test-funds" className="text-xs text-gray-600" data-test-funds="">
+              {t('wallet.testFunds')}
+            </span>
+          </div>
+        </div>
+
+        <div className="mt-6 border-t border-gray-200 pt-5">
+          <PreapprovalSwitch />
         </div>
       </section>
+
+      <ActionRequired state={offers} onAction={(offer, action) => void offerAction(offer, action)} onRetry={() => void loadOffers(accountId)} />
+
+      {accountId && (
+        <SendDialog
+          open={sending}
+          onClose={() => {
+            setSending(false);
+            setTimeout(() => refocus(sendRef.current));
+          }}
+          accountId={accountId}
+          available={balance?.balance ?? '0'}
+          price={balance?.price ?? null}
+          onSent={() => void refreshWalletAndOffers(accountId)}
+        />
+      )}
 
       <section className="mt-6 overflow-hidden rounded-xl border border-gray-200 bg-white" aria-labelledby="wallet-assets">
         <h2 id="wallet-assets" className="border-b border-gray-200 px-5 py-4 text-lg font-semibold text-gray-900">

@@ -19,11 +19,14 @@ import {
   normalizeTransactionStatus,
   transactionDirection,
   transactionDirectionKey,
+  statusReasonKey,
   transactionStatusKey,
   transactionTypeKey,
   type TransactionStatus,
 } from '../shared/transaction-labels';
 import { $activeAccount } from '../stores/account';
+import { useLiveUpdates } from '../stores/live';
+import { useWalletParty } from './common/use-wallet-party';
 import { toast } from '../stores/toasts';
 import { $transactions, exportTransactionsCsv, loadTransactions, seedTransactions, type Transaction, type TransactionsState } from '../stores/transactions';
 import { $lang } from '../stores/lang';
@@ -74,12 +77,39 @@ const STATUS_STYLE: Record<TransactionStatus, string> = {
   cancelled: 'bg-gray-100 text-gray-700',
 };
 
-function StatusBadge({ value }: { value: string }) {
+function StatusBadge({ value, reason }: { value: string; reason?: string | null | undefined }) {
   const t = useT();
   const status = normalizeTransactionStatus(value);
+  // Why a transfer did not go through (rejected, withdrawn, expired), only for CANCELLED and FAILED.
+  const reasonKey = status === 'cancelled' || status === 'failed' ? statusReasonKey(reason) : null;
   return (
-    <span data-status={status} className={cx('inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[status])}>
-      {t(transactionStatusKey(status))}
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <span data-status={status} className={cx('inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[status])}>
+        {t(transactionStatusKey(status))}
+      </span>
+      {reasonKey && (
+        <span className="text-xs normal-case text-gray-600" data-status-reason={reason ?? undefined}>
+          {t(reasonKey)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A person-to-person transfer's side and the other person ("Sent · To Ana G."); nothing for other rows. */
+function Counterparty({ tx }: { tx: Transaction }) {
+  const t = useT();
+  if (!tx.direction) return null;
+  const name = tx.counterparty_name;
+  return (
+    <span className="block text-xs text-gray-600" data-tx-direction={tx.direction}>
+      {t(tx.direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in')}
+      {name && (
+        <>
+          {' · '}
+          <span data-tx-counterparty="">{t(tx.direction === 'sent' ? 'transactions.to' : 'transactions.from', { name })}</span>
+        </>
+      )}
     </span>
   );
 }
@@ -141,6 +171,14 @@ function Transactions({ firstRows, search }: ServedRows) {
     quietFirstLoad.current = false;
     // Not on `detail`: opening and closing the detail write the URL themselves (push, back).
   }, [accountId, applied]);
+
+  // A transfer to or from this account's party changed its rows: refetch the list as it is filtered.
+  const partyId = useWalletParty(accountId);
+  const changes = useLiveUpdates(partyId);
+  useEffect(() => {
+    if (changes > 0) void loadTransactions(accountId, apiFilters(applied));
+    // Only on a new event: a filter change reloads by itself (above).
+  }, [changes]);
 
   useEffect(() => {
     const onPop = () => {
@@ -301,7 +339,17 @@ function Transactions({ firstRows, search }: ServedRows) {
 
   const columns: ListColumn<Transaction>[] = [
     { id: 'date', header: t('transactions.column.date'), cell: (tx) => openButton(tx, formatDate(tx.created_at, { timeZone })), className: 'whitespace-nowrap text-gray-600' },
-    { id: 'type', header: t('transactions.column.type'), cell: (tx) => typeText(tx.type), className: 'whitespace-nowrap' },
+    {
+      id: 'type',
+      header: t('transactions.column.type'),
+      cell: (tx) => (
+        <>
+          {typeText(tx.type)}
+          <Counterparty tx={tx} />
+        </>
+      ),
+      className: 'whitespace-nowrap',
+    },
     {
       id: 'amount',
       header: t('transactions.column.amount'),
@@ -311,7 +359,7 @@ function Transactions({ firstRows, search }: ServedRows) {
     },
     { id: 'asset', header: t('transactions.column.asset'), cell: (tx) => tx.asset, className: 'whitespace-nowrap' },
     { id: 'network', header: t('transactions.column.network'), cell: (tx) => tx.network, className: 'whitespace-nowrap capitalize' },
-    { id: 'status', header: t('transactions.column.status'), cell: (tx) => <StatusBadge value={tx.status} /> },
+    { id: 'status', header: t('transactions.column.status'), cell: (tx) => <StatusBadge value={tx.status} reason={tx.status_reason} /> },
     { id: 'hash', header: t('transactions.column.hash'), cell: hash, className: 'whitespace-nowrap' },
   ];
 
@@ -356,6 +404,7 @@ function Transactions({ firstRows, search }: ServedRows) {
                   <p className="font-medium text-gray-900">
                     {typeText(tx.type)} · {tx.asset}
                   </p>
+                  <Counterparty tx={tx} />
                   <p className="text-xs text-gray-500">{openButton(tx, formatDate(tx.created_at, { timeZone }))}</p>
                 </div>
                 <p className="whitespace-nowrap font-semibold tabular-nums">
@@ -364,7 +413,7 @@ function Transactions({ firstRows, search }: ServedRows) {
               </div>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="flex items-center gap-2 text-xs capitalize text-gray-600">
-                  <StatusBadge value={tx.status} />
+                  <StatusBadge value={tx.status} reason={tx.status_reason} />
                   {tx.network}
                 </span>
                 {hash(tx)}

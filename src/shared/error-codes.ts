@@ -28,6 +28,9 @@ export const ERROR_CODES = [
   'wallet_exists', // that address is already a wallet of the account
   'party_exists', // that Canton party (or the wallet's party) already exists
   'current_session', // ending the session making the call from the sessions list (sign out instead)
+  'receiver_not_found', // 404: no digital-assets party for that phone or party id (never says which)
+  'self_transfer', // 400: sending to the caller's own party
+  'offer_not_pending', // 409: the transfer offer was already accepted, rejected, withdrawn or expired
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -74,6 +74,9 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   current_session: 'errors.currentSession',
   wallet_exists: undefined,
   party_exists: undefined,
+  receiver_not_found: 'errors.receiverNotFound',
+  self_transfer: 'errors.selfTransfer',
+  offer_not_pending: 'errors.offerNotPending',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

@@ -39,14 +39,22 @@ export const AMOUNT_MAX_USD = '50';
 export type TransactionDirection = 'in' | 'out';
 
 /**
- * A negative amount is always money out; otherwise the type says it: a deposit and a transfer are
- * money in (an account records only the transfers it receives: the ledger writes the receiver's
- * row), a withdrawal and a stock order (a purchase) are money out.
+ * A person-to-person transfer says its side (issue 17: 'sent' or 'received'). Otherwise a negative
+ * amount is always money out, and the type says it: a deposit and a faucet transfer are money in, a
+ * withdrawal and a stock order (a purchase) are money out.
  */
-export function transactionDirection(tx: { type: string; amount_usd: number }): TransactionDirection {
+export function transactionDirection(tx: { type: string; amount_usd: number; direction?: 'sent' | 'received' | null | undefined }): TransactionDirection {
+  if (tx.direction === 'sent') return 'out';
+  if (tx.direction === 'received') return 'in';
   if (tx.amount_usd < 0) return 'out';
   return tx.type === 'withdrawal' || tx.type === 'stock_order' ? 'out' : 'in';
 }
 
 export const transactionDirectionKey = (direction: TransactionDirection): TranslationKey =>
   direction === 'in' ? 'transactions.direction.in' : 'transactions.direction.out';
+
+/** Why a transfer was CANCELLED or FAILED (issue 17), as a dictionary key; null for none. */
+export const STATUS_REASONS = ['rejected', 'withdrawn', 'expired'] as const;
+export type StatusReason = (typeof STATUS_REASONS)[number];
+export const statusReasonKey = (reason: string | null | undefined): TranslationKey | null =>
+  reason && (STATUS_REASONS as readonly string[]).includes(reason) ? (`transactions.reason.${reason}` as TranslationKey) : null;

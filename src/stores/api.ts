@@ -50,7 +50,8 @@ export function takePrefetched(input: RequestInfo | URL, init: RequestInit | und
   const url = new URL(input instanceof Request ? input.url : String(input), location.origin);
   const key = url.pathname + url.search;
   const res = responses[key];
-  responses[key] = undefined;
+  // Handed out once; a read the HTML did not start leaves the record as it was.
+  if (res) responses[key] = undefined;
   return res;
 }
 

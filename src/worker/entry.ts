@@ -13,13 +13,18 @@
 //   (pages/page-user.ts) and reads its data with it;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).
-// Durable Object classes, when a later feature needs one, are exported from this module too.
+// Its `scheduled` handler is the Cron Trigger's: the expiry job of transfer offers (./scheduled.ts).
+// Durable Object classes are exported from this module too (wrangler.toml `[[durable_objects.bindings]]`):
+// PartyLive, the live channel of one Canton party (src/worker/live/party-live.ts).
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
 import { guardPage, isSignedInPagePath } from './page-session';
 import { contextWithUser } from './pages/page-user';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';
+import { runScheduled } from './scheduled';
+
+export { PartyLive } from './live/party-live';
 
 /**
  * The path as Astro would decode it (decodeURI), or null when a lone `%` or a broken UTF-8 sequence
@@ -88,5 +93,9 @@ export default {
       });
     }
     return astroPages(request, env, ctx);
+  },
+  // The Cron Trigger (wrangler.toml [triggers]): lapsed transfer offers expire every minute (embedded mode only).
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Cloudflare.Env>;

@@ -1,8 +1,13 @@
 // Bindings and per-request variables of the Hono BFF. The bindings type is the platform's
-// (src/platform/bindings.ts), shared with the embedded core and the local sign-in service.
-import type { Bindings } from '../platform/bindings';
+// (src/platform/bindings.ts), shared with the embedded core and the local sign-in service, plus the
+// BFF's own: the live channel's Durable Object namespace (src/worker/live/party-live.ts).
+import type { Bindings as PlatformBindings } from '../platform/bindings';
+import type { PartyLive } from './live/party-live';
 
-export type { Bindings };
+export type Bindings = PlatformBindings & {
+  /** One PartyLive per Canton party (`idFromName(partyId)`): wrangler.toml `[[durable_objects.bindings]]`. */
+  LIVE?: DurableObjectNamespace<PartyLive>;
+};
 
 export interface Variables {
   userId: string;

@@ -11,6 +11,7 @@ import { OPENAPI_INFO, referencePage } from './api-reference';
 import { forwardingApp } from './contract-app';
 import type { AppEnv } from './env';
 import { health } from './routes/health';
+import { live } from './routes/live';
 import { market } from './routes/market';
 import { crossOrigin } from './middleware/cross-origin';
 import { requireUser } from './middleware/require-user';
@@ -29,6 +30,8 @@ api.get('/reference', (c) => c.html(referencePage(openApiDocument() as Parameter
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 const routes = api
   .route('/health', health)
+  // The live channel's WebSocket: authenticates itself (the token comes as a subprotocol, not a header).
+  .route('/live', live)
   // Everything below needs a signed-in user: only /api/health, the contract (above) and /auth/v1 are open.
   .use(requireUser())
   // Each route counts on the limiter its declaration names (attached by contractApp()).

@@ -25,6 +25,7 @@ export function pageBaseDirectives(opts: { supabaseUrl?: string }): string[] {
   const supabase = supabaseOrigin(opts.supabaseUrl);
   return [
     "default-src 'self'",
+    // 'self' also covers the live updates' WebSocket (same host, ws: or wss:; CSP Level 3).
     `connect-src 'self'${supabase ? ` ${supabase}` : ''}`,
     `img-src 'self' data: ${LOGO_SERVICE_ORIGIN}`,
     "font-src 'self'",

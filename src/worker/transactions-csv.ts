@@ -20,6 +20,10 @@ export const CSV_COLUMNS = [
   'tx_hash',
   'counterparty',
   'description',
+  // Issue 17, after the earlier columns so that a reader by position keeps working.
+  'direction',
+  'counterparty_name',
+  'status_reason',
 ] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -62,6 +66,9 @@ export function csvRecord(tx: Transaction): string {
     tx.tx_hash,
     tx.counterparty ?? null,
     tx.description,
+    tx.direction ?? null,
+    tx.counterparty_name ?? null,
+    tx.status_reason ?? null,
   ]);
 }
 

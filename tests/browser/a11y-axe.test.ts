@@ -135,6 +135,18 @@ const SCREENS: Screen[] = [
       await page.getByText(s(lang, 'common.success')).first().waitFor();
     },
   },
+  // Issue 17: the send dialog, and the action list with an incoming offer (a faucet offer left pending).
+  { name: 'digital assets: Send dialog', path: '/accounts/digital-assets', ready: '[data-offers-state]', open: (p) => openDialog(p, '[data-action="send"]') },
+  {
+    name: 'digital assets: an incoming offer to accept or reject',
+    path: '/accounts/digital-assets',
+    ready: '[data-offer="incoming"]',
+    before: async (page) => {
+      await page.goto('/accounts/digital-assets');
+      await page.locator('[data-action="transfer"]').click();
+      await page.locator('[data-offer="incoming"]').waitFor();
+    },
+  },
   { name: 'asset CC', path: '/accounts/digital-assets/CC', ready: '#asset-title' },
   { name: 'asset CC: Buy modal', path: '/accounts/digital-assets/CC', ready: '#asset-title', open: (p, l) => openDialog(p, `#main button:has-text("${s(l, 'common.buy')}")`) },
   { name: 'asset AAPL', path: '/accounts/digital-assets/AAPL', ready: '#asset-title' },

@@ -1,6 +1,6 @@
 // /accounts/digital-assets in Chromium against the embedded default, in English and Spanish (one new
 // user each): no account yet, then 'Create Account' on /accounts, Copy Party ID, 'Transfer 100' (a
-// pending transaction), 'Auto-Accept' (the balance becomes 100 CC and the transaction completes), a
+// pending transaction; the total counts it, the breakdown shows it pending), 'Auto-Accept' (100 CC available and the transaction completes), a
 // second transfer, and on /transactions the two transactions (pending, then completed) with a hash
 // copied. Then exactly-once from the page's side: a transfer whose answer is lost after the server
 // committed is retried with the same Idempotency-Key and moves money once.
@@ -72,16 +72,17 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       const [lead = ''] = s(lang, 'toast.transferOffered.description').split(/\{\w+\}/);
       expect(transferToast).toContain(`${lead}100.00 CC`);
       expect(transferToast).toMatch(/[\w-]{6}\.\.\.[0-9a-f]{6}/);
-      await page.locator('[data-wallet-pending]').waitFor();
-      expect(await page.locator('[data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100.00 CC' }));
-      expect(await page.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
-      expect(await page.locator('[data-wallet-units]').textContent()).toBe(s(lang, 'wallet.balance.available', { amount: '0.00 CC' }));
+      // Issue 17: the headline is the total (available + locked + pending incoming), with its breakdown.
+      await page.waitForFunction(() => document.querySelector('[data-wallet-part="pending"]')?.textContent === '100.00 CC');
+      expect(await page.locator('[data-wallet-balance]').textContent()).toBe(USD_100_CC);
+      expect(await page.locator('[data-wallet-total]').textContent()).toBe(s(lang, 'wallet.balance.total', { amount: '100.00 CC' }));
+      expect(await page.locator('[data-wallet-part="available"]').textContent()).toBe('0.00 CC');
 
-      // The Digital Assets card on /accounts shows the same available and pending amounts.
+      // The Digital Assets card on /accounts shows the same total, and the pending amount.
       await openApp(page, '/accounts');
       const card = page.locator('[data-card="digital"]');
       await card.locator('[data-wallet-pending]').waitFor();
-      expect(await card.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
+      expect(await card.locator('[data-wallet-balance]').textContent()).toBe(USD_100_CC);
       expect(await card.locator('[data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100.00 CC' }));
       // And so does the asset page of CC, under Your Holdings.
       await openApp(page, '/accounts/digital-assets/CC');
@@ -103,9 +104,9 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       await page.locator('[data-action="auto-accept"]').click();
       const accepted = await toastText(page, 'success', s(lang, 'common.success'));
       expect(accepted).toContain(s(lang, 'toast.autoAccepted.description', { count: 1 }));
-      await page.waitForFunction((v) => document.querySelector('[data-wallet-balance]')?.textContent === v, USD_100_CC);
-      expect(await page.locator('[data-wallet-units]').textContent()).toBe(s(lang, 'wallet.balance.available', { amount: '100.00 CC' }));
-      expect(await page.locator('[data-wallet-pending]').count()).toBe(0);
+      await page.waitForFunction(() => document.querySelector('[data-wallet-part="available"]')?.textContent === '100.00 CC');
+      expect(await page.locator('[data-wallet-balance]').textContent()).toBe(USD_100_CC);
+      expect(await page.locator('[data-wallet-part="pending"]').textContent()).toBe('0.00 CC');
       // Auto-Accept again: nothing was pending, and the info toast says so.
       await page.locator('[data-action="auto-accept"]').click();
       const nothing = await toastText(page, 'info', s(lang, 'toast.nothingToAccept.title'));
@@ -120,7 +121,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
       // A second transfer: pending again.
       await page.locator('[data-action="transfer"]').click();
-      await page.locator('[data-wallet-pending]').waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-wallet-part="pending"]')?.textContent === '100.00 CC');
 
       // Two transactions, newest first: pending, then completed; copy the completed one's hash.
       await openApp(page, '/transactions');
@@ -183,9 +184,9 @@ describe('Transfer 100 when its answer is lost', () => {
     await toastText(page, 'info', s('en', 'toast.transferOffered.title'));
     expect(keys[0]).toMatch(/^[\x21-\x7e]{1,255}$/);
     expect(keys[1]).toBe(keys[0]);
-    await page.locator('[data-wallet-pending]').waitFor();
-    expect(await page.locator('[data-wallet-pending]').textContent()).toBe(s('en', 'wallet.balance.pending', { amount: '100.00 CC' }));
-    expect(await button.getAttribute('aria-busy')).toBeNull();
+    await page.waitForFunction(() => document.querySelector('[data-wallet-part="pending"]')?.textContent === '100.00 CC');
+    // A live update may show the pending amount before the intent has ended; then it ends.
+    await page.waitForFunction(() => !document.querySelector('[data-action="transfer"]')?.hasAttribute('aria-busy'));
     expect(await page.locator('[data-type="error"]').count()).toBe(0);
 
     // One transfer on the ledger.

@@ -110,7 +110,7 @@ describe('transaction history', () => {
     expect(download.suggestedFilename()).toBe(`transactions-from-${today}-to-${today}.csv`);
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,id,type,status,amount,currency,asset_amount,asset,network,tx_hash,counterparty,description');
+    expect(lines[0]).toBe('date,id,type,status,amount,currency,asset_amount,asset,network,tx_hash,counterparty,description,direction,counterparty_name,status_reason');
     const records = lines.slice(1).map((l) => l.split(','));
     expect(records.map((r) => r[1])).toEqual(list.map((t) => t.id));
     expect(records.map((r) => [r[4], r[5], r[6], r[9], r[10]])).toEqual(

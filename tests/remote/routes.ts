@@ -12,6 +12,7 @@ export const IDS = {
   ticket: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
   featureRequest: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
   party: `alice::1220${'0123456789abcdef'.repeat(4)}`,
+  offer: `00${'fedcba9876543210'.repeat(4)}`,
 } as const;
 
 export interface RouteCase {
@@ -67,6 +68,23 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/wallets/digital-asset': { upstream: '/wallets/digital-asset', body: { account_id: IDS.account } },
   'POST /api/wallets/auto-accept': { upstream: '/wallets/auto-accept', body: { account_id: IDS.account }, headers: { 'idempotency-key': 'remote-auto-accept-1' } },
   'POST /api/wallets/transfer': { upstream: '/wallets/transfer', body: { account_id: IDS.account, amount: '25' }, headers: { 'idempotency-key': 'remote-transfer-1' } },
+  'POST /api/wallets/canton/receivers/resolve': { upstream: '/wallets/canton/receivers/resolve', body: { account_id: IDS.account, receiver: '+15555550100' } },
+  'POST /api/wallets/canton/send': {
+    upstream: '/wallets/canton/send',
+    body: { account_id: IDS.account, receiver_party: IDS.party, amount: '2.5' },
+    headers: { 'idempotency-key': 'remote-send-1' },
+  },
+  'GET /api/wallets/canton/offers/:accountId': { upstream: '/wallets/canton/offers/:accountId', params: () => ({ accountId: IDS.account }) },
+  'POST /api/wallets/canton/offers/:offerId/accept': {
+    upstream: '/wallets/canton/offers/:offerId/accept',
+    params: () => ({ offerId: IDS.offer }),
+    body: { account_id: IDS.account },
+    headers: { 'idempotency-key': 'remote-accept-1' },
+  },
+  'POST /api/wallets/canton/offers/:offerId/reject': { upstream: '/wallets/canton/offers/:offerId/reject', params: () => ({ offerId: IDS.offer }), body: { account_id: IDS.account } },
+  'POST /api/wallets/canton/offers/:offerId/withdraw': { upstream: '/wallets/canton/offers/:offerId/withdraw', params: () => ({ offerId: IDS.offer }), body: { account_id: IDS.account } },
+  'GET /api/wallets/canton/preapproval/:accountId': { upstream: '/wallets/canton/preapproval/:accountId', params: () => ({ accountId: IDS.account }) },
+  'PUT /api/wallets/canton/preapproval/:accountId': { upstream: '/wallets/canton/preapproval/:accountId', params: () => ({ accountId: IDS.account }), body: { enabled: true } },
   'POST /api/wallets/external': { upstream: '/wallets/external', body: { account_id: IDS.account, address: '0xfeed', chain: 'ethereum' } },
   'POST /api/wallets/internal': { upstream: '/wallets/internal', body: { account_id: IDS.account, network: 'canton' } },
   'POST /api/wallets': { upstream: '/wallets', body: { account_id: IDS.account, label: 'Hardware key' } },
@@ -108,6 +126,7 @@ export const LOCAL_ROUTES: Record<string, string> = {
   'GET /api/sessions': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
   'DELETE /api/sessions/:id': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
   'POST /api/sessions/sign-out-others': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
+  'GET /api/live': 'a WebSocket upgrade answered by the Worker and its Durable Object; its one upstream call is the declared GET /wallets/canton/parties, gated as that route',
 };
 
 /** The case of every route the contract declares (LOCAL_ROUTES left out); throws for a route in neither. */

@@ -37,4 +37,5 @@ export const TRANSFER_DATA = {
   expiresAt: '2026-11-24T00:00:00.000Z',
   transactionId: 'tx-1',
   status: 'PENDING',
+  affectedParties: ['user::1220bb'],
 } as const;

@@ -12,7 +12,9 @@
 // A transfer splits a treasury holding into a locked holding that funds a TransferOffer (24 h
 // expiry) plus change; the receiver accepts (auto-accept) and the locked holding is archived and
 // recreated as the receiver's; an expired offer is never accepted: its lock is released and its
-// transaction turns CANCELLED. The total CC only changes through ledger_issuances.
+// transaction turns CANCELLED. People send to each other the same way (./p2p.ts): an offer may also
+// be rejected (by its receiver) or withdrawn (by its sender), and a preapproval settles at once.
+// The total CC only changes through ledger_issuances.
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
@@ -37,23 +39,100 @@ export async function ccPrice(db: D1Database): Promise<string> {
   return inst?.reference_price ?? '0';
 }
 
-/** Statements that expire `party`'s lapsed incoming offers: release the locks, cancel the rows. */
-function expireLapsedOffers(db: D1Database, party: string, token: string, now: string): D1PreparedStatement[] {
-  const expired = `SELECT id FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'expired'`;
+/** The offers a settlement batch marked: its token and the status it gave them. */
+const settledBy = (status: 'accepted' | 'rejected' | 'withdrawn' | 'expired') =>
+  `SELECT id FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = '${status}'`;
+
+/**
+ * Statements that undo the locks of the offers the batch `token` marked `status` (rejected,
+ * withdrawn or expired): the sender's locked holdings become free again, and both sides'
+ * transactions rows (every row carrying the offer) end CANCELLED (withdrawn, expired) or FAILED
+ * (rejected) with that reason. Bound as ?1 token, ?2 now.
+ */
+export function releaseStatements(db: D1Database, token: string, now: string, status: 'rejected' | 'withdrawn' | 'expired'): D1PreparedStatement[] {
+  const released = settledBy(status);
+  const txStatus = status === 'rejected' ? 'FAILED' : 'CANCELLED';
+  return [
+    db.prepare(`UPDATE ledger_holdings SET lock_offer_id = NULL WHERE lock_offer_id IN (${released}) AND archived_at IS NULL`).bind(token),
+    db
+      .prepare(
+        `UPDATE transactions SET status = '${txStatus}', status_reason = '${status}', updated_at = ?2
+         WHERE offer_id IN (${released}) AND status = 'PENDING'`,
+      )
+      .bind(token, now),
+  ];
+}
+
+/**
+ * Statements that settle the offers the batch `token` marked accepted: one new holding of the
+ * receiver per offer, the sender's locked holdings archived, conservation checked (what was archived
+ * equals what was created, or the whole batch rolls back), and both sides' rows COMPLETED with one
+ * hash per offer. Bound as ?1 token, ?2 now.
+ */
+export function settleAcceptedStatements(db: D1Database, token: string, now: string): D1PreparedStatement[] {
+  const accepted = settledBy('accepted');
   return [
     db
       .prepare(
-        `UPDATE ledger_transfer_offers SET status = 'expired', settle_token = ?1, settled_at = ?2
-         WHERE receiver_party = ?3 AND status = 'pending' AND expires_at <= ?2`,
+        `INSERT INTO ledger_holdings (contract_id, owner_party, instrument_id, amount, created_by, created_at)
+         SELECT '00' || lower(hex(randomblob(32))), receiver_party, instrument_id, amount, 'offer:' || id, ?2
+         FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'`,
       )
-      .bind(token, now, party),
+      .bind(token, now),
     db
-      .prepare(`UPDATE ledger_holdings SET lock_offer_id = NULL WHERE lock_offer_id IN (${expired}) AND archived_at IS NULL`)
+      .prepare(
+        `UPDATE ledger_holdings SET archived_at = ?2, archived_by = lock_offer_id
+         WHERE lock_offer_id IN (${accepted}) AND archived_at IS NULL`,
+      )
+      .bind(token, now),
+    db
+      .prepare(
+        `INSERT INTO batch_guard (reason) SELECT 'accepted offers not fully funded'
+         WHERE (SELECT COALESCE(SUM(amount), 0) FROM ledger_holdings WHERE archived_by IN (${accepted}))
+            <> (SELECT COALESCE(SUM(amount), 0) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted')`,
+      )
       .bind(token),
+    // One settlement hash per offer, shared by the sender's and the receiver's rows.
     db
-      .prepare(`UPDATE transactions SET status = 'CANCELLED', updated_at = ?2 WHERE offer_id IN (${expired}) AND status = 'PENDING'`)
+      .prepare(
+        `WITH settled AS MATERIALIZED (
+           SELECT id AS offer_id, '1220' || lower(hex(randomblob(32))) AS hash
+           FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted')
+         UPDATE transactions SET status = 'COMPLETED', tx_hash = settled.hash, updated_at = ?2
+         FROM settled WHERE transactions.offer_id = settled.offer_id AND transactions.status = 'PENDING'`,
+      )
       .bind(token, now),
   ];
+}
+
+/** The expiry job's next batch (?2 now, ?3 size): lapsed pending offers, oldest expiry first, from their partial index. */
+export const LAPSED_OFFERS_SQL = `SELECT id FROM ledger_transfer_offers WHERE status = 'pending' AND expires_at <= ?2 ORDER BY expires_at LIMIT ?3`;
+
+/**
+ * Statements that expire lapsed pending offers (one party's incoming or outgoing ones, or, for the
+ * expiry job, the oldest `limit` of all) and release them. Bound as ?1 token, ?2 now, ?3 party.
+ */
+export function expireStatements(
+  db: D1Database,
+  token: string,
+  now: string,
+  which: { receiver: string } | { sender: string } | { limit: number },
+): D1PreparedStatement[] {
+  const mark =
+    'limit' in which
+      ? db
+          .prepare(
+            `UPDATE ledger_transfer_offers SET status = 'expired', settle_token = ?1, settled_at = ?2
+             WHERE id IN (${LAPSED_OFFERS_SQL})`,
+          )
+          .bind(token, now, which.limit)
+      : db
+          .prepare(
+            `UPDATE ledger_transfer_offers SET status = 'expired', settle_token = ?1, settled_at = ?2
+             WHERE ${'receiver' in which ? 'receiver_party' : 'sender_party'} = ?3 AND status = 'pending' AND expires_at <= ?2`,
+          )
+          .bind(token, now, 'receiver' in which ? which.receiver : which.sender);
+  return [mark, ...releaseStatements(db, token, now, 'expired')];
 }
 
 async function mintToTreasury(db: D1Database, units: bigint) {
@@ -100,10 +179,11 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
       expiresAt,
       transactionId: txId,
       status: 'PENDING' as const,
+      affectedParties: [to.partyId],
     };
     const u = units.toString();
     const stmts = [
-      ...expireLapsedOffers(db, to.partyId, `sweep:${offerId}`, now),
+      ...expireStatements(db, `sweep:${offerId}`, now, { receiver: to.partyId }),
       // Consume the treasury's largest free holding that covers the amount (chosen inside the batch).
       db
         .prepare(
@@ -136,10 +216,10 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
         .bind(offerId, TREASURY_PARTY, to.partyId, u, txId, expiresAt, now),
       db
         .prepare(
-          `INSERT INTO transactions (id, account_id, wallet_id, type, amount_usd, asset, network, asset_amount, status, tx_hash, offer_id, description, created_at, updated_at)
-           VALUES (?, ?, ?, 'transfer', CAST(? AS INTEGER), 'CC', ?, CAST(? AS INTEGER), 'PENDING', ?, ?, ?, ?, ?)`,
+          `INSERT INTO transactions (id, account_id, wallet_id, type, amount_usd, asset, network, asset_amount, status, tx_hash, offer_id, counterparty_party, description, created_at, updated_at)
+           VALUES (?, ?, ?, 'transfer', CAST(? AS INTEGER), 'CC', ?, CAST(? AS INTEGER), 'PENDING', ?, ?, ?, ?, ?, ?)`,
         )
-        .bind(txId, to.accountId, to.walletId, cents.toString(), NETWORK, u, txHash, offerId, 'Transfer offer from the treasury', now, now),
+        .bind(txId, to.accountId, to.walletId, cents.toString(), NETWORK, u, txHash, offerId, TREASURY_PARTY, 'Transfer offer from the treasury', now, now),
     ];
     if (scope) stmts.push(idempotencyInsert(db, scope, 200, JSON.stringify({ data: answer })));
     await db.batch(stmts);
@@ -156,66 +236,44 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
 }
 
 /**
- * POST /wallets/auto-accept: accepts every pending, unexpired offer to `partyId` in one batch;
- * lapsed offers are expired instead. Racing calls serialize in D1: an offer is accepted once.
+ * POST /wallets/auto-accept: accepts every pending, unexpired offer to `partyId` in one batch (the
+ * treasury's and people's alike; each sender's row completes with the receiver's); lapsed offers are
+ * expired instead. Racing calls serialize in D1: an offer is accepted once. affectedParties: the
+ * caller's party and every sender whose offer it accepted.
  */
 export async function acceptPendingOffers(db: D1Database, partyId: string, scope: IdempotencyScope | null) {
   const token = newId();
   const now = nowIso();
-  const accepted = `SELECT id FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'`;
   const counts = `json_object(
       'contractsAccepted', (SELECT COUNT(*) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'),
-      'offersExpired', (SELECT COUNT(*) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'expired'))`;
+      'offersExpired', (SELECT COUNT(*) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'expired'),
+      'affectedParties', (SELECT json_group_array(party) FROM (
+        SELECT ?2 AS party, 0 AS k
+        UNION SELECT sender_party, 1 FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted' AND sender_party <> ?2
+        ORDER BY k, party)))`;
   const stmts: D1PreparedStatement[] = [
-    ...expireLapsedOffers(db, partyId, token, now),
+    ...expireStatements(db, token, now, { receiver: partyId }),
     db
       .prepare(
         `UPDATE ledger_transfer_offers SET status = 'accepted', settle_token = ?1, settled_at = ?2
          WHERE receiver_party = ?3 AND status = 'pending' AND expires_at > ?2`,
       )
       .bind(token, now, partyId),
-    // The receiver's new holdings, one per accepted offer, created from the offers themselves.
-    db
-      .prepare(
-        `INSERT INTO ledger_holdings (contract_id, owner_party, instrument_id, amount, created_by, created_at)
-         SELECT '00' || lower(hex(randomblob(32))), receiver_party, instrument_id, amount, 'offer:' || id, ?2
-         FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted'`,
-      )
-      .bind(token, now),
-    db
-      .prepare(
-        `UPDATE ledger_holdings SET archived_at = ?2, archived_by = lock_offer_id
-         WHERE lock_offer_id IN (${accepted}) AND archived_at IS NULL`,
-      )
-      .bind(token, now),
-    // Conservation: what was archived equals what was created, or the whole batch rolls back.
-    db
-      .prepare(
-        `INSERT INTO batch_guard (reason) SELECT 'accepted offers not fully funded'
-         WHERE (SELECT COALESCE(SUM(amount), 0) FROM ledger_holdings WHERE archived_by IN (${accepted}))
-            <> (SELECT COALESCE(SUM(amount), 0) FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = 'accepted')`,
-      )
-      .bind(token),
-    db
-      .prepare(
-        `UPDATE transactions SET status = 'COMPLETED', tx_hash = '1220' || lower(hex(randomblob(32))), updated_at = ?2
-         WHERE offer_id IN (${accepted}) AND status = 'PENDING'`,
-      )
-      .bind(token, now),
+    ...settleAcceptedStatements(db, token, now),
   ];
   if (scope) {
     stmts.push(
       db
         .prepare(
           `INSERT INTO idempotency_keys (user_id, key, route, request_hash, status, body, created_at)
-           SELECT ?2, ?3, ?4, ?5, 200, json_object('data', json(${counts})), ?6`,
+           SELECT ?3, ?4, ?5, ?6, 200, json_object('data', json(${counts})), ?7`,
         )
-        .bind(token, scope.userId, scope.key, scope.route, scope.requestHash, now),
+        .bind(token, partyId, scope.userId, scope.key, scope.route, scope.requestHash, now),
     );
   }
-  stmts.push(db.prepare(`SELECT ${counts} AS answer`).bind(token));
+  stmts.push(db.prepare(`SELECT ${counts} AS answer`).bind(token, partyId));
   const results = await db.batch<{ answer: string }>(stmts);
-  const answer = JSON.parse(results.at(-1)!.results[0]!.answer) as { contractsAccepted: number; offersExpired: number };
+  const answer = JSON.parse(results.at(-1)!.results[0]!.answer) as { contractsAccepted: number; offersExpired: number; affectedParties: string[] };
   return answer;
 }
 
@@ -250,6 +308,7 @@ export async function partyBalance(db: D1Database, partyId: string) {
       .first<{ units: string }>(),
     ccPrice(db),
   ]);
+  const total = BigInt(sums.free) + BigInt(sums.locked) + BigInt(pending?.units ?? '0');
   return {
     partyId,
     instrument: CC,
@@ -258,6 +317,8 @@ export async function partyBalance(db: D1Database, partyId: string) {
     pendingIncoming: formatAmount(pending?.units ?? '0'),
     price,
     balance_usd_cents: Number(usdCents(BigInt(sums.free), price)),
+    total: formatAmount(total),
+    total_usd_cents: Number(usdCents(total, price)),
   };
 }
 
@@ -352,7 +413,7 @@ export async function holdingTransactions(db: D1Database, partyId: string) {
         receiver_party: string;
         instrument_id: string;
         units: string;
-        status: 'pending' | 'accepted' | 'expired';
+        status: 'pending' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
         expires_at: string;
         created_at: string;
         settled_at: string | null;

@@ -1,6 +1,6 @@
 // Core: spec section 7, Wallets: the contract's declarations (src/shared/contract/wallets.ts)
 // implemented, answers typed against them. Every account, wallet and party is scoped to the caller
-// (foreign ids answer 404); money movement (transfer, auto-accept) honours Idempotency-Key.
+// (foreign ids answer 404); money movement (transfer, auto-accept, send, accept) honours Idempotency-Key.
 import { contractHono } from '../../platform/contract-app';
 import * as api from '../../shared/contract/wallets';
 import type { CoreEnv } from '../env';
@@ -16,6 +16,7 @@ import {
   partyBalance,
   transferFromTreasury,
 } from '../ledger/ledger';
+import { acceptOffer, getPreapproval, pendingOffers, releaseOffer, resolveReceiver, sendToParty, setPreapproval } from '../ledger/p2p';
 import {
   createCantonWalletForActiveAccount,
   createDigitalAssetAccount,
@@ -72,6 +73,47 @@ export const wallets = contractHono<CoreEnv>()
     return idempotent(c, 'POST /wallets/transfer', body, (scope) =>
       transferFromTreasury(c.env.DB, { accountId: body.account_id, walletId: wallet.id, partyId }, body.amount, scope),
     );
+  })
+  // Person-to-person transfers (issue 17): the caller's account's digital-assets party acts.
+  .openapi(api.resolveReceiver, async (c) => {
+    const body = c.req.valid('json');
+    const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, body.account_id);
+    return c.json({ data: await resolveReceiver(c.env.DB, partyId, body.receiver) }, 200);
+  })
+  .openapi(api.sendTransfer, async (c) => {
+    const body = c.req.valid('json');
+    const { wallet, partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, body.account_id);
+    return idempotent(c, 'POST /wallets/canton/send', body, (scope) =>
+      sendToParty(c.env.DB, { accountId: body.account_id, walletId: wallet.id, partyId }, body.receiver_party, body.amount, scope),
+    );
+  })
+  .openapi(api.listOffers, async (c) => {
+    const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, c.req.valid('param').accountId);
+    return c.json({ data: await pendingOffers(c.env.DB, partyId) }, 200);
+  })
+  .openapi(api.acceptOffer, async (c) => {
+    const body = c.req.valid('json');
+    const { offerId } = c.req.valid('param');
+    const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, body.account_id);
+    return idempotent(c, 'POST /wallets/canton/offers/{offerId}/accept', { ...body, offerId }, (scope) =>
+      acceptOffer(c.env.DB, partyId, offerId, scope),
+    );
+  })
+  .openapi(api.rejectOffer, async (c) => {
+    const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, c.req.valid('json').account_id);
+    return c.json({ data: await releaseOffer(c.env.DB, partyId, c.req.valid('param').offerId, 'rejected') }, 200);
+  })
+  .openapi(api.withdrawOffer, async (c) => {
+    const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, c.req.valid('json').account_id);
+    return c.json({ data: await releaseOffer(c.env.DB, partyId, c.req.valid('param').offerId, 'withdrawn') }, 200);
+  })
+  .openapi(api.getPreapproval, async (c) => {
+    const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, c.req.valid('param').accountId);
+    return c.json({ data: await getPreapproval(c.env.DB, partyId) }, 200);
+  })
+  .openapi(api.setPreapproval, async (c) => {
+    const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, c.req.valid('param').accountId);
+    return c.json({ data: await setPreapproval(c.env.DB, partyId, c.req.valid('json').enabled) }, 200);
   })
   .openapi(api.createExternalWallet, async (c) =>
     c.json({ data: await createExternalWallet(c.env.DB, c.var.userId, c.req.valid('json')) }, 200),

@@ -6,6 +6,7 @@
 // 100,000. No COUNT(*): the client asks for the next page while pages come back full.
 import { formatAmount } from '../ledger/amount';
 import { fail, notFound, requireAccount } from '../db';
+import { partyName, partyNameColumn } from '../ledger/p2p';
 import { requireWallet } from '../ledger/wallets';
 import type { TransactionListQuery } from '../../shared/schemas/transaction';
 
@@ -22,6 +23,9 @@ interface TransactionRow {
   tx_hash: string | null;
   description: string | null;
   counterparty: string | null;
+  direction: 'sent' | 'received' | null;
+  status_reason: 'rejected' | 'withdrawn' | 'expired' | null;
+  cp_party: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -30,12 +34,15 @@ interface TransactionRow {
  * The counterparty of a ledger movement: the other side of its transfer offer (the sender when this
  * account's party received it, else the receiver). Null for movements without an offer.
  */
-const COUNTERPARTY = `(SELECT CASE WHEN o.receiver_party IN (SELECT p.party_id FROM ledger_parties p WHERE p.account_id = t.account_id)
+const COUNTERPARTY = `COALESCE(t.counterparty_party, (SELECT CASE WHEN o.receiver_party IN (SELECT p.party_id FROM ledger_parties p WHERE p.account_id = t.account_id)
     THEN o.sender_party ELSE o.receiver_party END
-  FROM ledger_transfer_offers o WHERE o.id = t.offer_id)`;
+  FROM ledger_transfer_offers o WHERE o.id = t.offer_id))`;
 
+// The counterparty's masked name (issue 17) is read for the rows of the page only: the list's
+// ORDER BY and LIMIT run on the index, the scalar subqueries after them.
 const COLUMNS = `t.id, t.account_id, t.wallet_id, t.type, t.amount_usd, t.asset, t.network, CAST(t.asset_amount AS TEXT) AS asset_units,
-  t.status, t.tx_hash, t.description, ${COUNTERPARTY} AS counterparty, t.created_at, t.updated_at`;
+  t.status, t.tx_hash, t.description, ${COUNTERPARTY} AS counterparty, t.direction, t.status_reason,
+  ${partyNameColumn(COUNTERPARTY, 'cp')}, t.created_at, t.updated_at`;
 
 const toTransaction = (r: TransactionRow) => ({
   id: r.id,
@@ -54,6 +61,12 @@ const toTransaction = (r: TransactionRow) => ({
   tx_hash: r.tx_hash,
   description: r.description,
   counterparty: r.counterparty,
+  /** A person-to-person transfer's side; null for the other movements. */
+  direction: r.direction,
+  /** The other party's name, masked ("Ana G."), the treasury's fixed one, or null. */
+  counterparty_name: r.counterparty ? partyName(r.cp_party) : null,
+  /** Why a transfer was CANCELLED (withdrawn, expired) or FAILED (rejected). */
+  status_reason: r.status_reason,
 });
 export type Transaction = ReturnType<typeof toTransaction>;
 
@@ -123,7 +136,7 @@ interface OfferRow {
   receiver_party: string;
   instrument_id: string;
   amount: string;
-  status: 'pending' | 'accepted' | 'expired';
+  status: 'pending' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
   expires_at: string;
   created_at: string;
   settled_at: string | null;
@@ -131,7 +144,7 @@ interface OfferRow {
 
 /**
  * One transaction with its transfer offer, when it has one (the ledger keeps the offer's status and
- * times, not a separate history: created, then accepted or expired at settled_at).
+ * times, not a separate history: created, then accepted, rejected, withdrawn or expired at settled_at).
  */
 export async function getTransaction(db: D1Database, userId: string, id: string) {
   const row = await db

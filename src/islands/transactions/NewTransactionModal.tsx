@@ -83,7 +83,9 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
       return;
     }
     // No server call (spec section 2): the form only resets.
+    // The quote goes in the same render as the amount, so the old quote is never shown beside an empty form.
     setForm(EMPTY_FORM);
+    setQuote({ status: 'none' });
     setDone(true);
     // The submit button is now disabled: keep focus in the form (Escape, then, still closes it).
     amountRef.current?.focus();

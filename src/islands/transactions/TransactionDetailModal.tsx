@@ -10,7 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatCents, formatDate, formatDecimal } from '../../shared/format';
 import { apiErrorText } from '../../shared/error-text';
-import { normalizeTransactionStatus, transactionStatusKey, transactionTypeKey } from '../../shared/transaction-labels';
+import { normalizeTransactionStatus, statusReasonKey, transactionStatusKey, transactionTypeKey } from '../../shared/transaction-labels';
 import type { TranslationKey } from '../../i18n';
 import { $lang } from '../../stores/lang';
 import { loadTransactionDetail, type TransactionDetail } from '../../stores/transactions';
@@ -85,6 +85,8 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     const tx = state.tx;
     const typeKey = transactionTypeKey(tx.type);
     const offer = tx.offer ?? null;
+    const statusNow = normalizeTransactionStatus(tx.status);
+    const reasonKey = statusNow === 'cancelled' || statusNow === 'failed' ? statusReasonKey(tx.status_reason) : null;
     body = (
       <div data-detail="transaction">
         <dl className="divide-y divide-gray-100">
@@ -126,6 +128,21 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
               none
             )}
           </Field>
+          {tx.direction && (
+            <Field label={t('transactions.detail.direction')}>
+              <span data-detail-direction={tx.direction}>{t(tx.direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in')}</span>
+            </Field>
+          )}
+          {tx.counterparty_name && (
+            <Field label={t('transactions.detail.counterpartyName')}>
+              <span data-detail-counterparty-name="">{tx.counterparty_name}</span>
+            </Field>
+          )}
+          {reasonKey && (
+            <Field label={t('transactions.detail.reason')}>
+              <span data-detail-reason={tx.status_reason ?? undefined}>{t(reasonKey)}</span>
+            </Field>
+          )}
           <Field label={t('transactions.detail.counterparty')} mono>
             {tx.counterparty ? <span data-detail-counterparty="">{tx.counterparty}</span> : none}
           </Field>

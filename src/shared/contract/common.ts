@@ -35,3 +35,16 @@ export const limitedBy = (limiter: LimiterName) => ({ [RATE_LIMIT_EXTENSION]: li
 
 /** The limiter a declaration names, if any. */
 export const limiterOf = (route: object): LimiterName | undefined => (route as { [RATE_LIMIT_EXTENSION]?: LimiterName })[RATE_LIMIT_EXTENSION];
+
+/** The OpenAPI extension that marks an endpoint that moves money between parties (issue 17). */
+export const LIVE_NOTIFY_EXTENSION = 'x-live-notify';
+
+/**
+ * Spread into a declaration of a call that moves money: after its 2xx answer the BFF reads
+ * `data.affectedParties` (every such answer carries it) and tells those parties' open wallet and
+ * transactions screens that they changed. /api/openapi.json publishes it as `x-live-notify: true`.
+ */
+export const notifiesParties = () => ({ [LIVE_NOTIFY_EXTENSION]: true }) as { 'x-live-notify': true };
+
+/** Whether a declaration is marked with notifiesParties(). */
+export const notifiesOf = (route: object): boolean => (route as { [LIVE_NOTIFY_EXTENSION]?: boolean })[LIVE_NOTIFY_EXTENSION] === true;

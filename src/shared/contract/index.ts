@@ -2,6 +2,7 @@
 // The forwarded resources' paths are also the upstream's paths (src/worker/upstream/contract.ts).
 import { accountsContract } from './accounts';
 import { featureRequestsContract } from './feature-requests';
+import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
 import { sessionsContract } from './sessions';
 import { supportContract } from './support';
@@ -27,6 +28,8 @@ export const CONTRACT = {
   // The forwarded list and detail, and the CSV export the BFF streams itself.
   '/transactions': [...transactionsContract, ...transactionsServedContract],
   '/sessions': sessionsContract,
+  // The live channel's WebSocket upgrade (101, not {data}), served by the BFF: src/worker/routes/live.ts.
+  '/live': liveContract,
 } as const;
 
 export interface DeclaredRoute {

@@ -12,11 +12,16 @@ import {
   createInternalWalletBody,
   createWalletBody,
   holdingTransactionsBody,
+  offerActionBody,
+  offerIdParam,
   partyIdParam,
+  preapprovalBody,
+  resolveReceiverBody,
+  sendBody,
   transferBody,
   walletIdParam,
 } from '../schemas/wallet';
-import { answers, jsonBody, limitedBy } from './common';
+import { answers, jsonBody, limitedBy, notifiesParties } from './common';
 
 const tags = ['Wallets'];
 
@@ -68,8 +73,89 @@ export const createDigitalAsset = createRoute({
   request: jsonBody(createDigitalAssetBody),
   responses: answers(r.digitalAssetAccount),
 });
-export const autoAccept = createRoute({ tags, ...limitedBy('RL_AUTO_ACCEPT'), method: 'post', path: '/auto-accept', request: jsonBody(autoAcceptBody), responses: answers(r.offersAccepted) });
-export const transfer = createRoute({ tags, ...limitedBy('RL_TRANSFERS'), method: 'post', path: '/transfer', request: jsonBody(transferBody), responses: answers(r.transferOffered) });
+/** Accepts every incoming pending offer of the account's party (the treasury's and people's). Idempotency-Key. */
+export const autoAccept = createRoute({
+  tags, ...limitedBy('RL_AUTO_ACCEPT'), ...notifiesParties(),
+  method: 'post',
+  path: '/auto-accept',
+  request: jsonBody(autoAcceptBody),
+  responses: answers(r.offersAccepted),
+});
+/** The faucet (test funds, embedded default): the treasury offers CC to the account's party. Idempotency-Key. */
+export const transfer = createRoute({
+  tags, ...limitedBy('RL_TRANSFERS'), ...notifiesParties(),
+  method: 'post',
+  path: '/transfer',
+  request: jsonBody(transferBody),
+  responses: answers(r.transferOffered),
+});
+
+// Person-to-person transfers (issue 17). All scoped to the caller's digital-assets account: a foreign
+// account or offer is 404 `not_found`.
+
+/** A phone number or party id to the receiver's digital-assets party; 404 `receiver_not_found`, 400 `self_transfer`. */
+export const resolveReceiver = createRoute({
+  tags, ...limitedBy('RL_LOOKUPS'),
+  method: 'post',
+  path: '/canton/receivers/resolve',
+  request: jsonBody(resolveReceiverBody),
+  responses: answers(r.receiverResolved),
+});
+/** Sends CC: settles at once under the receiver's preapproval, else a 24 h offer locking the sender's holdings. Idempotency-Key. */
+export const sendTransfer = createRoute({
+  tags, ...limitedBy('RL_SENDS'), ...notifiesParties(),
+  method: 'post',
+  path: '/canton/send',
+  request: jsonBody(sendBody),
+  responses: answers(r.transferSent),
+});
+/** The account's pending, unexpired offers, incoming and outgoing. */
+export const listOffers = createRoute({
+  tags,
+  method: 'get',
+  path: '/canton/offers/{accountId}',
+  request: { params: accountIdParam },
+  responses: answers(r.pendingOffers),
+});
+/** The receiver accepts one offer; 409 `offer_not_pending` once it is settled. Idempotency-Key. */
+export const acceptOffer = createRoute({
+  tags, ...limitedBy('RL_ACCEPTS'), ...notifiesParties(),
+  method: 'post',
+  path: '/canton/offers/{offerId}/accept',
+  request: { params: offerIdParam, ...jsonBody(offerActionBody) },
+  responses: answers(r.offerAccepted),
+});
+/** The receiver rejects one offer: the sender's holdings are unlocked. */
+export const rejectOffer = createRoute({
+  tags, ...limitedBy('RL_ACCEPTS'), ...notifiesParties(),
+  method: 'post',
+  path: '/canton/offers/{offerId}/reject',
+  request: { params: offerIdParam, ...jsonBody(offerActionBody) },
+  responses: answers(r.offerRejected),
+});
+/** The sender withdraws one offer: its holdings are unlocked. */
+export const withdrawOffer = createRoute({
+  tags, ...limitedBy('RL_ACCEPTS'), ...notifiesParties(),
+  method: 'post',
+  path: '/canton/offers/{offerId}/withdraw',
+  request: { params: offerIdParam, ...jsonBody(offerActionBody) },
+  responses: answers(r.offerWithdrawn),
+});
+/** Whether the account's party accepts incoming transfers automatically (a TransferPreapproval, 90 days, renewed). */
+export const getPreapproval = createRoute({
+  tags,
+  method: 'get',
+  path: '/canton/preapproval/{accountId}',
+  request: { params: accountIdParam },
+  responses: answers(r.transferPreapproval),
+});
+export const setPreapproval = createRoute({
+  tags, ...limitedBy('RL_WRITES'),
+  method: 'put',
+  path: '/canton/preapproval/{accountId}',
+  request: { params: accountIdParam, ...jsonBody(preapprovalBody) },
+  responses: answers(r.transferPreapproval),
+});
 export const createExternalWallet = createRoute({
   tags, ...limitedBy('RL_WALLETS'),
   method: 'post',
@@ -121,6 +207,14 @@ export const walletsContract = [
   createDigitalAsset,
   autoAccept,
   transfer,
+  resolveReceiver,
+  sendTransfer,
+  listOffers,
+  acceptOffer,
+  rejectOffer,
+  withdrawOffer,
+  getPreapproval,
+  setPreapproval,
   createExternalWallet,
   createInternalWallet,
   createWallet,

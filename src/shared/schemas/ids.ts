@@ -4,8 +4,9 @@
 // unicode) ever reaches an upstream URL; the routes still encode each segment.
 import { z } from 'zod';
 
-/** The Canton party id: `<hint>::1220<sha-256 fingerprint, 64 hex>` (src/core/ledger/parties.ts). */
-export const CANTON_PARTY_ID = /^[A-Za-z0-9_-]{1,64}::1220[0-9a-f]{64}$/;
+import { CANTON_PARTY_ID } from '../party-id';
+
+export { CANTON_PARTY_ID };
 
 /** Ids the core creates with crypto.randomUUID() (accounts, users, wallets, tickets, transactions). */
 export const uuidId = z.uuid('Invalid id');

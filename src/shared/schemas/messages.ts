@@ -3,6 +3,11 @@
 import * as z from 'zod/mini';
 import { isTranslationKey, t, type Lang, type TranslationKey } from '../../i18n';
 
+// No compiled parsers: zod's first z.object() otherwise probes `new Function('')`, which the pages'
+// CSP (no 'unsafe-eval') refuses and reports as a violation even though zod catches the throw.
+// Workers never compile either (zod skips it under workerd), so nothing changes on the server.
+z.config({ jitless: true });
+
 /** `{ error: key }` for a zod check, typed so a misspelt key does not compile. */
 export const msg = (key: TranslationKey) => ({ error: key });
 

@@ -146,6 +146,9 @@ export const partyBalance = z.object({
   pendingIncoming: ledgerAmount,
   price: usdPrice,
   balance_usd_cents: usdCents,
+  /** balance (available) + locked (outgoing offers) + pendingIncoming, exact (issue 17). */
+  total: ledgerAmount,
+  total_usd_cents: usdCents,
 });
 
 /** A ledger instrument with the caller's holdings summed: the market's digital asset plus balances. */
@@ -179,6 +182,9 @@ export const holding = z.object({
   createdAt: timestamp,
 });
 
+/** A transfer offer's life: pending until accepted, rejected (receiver), withdrawn (sender) or expired. */
+export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn', 'expired'] as const;
+
 export const transferOffer = z.object({
   offerId: z.string(),
   direction: z.enum(['incoming', 'outgoing']),
@@ -186,7 +192,7 @@ export const transferOffer = z.object({
   receiverPartyId: z.string(),
   instrument: z.string(),
   amount: ledgerAmount,
-  status: z.enum(['pending', 'accepted', 'expired']),
+  status: z.enum(OFFER_STATUSES),
   expiresAt: timestamp,
   createdAt: timestamp,
   settledAt: timestamp.nullable(),
@@ -194,7 +200,15 @@ export const transferOffer = z.object({
 
 export const holdingTransactions = z.object({ partyId: z.string(), holdings: z.array(holding), transferOffers: z.array(transferOffer) });
 
-export const offersAccepted = z.object({ contractsAccepted: count, offersExpired: count });
+/** The parties whose open screens a money movement changed (the BFF tells them: `x-live-notify`). */
+const affectedParties = z.array(z.string());
+
+/**
+ * POST /wallets/auto-accept: every incoming pending offer accepted (the treasury's and people's).
+ * affectedParties arrived with issue 17: optional here so that an upstream answering the earlier
+ * shape still passes (the BFF then has no one to notify); the embedded core always answers it.
+ */
+export const offersAccepted = z.object({ contractsAccepted: count, offersExpired: count, affectedParties: affectedParties.optional() });
 
 /** POST /wallets/transfer: the treasury's offer to the account's party. */
 export const transferOffered = z.object({
@@ -206,10 +220,58 @@ export const transferOffered = z.object({
   expiresAt: timestamp,
   transactionId: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** [toPartyId] (issue 17; optional as on offersAccepted). */
+  affectedParties: affectedParties.optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
+// Person-to-person transfers (issue 17)
+
+/** POST /wallets/canton/receivers/resolve: the receiver's digital-assets party, its name masked ("Ana G."). */
+export const receiverResolved = z.object({ partyId: z.string(), displayName: z.string(), preapproved: z.boolean() });
+
+/** POST /wallets/canton/send: settled at once under a preapproval (COMPLETED), else an offer (PENDING). */
+export const transferSent = z.object({
+  transactionId: z.string(),
+  offerId: z.string().nullable(),
+  status: z.enum(['COMPLETED', 'PENDING']),
+  amount: ledgerAmount,
+  amount_usd_cents: usdCents,
+  senderPartyId: z.string(),
+  receiverPartyId: z.string(),
+  expiresAt: timestamp.nullable(),
+  affectedParties,
+});
+
+/** One pending, unexpired offer as its receiver (incoming) or its sender (outgoing) sees it. */
+export const pendingOffer = z.object({
+  offerId: z.string(),
+  direction: z.enum(['incoming', 'outgoing']),
+  counterpartyPartyId: z.string(),
+  /** Masked ("Ana G.", "ana-1234…"); the treasury's is the fixed "Dólar treasury" (translate by counterpartyKind). */
+  counterpartyName: z.string(),
+  counterpartyKind: z.enum(['treasury', 'person']),
+  amount: ledgerAmount,
+  amount_usd_cents: usdCents,
+  expiresAt: timestamp,
+  createdAt: timestamp,
+});
+
+/** GET /wallets/canton/offers/{accountId}: newest first, at most 100 each. */
+export const pendingOffers = z.object({ incoming: z.array(pendingOffer), outgoing: z.array(pendingOffer) });
+
+export const offerAccepted = z.object({ offerId: z.string(), status: z.literal('accepted'), transactionId: z.string(), affectedParties });
+export const offerRejected = z.object({ offerId: z.string(), status: z.literal('rejected'), affectedParties });
+export const offerWithdrawn = z.object({ offerId: z.string(), status: z.literal('withdrawn'), affectedParties });
+
+/** GET and PUT /wallets/canton/preapproval/{accountId}: whether incoming transfers settle at once. */
+export const transferPreapproval = z.object({ enabled: z.boolean(), expiresAt: timestamp.nullable() });
+
+// ---------------------------------------------------------------------------------------------
 // Transactions
+
+/** Why a transfer was CANCELLED (withdrawn, expired) or FAILED (rejected); null otherwise. */
+export const STATUS_REASONS = ['rejected', 'withdrawn', 'expired'] as const;
 
 export const transaction = z.object({
   id: z.string(),
@@ -227,6 +289,11 @@ export const transaction = z.object({
   description: z.string().nullable(),
   /** The other party of a ledger movement (issue 18); null or absent when there is none or the upstream does not say. */
   counterparty: z.string().nullable().optional(),
+  /** A person-to-person transfer's side (issue 17): sent or received; null for the others. */
+  direction: z.enum(['sent', 'received']).nullable().optional(),
+  /** The other person, masked ("Ana G."); null when there is none. */
+  counterparty_name: z.string().nullable().optional(),
+  status_reason: z.enum(STATUS_REASONS).nullable().optional(),
 });
 
 /** GET /transactions/{id}: the transaction and its transfer offer with the offer's status and times (issue 18). */

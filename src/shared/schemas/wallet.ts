@@ -2,24 +2,15 @@
 // decimal strings (or numbers, which are read through their decimal text): at most 10 decimals.
 import { z } from 'zod';
 import { CANTON_PARTY_ID, partyId, uuidId } from './ids';
+import { ccAmount } from './send';
 
 export { CANTON_PARTY_ID };
-export const MAX_TRANSFER_CC = 10_000;
-
 const id = z.string().trim().min(1, 'Required').max(100);
 
 export const partyIdSchema = partyId;
 
-/** A positive CC amount with at most 10 decimals and at most 10,000; kept as canonical text. */
-export const ccAmount = z
-  .union([z.string(), z.number()])
-  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .refine((s) => /^\d{1,5}(\.\d{1,10})?$/.test(s), 'Amount must be a positive number with at most 10 decimals')
-  .refine((s) => /[1-9]/.test(s), 'Amount must be positive')
-  .refine((s) => {
-    const [int = '0', frac = ''] = s.split('.');
-    return Number(int) < MAX_TRANSFER_CC || (Number(int) === MAX_TRANSFER_CC && /^0*$/.test(frac));
-  }, `Amount must be at most ${MAX_TRANSFER_CC}`);
+// The CC amount and the person-to-person bodies: one set of rules with the islands' twins (./send).
+export { MAX_TRANSFER_CC, ccAmount, offerActionBody, offerIdParam, preapprovalBody, resolveReceiverBody, sendBody } from './send';
 
 export const accountIdBody = z.object({ account_id: id });
 export const createWalletBody = z.object({ account_id: id, label: z.string().trim().max(100).optional() });

@@ -7,13 +7,13 @@
 // the client IP (the sign-in service). Over the limit: 429 {message, code: 'rate_limited'} with Retry-After, before the
 // route runs, so nothing changes. Figures per route: README, "Abuse limits".
 //
-// Why the binding and not a Durable Object: it needs no class exported from the Worker entry (the
-// Astro adapter owns that entry), costs no extra round trip on the write path, and wrangler dev
+// Why the binding and not a Durable Object (the entry exports one, but for live updates): it needs
+// no storage of its own, costs no extra round trip on the write path, and wrangler dev
 // (`npm start`) and the workerd tests run it locally (miniflare). Its counts are per Cloudflare
 // location and approximate, which suits abuse limits; exact money rules (no double spend,
 // idempotency) live in the ledger, not here.
 //
-// Money movement (RL_TRANSFERS, RL_AUTO_ACCEPT) counts only requests that reached a decision (an
+// Money movement (RL_TRANSFERS, RL_AUTO_ACCEPT, RL_SENDS, RL_ACCEPTS) counts only requests that reached a decision (an
 // answer below 500: done, or refused for a reason of the request): an upstream outage (502) must not
 // use up the user's transfers. The binding cannot refund a count, so these count AFTER the answer,
 // and the request whose count goes over the limit leaves a mark that refuses the user's next
@@ -25,7 +25,7 @@ import { RATE_LIMIT_PERIOD_S, tooMany, withinLimit } from '../../platform/rate-l
 import type { AppEnv } from '../env';
 
 /** Limiters that count only decided requests (answer < 500), after the answer: see the header. */
-export const DECIDED_ONLY: ReadonlySet<LimiterName> = new Set<LimiterName>(['RL_TRANSFERS', 'RL_AUTO_ACCEPT']);
+export const DECIDED_ONLY: ReadonlySet<LimiterName> = new Set<LimiterName>(['RL_TRANSFERS', 'RL_AUTO_ACCEPT', 'RL_SENDS', 'RL_ACCEPTS']);
 
 /** "Over the limit until": in this isolate first, then the location's cache (other isolates). */
 const overUntil = new Map<string, number>();

@@ -41,6 +41,8 @@ interface Own {
   ticketId: string;
   featureRequestId: string;
   transactionId: string;
+  /** A pending offer to the user's party (the faucet's): the offer routes' path param. */
+  offerId: string;
 }
 let own: Own;
 /** The API user's access token: it must stay valid the whole run (checked before every route). */
@@ -98,7 +100,7 @@ const numbers = fc.oneof(
   fc.double(),
   fc.constantFrom(-1, 0, -0, 1, 100, 10_000, 10_000.0000000001, 1e21, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 64, 5e-324, 0.1 + 0.2),
 );
-const ownId = fc.constantFrom<keyof Own>('userId', 'accountId', 'walletId', 'partyId', 'ticketId', 'featureRequestId', 'transactionId').map((k) => own[k]);
+const ownId = fc.constantFrom<keyof Own>('userId', 'accountId', 'walletId', 'partyId', 'ticketId', 'featureRequestId', 'transactionId', 'offerId').map((k) => own[k]);
 const scalar = fc.oneof(strings, numbers, fc.boolean(), fc.constant(null), ownId);
 const value = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }) }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) });
 
@@ -107,6 +109,7 @@ const FIELDS = [
   'accountId', 'accountName', 'accountDescription', 'accountType', 'accountCategory', 'metadata', 'language',
   'account_id', 'label', 'address', 'chain', 'network', 'publicKey', 'signedHash', 'walletId', 'partyHint', 'partyId', 'amount',
   'title', 'description', 'category', 'priority', 'status', 'content', 'is_internal', 'is_anonymous', 'vote_type',
+  'receiver', 'receiver_party', 'enabled',
   'phone', 'token', 'type', 'channel', 'create_user', 'refresh_token', 'email', 'password',
 ] as const;
 const fieldObject = fc.record(Object.fromEntries(FIELDS.map((f) => [f, value])), { requiredKeys: [] });
@@ -124,6 +127,12 @@ const VALID: Record<string, () => Record<string, unknown>> = {
   'POST /api/wallets/digital-asset': () => ({ account_id: own.accountId }),
   'POST /api/wallets/auto-accept': () => ({ account_id: own.accountId }),
   'POST /api/wallets/transfer': () => ({ account_id: own.accountId, amount: '1.5' }),
+  'POST /api/wallets/canton/receivers/resolve': () => ({ account_id: own.accountId, receiver: '+15555550100' }),
+  'POST /api/wallets/canton/send': () => ({ account_id: own.accountId, receiver_party: own.partyId, amount: '0.5' }),
+  'POST /api/wallets/canton/offers/:offerId/accept': () => ({ account_id: own.accountId }),
+  'POST /api/wallets/canton/offers/:offerId/reject': () => ({ account_id: own.accountId }),
+  'POST /api/wallets/canton/offers/:offerId/withdraw': () => ({ account_id: own.accountId }),
+  'PUT /api/wallets/canton/preapproval/:accountId': () => ({ enabled: true }),
   'POST /api/wallets/external': () => ({ account_id: own.accountId, address: '0xabc', chain: 'ethereum', label: 'x' }),
   'POST /api/wallets/internal': () => ({ account_id: own.accountId, label: 'x', network: 'canton' }),
   'POST /api/wallets': () => ({ account_id: own.accountId, label: 'x' }),
@@ -296,7 +305,7 @@ beforeAll(async () => {
   const accounts = ((await (await call('/api/accounts/user/accounts', { headers: h })).json()) as any).data;
   const accountId = accounts.accounts[0].account_id as string;
   const canton = await post('/api/wallets/digital-asset', { account_id: accountId });
-  await post('/api/wallets/transfer', { account_id: accountId, amount: 3 });
+  const offer = await post('/api/wallets/transfer', { account_id: accountId, amount: 3 });
   const txs = ((await (await call(`/api/transactions/account/${accountId}`, { headers: h })).json()) as any).data;
   const ticket = await post('/api/support/tickets', { title: 'Fuzz', description: 'Fuzz ticket' });
   const fr = await post('/api/feature-requests', { title: 'Fuzz idea', description: 'A fuzzing feature request' });
@@ -308,6 +317,7 @@ beforeAll(async () => {
     ticketId: ticket.id,
     featureRequestId: fr.id,
     transactionId: txs[0].id,
+    offerId: offer.offerId,
   };
   authSession = await signIn();
   await installChangeCounter();

@@ -22,6 +22,9 @@ interface Victim {
   ticketId: string;
   featureRequestId: string;
   sessionId: string;
+  /** A pending offer the victim sent (to their second account's party) and one they received (the faucet's). */
+  outgoingOfferId: string;
+  incomingOfferId: string;
 }
 
 interface Req {
@@ -74,6 +77,14 @@ const TABLE: Record<string, Entry> = {
   'POST /api/wallets/digital-asset': { foreign: (v) => ({ body: { account_id: v.accountId } }) },
   'POST /api/wallets/auto-accept': { foreign: (v) => ({ body: { account_id: v.accountId } }) },
   'POST /api/wallets/transfer': { foreign: (v) => ({ body: { account_id: v.accountId, amount: 1 } }) },
+  'POST /api/wallets/canton/receivers/resolve': { foreign: (v) => ({ body: { account_id: v.accountId, receiver: v.partyId } }) },
+  'POST /api/wallets/canton/send': { foreign: (v) => ({ body: { account_id: v.accountId, receiver_party: v.partyId, amount: 1 } }) },
+  'GET /api/wallets/canton/offers/:accountId': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'POST /api/wallets/canton/offers/:offerId/accept': { foreign: (v) => ({ params: { offerId: v.incomingOfferId }, body: { account_id: v.accountId } }) },
+  'POST /api/wallets/canton/offers/:offerId/reject': { foreign: (v) => ({ params: { offerId: v.incomingOfferId }, body: { account_id: v.accountId } }) },
+  'POST /api/wallets/canton/offers/:offerId/withdraw': { foreign: (v) => ({ params: { offerId: v.outgoingOfferId }, body: { account_id: v.accountId } }) },
+  'GET /api/wallets/canton/preapproval/:accountId': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'PUT /api/wallets/canton/preapproval/:accountId': { foreign: (v) => ({ params: { accountId: v.accountId }, body: { enabled: true } }) },
   'POST /api/wallets/external': { foreign: (v) => ({ body: { account_id: v.accountId, address: '0xabc', chain: 'ethereum' } }) },
   'POST /api/wallets/internal': { foreign: (v) => ({ body: { account_id: v.accountId } }) },
   'POST /api/wallets': { foreign: (v) => ({ body: { account_id: v.accountId, label: 'Mine now' } }) },
@@ -106,6 +117,8 @@ const TABLE: Record<string, Entry> = {
   'GET /api/sessions': { own: {}, why: "the caller's sessions" },
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
   'POST /api/sessions/sign-out-others': { own: null, why: "ends the caller's own other sessions" },
+  // The live channel (a WebSocket upgrade; bearer accepted for clients that can set headers).
+  'GET /api/live': { foreign: (v) => ({ query: `party=${encodeURIComponent(v.partyId)}` }) },
 };
 
 type Session = { accessToken: string; userId: string };
@@ -126,6 +139,9 @@ async function buildVictim(s: Session): Promise<Victim> {
   const canton = await ok(s, 'POST', '/api/wallets/digital-asset', { account_id: accountId });
   await ok(s, 'POST', '/api/wallets/transfer', { account_id: accountId, amount: 25 });
   await ok(s, 'POST', '/api/wallets/auto-accept', { account_id: accountId });
+  const secondCanton = await ok(s, 'POST', '/api/wallets/digital-asset', { account_id: second.accountId });
+  const sent = await ok(s, 'POST', '/api/wallets/canton/send', { account_id: accountId, receiver_party: secondCanton.cantonPartyId, amount: 5 });
+  const incoming = await ok(s, 'POST', '/api/wallets/transfer', { account_id: accountId, amount: 2 });
   const selfCustody = await ok(s, 'POST', '/api/wallets', { account_id: accountId, label: 'Hardware key' });
   const external = await ok(s, 'POST', '/api/wallets/external', { account_id: accountId, address: '0xfeed', chain: 'ethereum', label: 'Exchange' });
   const txs = await ok(s, 'GET', `/api/transactions/account/${accountId}`);
@@ -145,6 +161,8 @@ async function buildVictim(s: Session): Promise<Victim> {
     ticketId: ticket.id,
     featureRequestId: fr.id,
     sessionId: decodeJwt(s.accessToken).session_id as string,
+    outgoingOfferId: sent.offerId,
+    incomingOfferId: incoming.offerId,
   };
 }
 

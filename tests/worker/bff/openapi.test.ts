@@ -14,6 +14,7 @@ interface Doc {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const LIVE_PATH = '/api/live';
 
 async function document(): Promise<Doc> {
   const res = await call('/api/openapi.json');
@@ -35,13 +36,22 @@ describe('GET /api/openapi.json', () => {
     expect(described.sort()).toEqual(apiRoutes().map((r) => r.key).sort());
   });
 
-  it('gives every operation its responses: {data} on 200 and {message} on 4XX and 5XX', async () => {
+  it('gives every operation its responses: {data} on 200 (101 for the live WebSocket) and {message} on 4XX and 5XX', async () => {
     const doc = await document();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const m of METHODS.filter((m) => item[m])) {
-        expect(Object.keys(item[m]!.responses ?? {}).sort(), `${m} ${path}`).toEqual(['200', '4XX', '5XX']);
+        // The one exception: GET /api/live is a WebSocket upgrade, its success is 101 Switching Protocols.
+        const success = `${m} ${path}` === `get ${LIVE_PATH}` ? '101' : '200';
+        expect(Object.keys(item[m]!.responses ?? {}).sort(), `${m} ${path}`).toEqual([success, '4XX', '5XX']);
       }
     }
+  });
+
+  it('marks the routes that move money with x-live-notify (the BFF tells the affected parties)', async () => {
+    const doc = (await document()) as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    expect(doc.paths['/api/wallets/transfer']!.post!['x-live-notify']).toBe(true);
+    expect(doc.paths['/api/wallets/auto-accept']!.post!['x-live-notify']).toBe(true);
+    expect(doc.paths['/api/wallets/canton/parties']!.get!['x-live-notify']).toBeUndefined();
   });
 
   it('declares each {param} of a path as a required path parameter, and no other', async () => {

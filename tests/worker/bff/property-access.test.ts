@@ -64,6 +64,32 @@ beforeAll(async () => {
   otherFeature = (await ok(other, 'POST', '/api/feature-requests', { title: 'Other idea', description: 'Somebody else wrote it' })).id;
 });
 
+/** Fields of the transfer answers no client may set either. */
+const FORBIDDEN_TRANSFER = (otherParty: string) => ({
+  senderPartyId: otherParty,
+  receiverPartyId: otherParty,
+  offerId: '00' + 'f'.repeat(64),
+  transactionId: 'forced-tx',
+  expiresAt: '2000-01-01T00:00:00.000Z',
+  affectedParties: [otherParty],
+  direction: 'received',
+});
+
+/**
+ * The person-to-person cases act from the second account's party (funded with 20 CC once), so the
+ * first account's auto-accept case still finds nothing pending; the other user's party receives.
+ */
+let p2p: Promise<{ mine: string; theirs: string }> | undefined;
+const p2pParties = () =>
+  (p2p ??= (async () => {
+    const mine = (await ok(me, 'POST', '/api/wallets/digital-asset', { account_id: secondAccountId })).cantonPartyId as string;
+    await ok(me, 'POST', '/api/wallets/transfer', { account_id: secondAccountId, amount: 20 });
+    await ok(me, 'POST', '/api/wallets/auto-accept', { account_id: secondAccountId });
+    const otherAccount = (await ok(other, 'GET', '/api/accounts/user/accounts')).accounts[0].account_id;
+    const theirs = (await ok(other, 'POST', '/api/wallets/digital-asset', { account_id: otherAccount })).cantonPartyId as string;
+    return { mine, theirs };
+  })());
+
 /** Each write route: what is sent (a valid body plus the forbidden fields) and what must hold after. */
 const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   'POST /api/accounts/user/create-account': async () => {
@@ -141,6 +167,56 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     expect(offer).toMatchObject({ receiver_party: party, status: 'pending', amount: 20_000_000_000 });
     expect(offer.sender_party).not.toBe(party);
     expect(await row('SELECT status, amount_usd FROM transactions WHERE id = ?', res.transactionId)).toMatchObject({ status: 'PENDING' });
+  },
+  'POST /api/wallets/canton/receivers/resolve': { noBody: 'a read (POST with the receiver): writes nothing' },
+  'POST /api/wallets/canton/send': async () => {
+    const { mine, theirs } = await p2pParties();
+    const res = await ok(me, 'POST', '/api/wallets/canton/send', {
+      ...FORBIDDEN(other.userId),
+      ...FORBIDDEN_TRANSFER(theirs),
+      account_id: secondAccountId,
+      receiver_party: theirs,
+      amount: '1',
+    });
+    expect(res).toMatchObject({ status: 'PENDING', senderPartyId: mine, receiverPartyId: theirs, amount: '1.0000000000' });
+    expect(res.expiresAt).not.toBe('2000-01-01T00:00:00.000Z');
+    expect(await row('SELECT sender_party, status FROM ledger_transfer_offers WHERE id = ?', res.offerId)).toEqual({ sender_party: mine, status: 'pending' });
+    expect(await row('SELECT account_id, direction, status, amount_usd < 0 AS out FROM transactions WHERE id = ?', res.transactionId)).toEqual({
+      account_id: secondAccountId,
+      direction: 'sent',
+      status: 'PENDING',
+      out: 1,
+    });
+  },
+  'POST /api/wallets/canton/offers/:offerId/accept': async () => {
+    const { mine, theirs } = await p2pParties();
+    const offer = await ok(me, 'POST', '/api/wallets/transfer', { account_id: secondAccountId, amount: '1' });
+    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${offer.offerId}/accept`, { ...FORBIDDEN(other.userId), ...FORBIDDEN_TRANSFER(theirs), account_id: secondAccountId });
+    expect(res).toMatchObject({ offerId: offer.offerId, status: 'accepted', transactionId: offer.transactionId });
+    expect(await row("SELECT owner_party FROM ledger_holdings WHERE created_by = 'offer:' || ?", offer.offerId)).toEqual({ owner_party: mine });
+  },
+  'POST /api/wallets/canton/offers/:offerId/reject': async () => {
+    const { theirs } = await p2pParties();
+    const offer = await ok(me, 'POST', '/api/wallets/transfer', { account_id: secondAccountId, amount: '1' });
+    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${offer.offerId}/reject`, { ...FORBIDDEN(other.userId), ...FORBIDDEN_TRANSFER(theirs), account_id: secondAccountId });
+    expect(res).toMatchObject({ offerId: offer.offerId, status: 'rejected' });
+    expect(await row('SELECT status FROM ledger_transfer_offers WHERE id = ?', offer.offerId)).toEqual({ status: 'rejected' });
+    expect(await row('SELECT status, status_reason FROM transactions WHERE id = ?', offer.transactionId)).toEqual({ status: 'FAILED', status_reason: 'rejected' });
+  },
+  'POST /api/wallets/canton/offers/:offerId/withdraw': async () => {
+    const { theirs } = await p2pParties();
+    const sent = await ok(me, 'POST', '/api/wallets/canton/send', { account_id: secondAccountId, receiver_party: theirs, amount: '1' });
+    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${sent.offerId}/withdraw`, { ...FORBIDDEN(other.userId), ...FORBIDDEN_TRANSFER(theirs), account_id: secondAccountId });
+    expect(res).toMatchObject({ offerId: sent.offerId, status: 'withdrawn' });
+    expect(await row('SELECT status FROM ledger_transfer_offers WHERE id = ?', sent.offerId)).toEqual({ status: 'withdrawn' });
+  },
+  'PUT /api/wallets/canton/preapproval/:accountId': async () => {
+    const { mine, theirs } = await p2pParties();
+    const res = await ok(me, 'PUT', `/api/wallets/canton/preapproval/${secondAccountId}`, { ...FORBIDDEN(other.userId), ...FORBIDDEN_TRANSFER(theirs), receiver_party: theirs, enabled: true });
+    expect(res.enabled).toBe(true);
+    expect(Date.parse(res.expiresAt)).toBeGreaterThan(Date.now() + 89 * 86_400_000);
+    expect(await row('SELECT receiver_party FROM ledger_transfer_preapprovals WHERE receiver_party IN (?, ?)', mine, theirs)).toEqual({ receiver_party: mine });
+    await ok(me, 'PUT', `/api/wallets/canton/preapproval/${secondAccountId}`, { enabled: false });
   },
   'POST /api/wallets/external': async () => {
     const res = await ok(me, 'POST', '/api/wallets/external', { ...FORBIDDEN(other.userId), account_id: accountId, address: '0xbeef', chain: 'base' });

@@ -122,6 +122,12 @@ describe('per-user write limits', () => {
     expect(limiterFor('POST /api/wallets/external')).toBe('RL_WALLETS');
     expect(limiterFor('POST /api/wallets/transfer')).toBe('RL_TRANSFERS');
     expect(limiterFor('POST /api/wallets/auto-accept')).toBe('RL_AUTO_ACCEPT');
+    expect(limiterFor('POST /api/wallets/canton/send')).toBe('RL_SENDS');
+    expect(limiterFor('POST /api/wallets/canton/offers/:offerId/accept')).toBe('RL_ACCEPTS');
+    expect(limiterFor('POST /api/wallets/canton/offers/:offerId/reject')).toBe('RL_ACCEPTS');
+    expect(limiterFor('POST /api/wallets/canton/offers/:offerId/withdraw')).toBe('RL_ACCEPTS');
+    expect(limiterFor('POST /api/wallets/canton/receivers/resolve')).toBe('RL_LOOKUPS');
+    expect(limiterFor('PUT /api/wallets/canton/preapproval/:accountId')).toBe('RL_WRITES');
     expect(limiterFor('PUT /api/support/tickets/:id')).toBe('RL_WRITES');
   });
 

@@ -106,6 +106,9 @@ describe('GET /api/transactions/account/{id}/export', () => {
       tx_hash: '0xfeed',
       counterparty: '',
       description: '',
+      direction: '',
+      counterparty_name: '',
+      status_reason: '',
     });
   });
 

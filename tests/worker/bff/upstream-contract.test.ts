@@ -23,6 +23,8 @@ const NOT_FORWARDED = new Set([
   'DELETE /api/sessions/:id',
   'POST /api/sessions/sign-out-others',
   'GET /api/transactions/account/:id/export',
+  // The live channel's WebSocket: the Worker and its Durable Object (it asks GET /wallets/canton/parties).
+  'GET /api/live',
 ]);
 
 describe('the upstream route table', () => {
@@ -89,6 +91,22 @@ describe("the contract's schemas against the embedded core", () => {
     await check('GET', `/wallets/canton/balance/${enc(partyId)}`);
     await check('POST', '/wallets/auto-accept', { account_id: personal }, { 'idempotency-key': crypto.randomUUID() });
     await check('POST', '/wallets/canton/holding-transactions', { partyId });
+    // Person to person (issue 17): a friend found by phone; an offer withdrawn, one rejected, one accepted, one settled at once.
+    const friendPhone = uniquePhone();
+    const friend = bearer((await signIn(friendPhone)).accessToken);
+    const friendAccount: string = (await check('GET', '/accounts/user/accounts', undefined, friend)).accounts[0].account_id;
+    const friendParty: string = (await check('POST', '/wallets/digital-asset', { account_id: friendAccount }, friend)).cantonPartyId;
+    expect((await check('POST', '/wallets/canton/receivers/resolve', { account_id: personal, receiver: friendPhone })).partyId).toBe(friendParty);
+    const sendTo = () => check('POST', '/wallets/canton/send', { account_id: personal, receiver_party: friendParty, amount: '1' }, { 'idempotency-key': crypto.randomUUID() });
+    const withdrawn = await sendTo();
+    expect((await check('GET', `/wallets/canton/offers/${personal}`)).outgoing).toHaveLength(1);
+    expect((await check('GET', `/wallets/canton/offers/${friendAccount}`, undefined, friend)).incoming).toHaveLength(1);
+    await check('POST', `/wallets/canton/offers/${withdrawn.offerId}/withdraw`, { account_id: personal });
+    await check('POST', `/wallets/canton/offers/${(await sendTo()).offerId}/reject`, { account_id: friendAccount }, friend);
+    await check('POST', `/wallets/canton/offers/${(await sendTo()).offerId}/accept`, { account_id: friendAccount }, { ...friend, 'idempotency-key': crypto.randomUUID() });
+    await check('PUT', `/wallets/canton/preapproval/${friendAccount}`, { enabled: true }, friend);
+    await check('GET', `/wallets/canton/preapproval/${friendAccount}`, undefined, friend);
+    expect((await sendTo()).status).toBe('COMPLETED');
     await check('GET', '/wallets/canton/status');
     await check('GET', '/wallets/canton/test');
     await check('GET', '/wallets/canton/parties');

@@ -31,6 +31,7 @@ function validParams(route: Route, userId: string): Record<string, string> {
       : p === 'partyId' ? TREASURY_PARTY
       : p === 'symbol' ? 'AAPL'
       : p === 'id' && route.path.startsWith('/api/feature-requests/') ? 'fr-seed-10'
+      : p === 'offerId' ? `00${'ab'.repeat(32)}`
       : UUID;
   }
   return out;
@@ -48,6 +49,12 @@ const BODIES: Record<string, unknown> = {
   'POST /api/wallets/digital-asset': { account_id: ACCOUNT },
   'POST /api/wallets/auto-accept': { account_id: ACCOUNT },
   'POST /api/wallets/transfer': { account_id: ACCOUNT, amount: '1' },
+  'POST /api/wallets/canton/receivers/resolve': { account_id: ACCOUNT, receiver: '+15555550100' },
+  'POST /api/wallets/canton/send': { account_id: ACCOUNT, receiver_party: TREASURY_PARTY, amount: '1' },
+  'POST /api/wallets/canton/offers/:offerId/accept': { account_id: ACCOUNT },
+  'POST /api/wallets/canton/offers/:offerId/reject': { account_id: ACCOUNT },
+  'POST /api/wallets/canton/offers/:offerId/withdraw': { account_id: ACCOUNT },
+  'PUT /api/wallets/canton/preapproval/:accountId': { enabled: true },
   'POST /api/wallets/external': { account_id: ACCOUNT, address: '0xabc', chain: 'ethereum' },
   'POST /api/wallets/internal': { account_id: ACCOUNT },
   'POST /api/wallets': { account_id: ACCOUNT, label: 'Key' },
@@ -77,6 +84,8 @@ const NO_OWN_PATH: Record<string, string[]> = {
   'GET /api/sessions': [],
   'DELETE /api/sessions/:id': [],
   'POST /api/sessions/sign-out-others': [],
+  // The live channel's WebSocket asks only the caller's parties (its party is a query, not a path segment).
+  'GET /api/live': ['/wallets/canton/parties'],
 };
 
 /** Crafted path segments as a client would put them in the URL (already in URL form). */

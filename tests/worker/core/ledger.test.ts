@@ -84,7 +84,7 @@ describe('POST /wallets/auto-accept', () => {
     const t2 = await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '0.25' } });
     const { status, body } = await coreJson(userId, '/wallets/auto-accept', { body: { account_id: accountId } });
     expect(status).toBe(200);
-    expect(body.data).toEqual({ contractsAccepted: 2, offersExpired: 0 });
+    expect(body.data).toEqual({ contractsAccepted: 2, offersExpired: 0, affectedParties: [partyId, TREASURY_PARTY] });
     expect(await balanceOf(userId, partyId)).toBe('100.2500000000');
 
     for (const t of [t1, t2]) {
@@ -111,7 +111,7 @@ describe('POST /wallets/auto-accept', () => {
     await db().prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?').bind(new Date(Date.now() - 1000).toISOString(), old.body.data.offerId).run();
 
     const { body } = await coreJson(userId, '/wallets/auto-accept', { body: { account_id: accountId } });
-    expect(body.data).toEqual({ contractsAccepted: 1, offersExpired: 1 });
+    expect(body.data).toEqual({ contractsAccepted: 1, offersExpired: 1, affectedParties: [partyId, TREASURY_PARTY] });
     expect(await balanceOf(userId, partyId)).toBe('3.0000000000');
     expect(await scalar('SELECT status FROM transactions WHERE id = ?', old.body.data.transactionId)).toBe('CANCELLED');
     expect(await scalar('SELECT status FROM transactions WHERE id = ?', fresh.body.data.transactionId)).toBe('COMPLETED');
@@ -181,7 +181,7 @@ describe('Idempotency-Key on money movement', () => {
     const headers = { 'idempotency-key': 'accept-1' };
     const first = await core(userId, '/wallets/auto-accept', { body: { account_id: accountId }, headers });
     const firstBody = await first.json();
-    expect(firstBody).toEqual({ data: { contractsAccepted: 1, offersExpired: 0 } });
+    expect(firstBody).toEqual({ data: { contractsAccepted: 1, offersExpired: 0, affectedParties: [partyId, TREASURY_PARTY] } });
     await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: 2 } });
     const replay = await core(userId, '/wallets/auto-accept', { body: { account_id: accountId }, headers });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');

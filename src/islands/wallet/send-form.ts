@@ -1,0 +1,67 @@
+// The send dialog's rules without React (issue 17): the receiver and the CC amount checked with the
+// shared rules (src/shared/schemas/send-rules.ts), the amount never above the available balance (exact
+// BigInt comparison, never parseFloat), its USD value at the current price in integer cents, and an
+// offer's time left. The messages are dictionary keys, shown in the user's language.
+import type { TranslationKey } from '../../i18n';
+import { compareDecimals, multiplyDecimals, parseDecimal, roundDecimal } from '../../shared/decimal';
+import { canonicalReceiver, ccAmountProblem, ccAmountText } from '../../shared/schemas/send-rules';
+
+export interface SendFields {
+  receiver: string;
+  amount: string;
+}
+
+export type SendCheck =
+  | { ok: true; receiver: string; amount: string }
+  | { ok: false; errors: Partial<Record<keyof SendFields, TranslationKey>> };
+
+const AMOUNT_KEYS = { format: 'errors.ccAmountInvalid', positive: 'errors.ccAmountPositive', max: 'errors.ccAmountMax' } as const;
+
+/** Checks step 1 of the dialog. `available` is the wallet's unlocked CC (exact decimal), null when unknown. */
+export function checkSend(fields: SendFields, available: string | null): SendCheck {
+  const errors: Partial<Record<keyof SendFields, TranslationKey>> = {};
+  const receiver = fields.receiver.trim() === '' ? null : canonicalReceiver(fields.receiver);
+  if (fields.receiver.trim() === '') errors.receiver = 'wallet.send.error.receiverRequired';
+  else if (receiver === null) errors.receiver = 'errors.receiverInvalid';
+
+  const amount = ccAmountText(fields.amount);
+  if (amount === '') errors.amount = 'wallet.send.error.amountRequired';
+  else {
+    const problem = ccAmountProblem(amount);
+    // A plain number too long for the maximum ("100000") is over the maximum, not badly written.
+    if (problem === 'format' && /^\d{6,}(\.\d{1,10})?$/.test(amount)) errors.amount = 'errors.ccAmountMax';
+    else if (problem) errors.amount = AMOUNT_KEYS[problem];
+    else if (exceeds(amount, available)) errors.amount = 'wallet.send.error.moreThanAvailable';
+  }
+  if (errors.receiver || errors.amount || receiver === null) return { ok: false, errors };
+  return { ok: true, receiver, amount: canonicalAmount(amount) };
+}
+
+function exceeds(amount: string, available: string | null): boolean {
+  const want = parseDecimal(amount);
+  const have = parseDecimal(available ?? '0');
+  return want === null || have === null || compareDecimals(want, have) > 0;
+}
+
+/** "007.50" -> "7.50": the amount as sent (leading zeros dropped, decimals kept exactly). */
+function canonicalAmount(text: string): string {
+  const [int = '0', frac] = text.split('.');
+  const whole = int.replace(/^0+(?=\d)/, '');
+  return frac === undefined ? whole : `${whole}.${frac}`;
+}
+
+/** amount x price in integer cents, rounded half away from zero; null when either is not a decimal. */
+export function usdCentsOf(amount: string, price: string | null | undefined): bigint | null {
+  if (!price) return null;
+  const a = parseDecimal(amount);
+  const p = parseDecimal(price);
+  if (!a || !p || ccAmountProblem(ccAmountText(amount)) !== null) return null;
+  return roundDecimal(multiplyDecimals(a, p), 2).units;
+}
+
+/** Whole hours and minutes left until `expiresAt` (0 0 once it passed). */
+export function timeLeft(expiresAt: string, now = Date.now()): { hours: number; minutes: number } {
+  const ms = Math.max(0, Date.parse(expiresAt) - now);
+  const minutes = Math.floor(ms / 60_000);
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}

@@ -1,0 +1,37 @@
+// The contract of /api/live (issue 17): the WebSocket that tells a party's open screens when its
+// money changed. Served by the BFF itself (src/worker/routes/live.ts), never forwarded. Its success
+// is `101 Switching Protocols`, not `{data}`: the one declaration whose answers are not answers().
+// Server-only (full zod), like the rest of this folder.
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { LIVE_SUBPROTOCOL, LIVE_TOKEN_PREFIX } from '../realtime';
+import { partyId } from '../schemas/ids';
+import { errorAnswer } from './common';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } }) as const;
+
+export const liveQuery = z.object({ party: partyId });
+
+export const liveSocket = createRoute({
+  tags: ['Live'],
+  method: 'get',
+  path: '/',
+  // Browsers cannot send Authorization on a WebSocket: the token travels as a subprotocol instead.
+  security: [],
+  summary: 'Live updates of one of your Canton parties (WebSocket)',
+  description:
+    `A WebSocket upgrade (\`Upgrade: websocket\`). Offer two subprotocols: \`${LIVE_SUBPROTOCOL}\` and ` +
+    `\`${LIVE_TOKEN_PREFIX}<access token>\`; the server answers with \`${LIVE_SUBPROTOCOL}\` only. The party must be ` +
+    'one of yours (`GET /api/wallets/canton/parties`), else 404; the Origin must be this site or one of ' +
+    'CORS_ALLOWED_ORIGINS, else 403. Messages: the server sends `{"type":"wallet.changed"}` after a call ' +
+    'that moved the party\'s money (refetch); the client sends `ping` every 30 s and gets `pong`. Close ' +
+    'code 4001: the token expired, reconnect with a fresh one. Too many open sockets for one user: 429.',
+  request: { query: liveQuery },
+  responses: {
+    101: { description: `Switching Protocols: the WebSocket, subprotocol \`${LIVE_SUBPROTOCOL}\`` },
+    '4XX': { description: 'Refused: `{message, code}` (401 without a valid token, 403 from another site, 404 for a party that is not yours, 426 without an upgrade, 429 too many sockets)', content: json(errorAnswer) },
+    '5XX': { description: 'Failed: `{message, code}`', content: json(errorAnswer) },
+  },
+});
+
+export const liveContract = [liveSocket] as const;

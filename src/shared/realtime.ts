@@ -1,0 +1,28 @@
+// The realtime channel's constants (spec, "Realtime channel": heartbeat 30 s, reconnect delays 1, 2,
+// 5, 10 s, default timeout 10000 ms) and the wire words of /api/live, shared by the Worker (the
+// upgrade route and the party's Durable Object) and the browser (src/stores/live.ts).
+
+/** The client sends HEARTBEAT_PING this often; the server answers HEARTBEAT_PONG without waking up. */
+export const HEARTBEAT_MS = 30_000;
+/** Waits before the 1st, 2nd, 3rd and every later reconnect attempt. */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+/** A ping without its pong within this long counts as a dead connection (and a reconnect follows). */
+export const REALTIME_TIMEOUT_MS = 10_000;
+
+/** The subprotocol the server answers with; the client offers it with `bearer.<access token>`. */
+export const LIVE_SUBPROTOCOL = 'dolar.live.v1';
+/** The prefix of the subprotocol that carries the access token (browsers cannot set Authorization on a WebSocket). */
+export const LIVE_TOKEN_PREFIX = 'bearer.';
+export const HEARTBEAT_PING = 'ping';
+export const HEARTBEAT_PONG = 'pong';
+
+/** Close codes the server uses (4000-4999 are the application's): the client reconnects with a fresh token after 4001. */
+export const CLOSE_TOKEN_EXPIRED = 4001;
+
+/** What a party's open screens are told: something about its money changed, refetch. No amounts, no ids. */
+export interface LiveEvent {
+  type: 'wallet.changed';
+}
+
+/** The wait before reconnect attempt `attempt` (0-based): 1, 2, 5, then 10 s for every later one. */
+export const reconnectDelay = (attempt: number): number => RECONNECT_DELAYS_MS[Math.min(Math.max(attempt, 0), RECONNECT_DELAYS_MS.length - 1)]!;

@@ -1,0 +1,46 @@
+// Person-to-person transfers (issue 17): the plain rules of the receiver field (a Canton party id or
+// the phone number the receiver signs in with) and of a CC amount, with no zod at all, so that an
+// island that only checks a form (src/islands/wallet/send-form.ts) does not bring a schema library
+// into the browser. ./send.ts builds both zod flavours from these.
+import { CANTON_PARTY_ID } from '../party-id';
+
+/** The most CC one transfer moves (the faucet's and a person's alike). */
+export const MAX_TRANSFER_CC = 10_000;
+/** Bound of a body's account id (an exact uuid in practice; the core looks it up scoped to the caller). */
+export const ACCOUNT_ID_MAX = 100;
+/** A receiver's phone: '+' then 8 to 15 digits, the first 1-9 (E.164). */
+export const RECEIVER_PHONE = /^\+[1-9]\d{7,14}$/;
+
+export type Receiver = { kind: 'party'; partyId: string } | { kind: 'phone'; phone: string };
+
+/**
+ * What the receiver field names: a party id (exact, as the ledger spells it), or a phone number with
+ * spaces and dashes dropped (as sign-in does). Null when it is neither.
+ */
+export function parseReceiver(input: string): Receiver | null {
+  const text = input.trim();
+  if (CANTON_PARTY_ID.test(text)) return { kind: 'party', partyId: text };
+  const phone = text.replace(/[\s-]+/g, '');
+  return RECEIVER_PHONE.test(phone) ? { kind: 'phone', phone } : null;
+}
+
+/** The receiver's canonical text: the party id, or `+` and the phone's digits. */
+export function canonicalReceiver(input: string): string | null {
+  const receiver = parseReceiver(input);
+  if (!receiver) return null;
+  return receiver.kind === 'party' ? receiver.partyId : receiver.phone;
+}
+
+export type CcAmountProblem = 'format' | 'positive' | 'max';
+
+/** The text a CC amount is read from: a number through its decimal text, a string trimmed. */
+export const ccAmountText = (value: string | number) => (typeof value === 'number' ? String(value) : value.trim());
+
+/** Why `text` is not a CC amount (at most 10 decimals, more than 0, at most MAX_TRANSFER_CC), or null. */
+export function ccAmountProblem(text: string): CcAmountProblem | null {
+  if (!/^\d{1,5}(\.\d{1,10})?$/.test(text)) return 'format';
+  if (!/[1-9]/.test(text)) return 'positive';
+  const [int = '0', frac = ''] = text.split('.');
+  if (Number(int) > MAX_TRANSFER_CC || (Number(int) === MAX_TRANSFER_CC && !/^0*$/.test(frac))) return 'max';
+  return null;
+}

@@ -1,0 +1,107 @@
+// Person-to-person transfers (issue 17): the receiver field (a Canton party id or the phone number the
+// receiver signs in with) and the CC amount, as one set of rules in two flavours. The plain functions
+// (parseReceiver, ccAmountProblem, in ./send-rules.ts, which islands import alone) are the rules; the zod/mini schemas are the islands' (dictionary
+// keys as messages, small bundles), the full-zod ones the contract's and the core's (English
+// messages, OpenAPI). ./schemas-agree.test.ts checks with fast-check that each pair accepts and
+// refuses the same bodies and yields the same values.
+import * as z from 'zod/mini';
+import { z as zf } from 'zod';
+import { CANTON_PARTY_ID } from './ids';
+import { msg } from './messages';
+import {
+  ACCOUNT_ID_MAX,
+  MAX_TRANSFER_CC,
+  canonicalReceiver,
+  ccAmountProblem,
+  ccAmountText,
+  type CcAmountProblem,
+} from './send-rules';
+
+export * from './send-rules';
+
+// ---------------------------------------------------------------------------------------------
+// The islands' schemas (zod/mini, messages are dictionary keys).
+
+const AMOUNT_KEYS = { format: 'errors.ccAmountInvalid', positive: 'errors.ccAmountPositive', max: 'errors.ccAmountMax' } as const;
+
+const accountIdSchema = z.string(msg('errors.invalidValue')).check(z.trim(), z.minLength(1, msg('errors.invalidValue')), z.maxLength(ACCOUNT_ID_MAX, msg('errors.invalidValue')));
+
+/** A CC amount typed or sent: out, its canonical text ("12.5"). */
+export const ccAmountSchema = z.pipe(
+  z.union([z.string(), z.number()], msg('errors.ccAmountInvalid')),
+  z.transform((value, ctx) => {
+    const text = ccAmountText(value);
+    const problem = ccAmountProblem(text);
+    if (!problem) return text;
+    ctx.issues.push({ code: 'custom', message: AMOUNT_KEYS[problem], input: value });
+    return z.NEVER;
+  }),
+);
+
+/** The receiver field: out, the canonical party id or phone. */
+export const receiverSchema = z.pipe(
+  z.string(msg('errors.receiverInvalid')),
+  z.transform((value, ctx) => {
+    const receiver = canonicalReceiver(value);
+    if (receiver !== null) return receiver;
+    ctx.issues.push({ code: 'custom', message: 'errors.receiverInvalid', input: value });
+    return z.NEVER;
+  }),
+);
+
+/** POST /wallets/canton/receivers/resolve */
+export const resolveReceiverBodySchema = z.object({ account_id: accountIdSchema, receiver: receiverSchema });
+export type ResolveReceiverBody = z.output<typeof resolveReceiverBodySchema>;
+
+/** POST /wallets/canton/send: the receiver as the resolve call answered it (a party id), never a phone. */
+export const sendBodySchema = z.object({
+  account_id: accountIdSchema,
+  receiver_party: z.string(msg('errors.receiverInvalid')).check(z.regex(CANTON_PARTY_ID, msg('errors.receiverInvalid'))),
+  amount: ccAmountSchema,
+});
+export type SendBody = z.output<typeof sendBodySchema>;
+
+/** PUT /wallets/canton/preapproval/{accountId} */
+export const preapprovalBodySchema = z.object({ enabled: z.boolean(msg('errors.invalidValue')) });
+
+// ---------------------------------------------------------------------------------------------
+// The contract's and the core's schemas (full zod, English messages).
+
+const AMOUNT_TEXTS: Record<CcAmountProblem, string> = {
+  format: 'Amount must be a positive number with at most 10 decimals',
+  positive: 'Amount must be positive',
+  max: `Amount must be at most ${MAX_TRANSFER_CC}`,
+};
+
+const accountId = zf.string().trim().min(1, 'Required').max(ACCOUNT_ID_MAX);
+
+/** A positive CC amount with at most 10 decimals and at most 10,000; kept as canonical text. */
+export const ccAmount = zf
+  .union([zf.string(), zf.number()])
+  .transform((value, ctx) => {
+    const text = ccAmountText(value);
+    const problem = ccAmountProblem(text);
+    if (!problem) return text;
+    ctx.addIssue({ code: 'custom', message: AMOUNT_TEXTS[problem] });
+    return zf.NEVER;
+  });
+
+export const receiver = zf.string().transform((value, ctx) => {
+  const canonical = canonicalReceiver(value);
+  if (canonical !== null) return canonical;
+  ctx.addIssue({ code: 'custom', message: "Receiver must be a Canton party id or a phone number ('+' and 8 to 15 digits)" });
+  return zf.NEVER;
+});
+
+export const resolveReceiverBody = zf.object({ account_id: accountId, receiver });
+export const sendBody = zf.object({
+  account_id: accountId,
+  receiver_party: zf.string().regex(CANTON_PARTY_ID, 'Invalid Canton party id'),
+  amount: ccAmount,
+});
+export const offerActionBody = zf.object({ account_id: accountId });
+export const preapprovalBody = zf.object({ enabled: zf.boolean() });
+
+/** A transfer offer's id as the ledger makes them: a Canton-style contract id ('00' + 64 hex), exact. */
+export const OFFER_ID = /^00[0-9a-f]{64}$/;
+export const offerIdParam = zf.object({ offerId: zf.string().regex(OFFER_ID, 'Invalid offer id') });

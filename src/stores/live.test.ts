@@ -1,0 +1,171 @@
+// The live channel's client: one shared socket per party, the token offered as a subprotocol, the
+// spec's reconnect delays (1, 2, 5, then 10 s) and heartbeat (30 s, dead after 10 s without pong),
+// a counter that grows on events, and nothing left open once the last subscriber leaves.
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $auth } from './auth';
+import { liveChannelCount, liveUrl, subscribeLive, useLiveUpdates } from './live';
+
+const PARTY = `ana::1220${'a'.repeat(64)}`;
+
+class FakeSocket {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSING = 2;
+  static CLOSED = 3;
+  static all: FakeSocket[] = [];
+  readyState = FakeSocket.CONNECTING;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    if (this.readyState === FakeSocket.CLOSED) return;
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.();
+  }
+  // The server's side.
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  receive(data: string) {
+    this.onmessage?.({ data });
+  }
+  drop() {
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.();
+  }
+}
+
+const sockets = () => FakeSocket.all;
+const last = () => FakeSocket.all.at(-1)!;
+const signedIn = (token: string) =>
+  $auth.set({ status: 'authenticated', user: { id: 'u1' } as never, session: { access_token: token, refresh_token: 'r' } as never });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  signedIn('token-1');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  $auth.set({ status: 'unauthenticated', user: null, session: null });
+});
+
+describe('subscribeLive', () => {
+  it('opens one socket per party on this origin, offering our subprotocol and the access token', () => {
+    const off1 = subscribeLive(PARTY, () => undefined);
+    const off2 = subscribeLive(PARTY, () => undefined);
+    expect(sockets()).toHaveLength(1);
+    expect(last().url).toBe(liveUrl(PARTY));
+    expect(last().url).toMatch(/^ws:\/\/[^/]+\/api\/live\?party=ana%3A%3A1220a+$/);
+    expect(last().protocols).toEqual(['dolar.live.v1', 'bearer.token-1']);
+    off1();
+    expect(last().readyState).toBe(FakeSocket.CONNECTING);
+    off2();
+    expect(last().readyState).toBe(FakeSocket.CLOSED);
+    expect(liveChannelCount()).toBe(0);
+  });
+
+  it('uses wss: on an https page', () => {
+    expect(liveUrl(PARTY, { protocol: 'https:', host: 'app.example' })).toBe(`wss://app.example/api/live?party=${encodeURIComponent(PARTY)}`);
+  });
+
+  it('reconnects after 1, 2, 5, then every 10 s, with the token current at each attempt', () => {
+    const off = subscribeLive(PARTY, () => undefined);
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = sockets().length;
+      last().drop();
+      let waited = 0;
+      while (sockets().length === before) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+        if (waited > 20_000) throw new Error('no reconnect');
+      }
+      waits.push(waited);
+      if (i === 2) signedIn('token-2');
+    }
+    expect(waits).toEqual([1_000, 2_000, 5_000, 10_000, 10_000]);
+    expect(last().protocols).toEqual(['dolar.live.v1', 'bearer.token-2']);
+    // An open connection starts the delays over.
+    last().open();
+    last().drop();
+    vi.advanceTimersByTime(999);
+    const count = sockets().length;
+    vi.advanceTimersByTime(1);
+    expect(sockets().length).toBe(count + 1);
+    off();
+  });
+
+  it('sends ping every 30 s, and a missing pong (10 s) closes the socket and reconnects', () => {
+    const off = subscribeLive(PARTY, () => undefined);
+    const first = last();
+    first.open();
+    vi.advanceTimersByTime(30_000);
+    expect(first.sent).toEqual(['ping']);
+    first.receive('pong');
+    vi.advanceTimersByTime(29_999);
+    expect(first.readyState).toBe(FakeSocket.OPEN);
+    vi.advanceTimersByTime(1);
+    expect(first.sent).toEqual(['ping', 'ping']);
+    vi.advanceTimersByTime(10_000);
+    expect(first.readyState).toBe(FakeSocket.CLOSED);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets()).toHaveLength(2);
+    off();
+  });
+
+  it('reopens the socket with a refreshed token at once, and closes it on sign-out', () => {
+    const off = subscribeLive(PARTY, () => undefined);
+    last().open();
+    signedIn('token-2');
+    expect(sockets()).toHaveLength(2);
+    expect(sockets()[0]!.readyState).toBe(FakeSocket.CLOSED);
+    expect(last().protocols[1]).toBe('bearer.token-2');
+    $auth.set({ status: 'unauthenticated', user: null, session: null });
+    expect(last().readyState).toBe(FakeSocket.CLOSED);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets()).toHaveLength(2);
+    off();
+  });
+});
+
+describe('useLiveUpdates', () => {
+  it('counts events (and a reconnect) for the party, and closes the socket on unmount', () => {
+    const { result, unmount } = renderHook(() => useLiveUpdates(PARTY));
+    expect(result.current).toBe(0);
+    act(() => last().open());
+    act(() => last().receive(JSON.stringify({ type: 'wallet.changed' })));
+    act(() => last().receive('pong'));
+    act(() => last().receive('not json'));
+    expect(result.current).toBe(1);
+    act(() => last().drop());
+    act(() => vi.advanceTimersByTime(1_000));
+    act(() => last().open());
+    expect(result.current).toBe(2);
+    unmount();
+    expect(last().readyState).toBe(FakeSocket.CLOSED);
+    expect(liveChannelCount()).toBe(0);
+  });
+
+  it('opens nothing without a party', () => {
+    const { result } = renderHook(() => useLiveUpdates(null));
+    expect(result.current).toBe(0);
+    expect(sockets()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,193 @@
+// Live updates (issue 17): `useLiveUpdates(partyId)` keeps one WebSocket per Canton party open while
+// some screen shows that party (GET /api/live, src/worker/routes/live.ts) and answers a counter that
+// grows on every event, so the screen refetches when it changes. No polling: the server pushes.
+// - Shared: every subscriber of a party uses one socket; the last one to leave closes it.
+// - Authenticated by the access token of the session store, offered as a subprotocol
+//   (`dolar.live.v1`, `bearer.<token>`: browsers cannot set Authorization on a WebSocket); each
+//   (re)connect reads the current token, and a refreshed token reopens the socket with it at once.
+// - Heartbeat: `ping` every 30 s; no `pong` within 10 s counts as a dead connection.
+// - Reconnects after 1, 2, 5, then every 10 s (the spec's realtime constants, src/shared/realtime.ts);
+//   a reopened socket counts as an event too, since something may have changed while it was down.
+import { useEffect, useState } from 'react';
+import {
+  HEARTBEAT_MS,
+  HEARTBEAT_PING,
+  HEARTBEAT_PONG,
+  LIVE_SUBPROTOCOL,
+  LIVE_TOKEN_PREFIX,
+  REALTIME_TIMEOUT_MS,
+  reconnectDelay,
+} from '../shared/realtime';
+import { $auth, accessToken } from './auth';
+
+type Listener = () => void;
+
+interface Channel {
+  partyId: string;
+  listeners: Set<Listener>;
+  socket: WebSocket | null;
+  /** The token the open socket was opened with (a new one reopens it). */
+  token: string | null;
+  /** Failed or lost connections in a row (the index into the reconnect delays). */
+  attempt: number;
+  /** Whether the channel has been open once (a later open is a reconnect: catch up). */
+  opened: boolean;
+  retry: ReturnType<typeof setTimeout> | undefined;
+  heartbeat: ReturnType<typeof setInterval> | undefined;
+  pongDue: ReturnType<typeof setTimeout> | undefined;
+  unlistenAuth: () => void;
+}
+
+const channels = new Map<string, Channel>();
+
+/** The socket's address: this origin, ws: or wss: as the page's protocol. */
+export function liveUrl(partyId: string, loc: Pick<Location, 'protocol' | 'host'> = location): string {
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/api/live?party=${encodeURIComponent(partyId)}`;
+}
+
+const emit = (ch: Channel) => {
+  for (const listener of [...ch.listeners]) listener();
+};
+
+function stopTimers(ch: Channel) {
+  clearTimeout(ch.retry);
+  clearInterval(ch.heartbeat);
+  clearTimeout(ch.pongDue);
+  ch.retry = ch.heartbeat = ch.pongDue = undefined;
+}
+
+/** Drops the channel's socket without triggering its reconnect. */
+function dropSocket(ch: Channel) {
+  const ws = ch.socket;
+  ch.socket = null;
+  ch.token = null;
+  stopTimers(ch);
+  if (!ws) return;
+  ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+  try {
+    ws.close(1000, 'done');
+  } catch {
+    // Already closing.
+  }
+}
+
+function scheduleReconnect(ch: Channel) {
+  if (!channels.has(ch.partyId) || ch.retry !== undefined) return;
+  const delay = reconnectDelay(ch.attempt);
+  ch.attempt++;
+  ch.retry = setTimeout(() => {
+    ch.retry = undefined;
+    connect(ch);
+  }, delay);
+}
+
+function connect(ch: Channel) {
+  if (channels.get(ch.partyId) !== ch) return;
+  const token = accessToken();
+  // Signed out (or not yet signed in): the auth listener connects once a session is there.
+  if (!token) return;
+  let ws: WebSocket;
+  try {
+    ws = new WebSocket(liveUrl(ch.partyId), [LIVE_SUBPROTOCOL, `${LIVE_TOKEN_PREFIX}${token}`]);
+  } catch (err) {
+    console.error('Live updates: cannot open the socket', err instanceof Error ? err.message : err);
+    scheduleReconnect(ch);
+    return;
+  }
+  ch.socket = ws;
+  ch.token = token;
+  ws.onopen = () => {
+    ch.attempt = 0;
+    const reconnected = ch.opened;
+    ch.opened = true;
+    ch.heartbeat = setInterval(() => {
+      if (ws.readyState !== WebSocket.OPEN) return;
+      ws.send(HEARTBEAT_PING);
+      clearTimeout(ch.pongDue);
+      // No pong in time: the connection is dead even if the browser has not noticed.
+      ch.pongDue = setTimeout(() => ws.close(), REALTIME_TIMEOUT_MS);
+    }, HEARTBEAT_MS);
+    if (reconnected) emit(ch);
+  };
+  ws.onmessage = (e) => {
+    if (e.data === HEARTBEAT_PONG) {
+      clearTimeout(ch.pongDue);
+      ch.pongDue = undefined;
+      return;
+    }
+    try {
+      if ((JSON.parse(String(e.data)) as { type?: unknown }).type === 'wallet.changed') emit(ch);
+    } catch {
+      // Not an event of ours.
+    }
+  };
+  ws.onclose = () => {
+    if (ch.socket !== ws) return;
+    ch.socket = null;
+    ch.token = null;
+    stopTimers(ch);
+    scheduleReconnect(ch);
+  };
+  // An error is followed by close, which reconnects.
+  ws.onerror = () => undefined;
+}
+
+function openChannel(partyId: string): Channel {
+  const ch: Channel = {
+    partyId,
+    listeners: new Set(),
+    socket: null,
+    token: null,
+    attempt: 0,
+    opened: false,
+    retry: undefined,
+    heartbeat: undefined,
+    pongDue: undefined,
+    unlistenAuth: () => undefined,
+  };
+  channels.set(partyId, ch);
+  // A new token (refreshed, or a first sign-in) reopens the socket with it; signing out closes it.
+  ch.unlistenAuth = $auth.listen((state) => {
+    const token = state.session?.access_token ?? null;
+    if (token === ch.token) return;
+    if (!token) {
+      dropSocket(ch);
+      return;
+    }
+    if (ch.retry !== undefined) return; // a reconnect is already due and will read the new token
+    dropSocket(ch);
+    connect(ch);
+  });
+  connect(ch);
+  return ch;
+}
+
+/** Subscribes to a party's events; the returned function unsubscribes (and closes the last socket). */
+export function subscribeLive(partyId: string, listener: Listener): () => void {
+  const ch = channels.get(partyId) ?? openChannel(partyId);
+  ch.listeners.add(listener);
+  return () => {
+    ch.listeners.delete(listener);
+    if (ch.listeners.size > 0 || channels.get(partyId) !== ch) return;
+    channels.delete(partyId);
+    ch.unlistenAuth();
+    dropSocket(ch);
+  };
+}
+
+/** Open channels (tests). */
+export const liveChannelCount = (): number => channels.size;
+
+/**
+ * While mounted with a party: the party's live channel is open, and the answer grows by one on
+ * every change the server reports (and after a reconnect). Put it in an effect's dependencies to
+ * refetch. `null` (no wallet yet): nothing is opened.
+ */
+export function useLiveUpdates(partyId: string | null): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!partyId || typeof WebSocket === 'undefined') return;
+    return subscribeLive(partyId, () => setCount((n) => n + 1));
+  }, [partyId]);
+  return count;
+}

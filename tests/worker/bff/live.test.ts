@@ -1,0 +1,226 @@
+// The live channel (issue 17): GET /api/live upgrades to a WebSocket only for a signed-in caller, from
+// this site, for one of the caller's own parties; a money call marked notifiesParties() tells the
+// party's open sockets after its answer, also when the party's Durable Object has hibernated; the
+// heartbeat is answered; a socket whose token has expired gets no event and is closed with 4001.
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_SOCKETS_PER_USER, type PartyLive } from '../../../src/worker/live/party-live';
+import { notifyParties } from '../../../src/worker/live/notify';
+import { runScheduled } from '../../../src/worker/scheduled';
+import type { Bindings } from '../../../src/worker/env';
+import { CLOSE_TOKEN_EXPIRED, LIVE_SUBPROTOCOL } from '../../../src/shared/realtime';
+import { apiAs, bearer, signIn, uniquePhone } from '../auth';
+import { call } from '../helpers';
+
+const testEnv = env as unknown as Bindings & { LIVE: DurableObjectNamespace<PartyLive> };
+const ORIGIN = 'http://app.test';
+
+type User = Awaited<ReturnType<typeof signIn>> & { accountId: string; partyId: string };
+
+async function userWithParty(): Promise<User> {
+  const s = await signIn(uniquePhone());
+  const accounts = await apiAs(s, 'GET', '/api/accounts/user/accounts');
+  const accountId = accounts.body.data.accounts[0].account_id as string;
+  const canton = await apiAs(s, 'POST', '/api/wallets/digital-asset', { account_id: accountId });
+  expect(canton.status, canton.text).toBe(200);
+  return { ...s, accountId, partyId: canton.body.data.cantonPartyId as string };
+}
+
+function upgrade(partyId: string, headers: Record<string, string>) {
+  return call(`/api/live?party=${encodeURIComponent(partyId)}`, { headers: { upgrade: 'websocket', origin: ORIGIN, ...headers } });
+}
+
+const protocols = (token: string) => ({ 'sec-websocket-protocol': `${LIVE_SUBPROTOCOL}, bearer.${token}` });
+
+/** An open client socket with the messages it received and its close event. */
+async function connect(user: User) {
+  const res = await upgrade(user.partyId, protocols(user.accessToken));
+  expect(res.status, res.status === 101 ? '' : await res.text()).toBe(101);
+  expect(res.headers.get('sec-websocket-protocol')).toBe(LIVE_SUBPROTOCOL);
+  const ws = res.webSocket!;
+  const messages: string[] = [];
+  let closed: { code: number } | null = null;
+  ws.addEventListener('message', (e) => {
+    messages.push(String(e.data));
+  });
+  ws.addEventListener('close', (e) => {
+    closed = { code: e.code };
+  });
+  ws.accept();
+  return { ws, messages, closed: () => closed };
+}
+
+const until = (check: () => boolean, what: string) => vi.waitFor(() => expect(check(), what).toBe(true), { timeout: 3000, interval: 20 });
+const stubOf = (partyId: string) => testEnv.LIVE.get(testEnv.LIVE.idFromName(partyId));
+
+let alice: User;
+let mallory: User;
+
+beforeAll(async () => {
+  alice = await userWithParty();
+  mallory = await userWithParty();
+});
+
+describe('GET /api/live refuses', () => {
+  it('an upgrade without a token (401)', async () => {
+    const res = await upgrade(alice.partyId, { 'sec-websocket-protocol': LIVE_SUBPROTOCOL });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe('unauthorized');
+  });
+
+  it('an upgrade with a bad token (401), and a token offered without our subprotocol', async () => {
+    const bad = await upgrade(alice.partyId, protocols(`${alice.accessToken.slice(0, -4)}AAAA`));
+    expect(bad.status).toBe(401);
+    const bare = await upgrade(alice.partyId, { 'sec-websocket-protocol': `bearer.${alice.accessToken}` });
+    expect(bare.status).toBe(401);
+  });
+
+  it('an upgrade from another site (403: cross-site WebSocket hijacking)', async () => {
+    const res = await upgrade(alice.partyId, { ...protocols(alice.accessToken), origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.webSocket).toBeNull();
+  });
+
+  it("another user's party (404, the same answer as an unknown one) and a malformed party id (400)", async () => {
+    const foreign = await upgrade(alice.partyId, protocols(mallory.accessToken));
+    expect(foreign.status).toBe(404);
+    const unknown = await upgrade(`nobody::1220${'ab'.repeat(32)}`, protocols(mallory.accessToken));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe(await foreign.text());
+    expect((await upgrade('not-a-party', protocols(alice.accessToken))).status).toBe(400);
+  });
+
+  it('a plain GET that is not an upgrade (426), after the party check', async () => {
+    const res = await call(`/api/live?party=${encodeURIComponent(alice.partyId)}`, { headers: bearer(alice.accessToken) });
+    expect(res.status).toBe(426);
+  });
+
+  it(`more than ${MAX_SOCKETS_PER_USER} open sockets of one user on one party (429)`, async () => {
+    const user = await userWithParty();
+    const open = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) open.push(await connect(user));
+    const res = await upgrade(user.partyId, protocols(user.accessToken));
+    expect(res.status).toBe(429);
+    for (const s of open) s.ws.close(1000, 'done');
+  });
+});
+
+describe('GET /api/live delivers', () => {
+  it("an event to the party's socket after a faucet transfer, and only to that party", async () => {
+    const mine = await connect(alice);
+    const other = await connect(mallory);
+    const res = await apiAs(alice, 'POST', '/api/wallets/transfer', { account_id: alice.accountId, amount: '5' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.affectedParties).toEqual([alice.partyId]);
+    await until(() => mine.messages.length === 1, 'the event reached the socket');
+    expect(JSON.parse(mine.messages[0]!)).toEqual({ type: 'wallet.changed' });
+    expect(other.messages).toEqual([]);
+    mine.ws.close(1000, 'done');
+    other.ws.close(1000, 'done');
+  });
+
+  it("both sides' sockets on a person-to-person send, an accept and a reject; the treasury's offer accepted tells the receiver", async () => {
+    const sender = await userWithParty();
+    const receiver = await userWithParty();
+    // The sender's funds: the faucet's offer, auto-accepted.
+    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '10' })).status).toBe(200);
+    const s = await connect(sender);
+    const auto = await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId });
+    expect(auto.status, auto.text).toBe(200);
+    expect(auto.body.data.affectedParties).toContain(sender.partyId);
+    await until(() => s.messages.length === 1, "the sender's socket heard its auto-accept");
+
+    const r = await connect(receiver);
+    const send = async () => {
+      const res = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '2' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.affectedParties).toEqual([sender.partyId, receiver.partyId]);
+      return res.body.data.offerId as string;
+    };
+    const first = await send();
+    await until(() => r.messages.length === 1 && s.messages.length === 2, 'both sides heard the send');
+    const accepted = await apiAs(receiver, 'POST', `/api/wallets/canton/offers/${first}/accept`, { account_id: receiver.accountId });
+    expect(accepted.status, accepted.text).toBe(200);
+    await until(() => r.messages.length === 2 && s.messages.length === 3, 'both sides heard the accept');
+    const second = await send();
+    await until(() => r.messages.length === 3 && s.messages.length === 4, 'both sides heard the second send');
+    const rejected = await apiAs(receiver, 'POST', `/api/wallets/canton/offers/${second}/reject`, { account_id: receiver.accountId });
+    expect(rejected.status, rejected.text).toBe(200);
+    await until(() => r.messages.length === 4 && s.messages.length === 5, 'both sides heard the reject');
+    // A refused call (the offer is no longer pending) tells nobody.
+    const again = await apiAs(receiver, 'POST', `/api/wallets/canton/offers/${second}/reject`, { account_id: receiver.accountId });
+    expect(again.status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([r.messages.length, s.messages.length]).toEqual([4, 5]);
+    for (const m of [...r.messages, ...s.messages]) expect(JSON.parse(m)).toEqual({ type: 'wallet.changed' });
+    s.ws.close(1000, 'done');
+    r.ws.close(1000, 'done');
+  });
+
+  it("both sides' sockets when the expiry job expires their offer (nobody called)", async () => {
+    const sender = await userWithParty();
+    const receiver = await userWithParty();
+    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '3' })).status).toBe(200);
+    expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
+    const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '1' });
+    expect(sent.status, sent.text).toBe(200);
+    const s = await connect(sender);
+    const r = await connect(receiver);
+    const job = await runScheduled(testEnv, Date.now() + 25 * 3600_000);
+    expect(job.parties).toEqual(expect.arrayContaining([sender.partyId, receiver.partyId]));
+    await until(() => s.messages.length === 1 && r.messages.length === 1, 'both sides heard the expiry');
+    s.ws.close(1000, 'done');
+    r.ws.close(1000, 'done');
+  });
+
+  it('an event after the Durable Object hibernated (evicted with its sockets kept), and answers the heartbeat', async () => {
+    const user = await userWithParty();
+    const s = await connect(user);
+    await evictDurableObject(stubOf(user.partyId), { webSockets: 'hibernate' });
+    s.ws.send('ping');
+    await until(() => s.messages.includes('pong'), 'the heartbeat was answered');
+    await evictDurableObject(stubOf(user.partyId), { webSockets: 'hibernate' }).catch(() => undefined);
+    const res = await apiAs(user, 'POST', '/api/wallets/transfer', { account_id: user.accountId, amount: '1' });
+    expect(res.status, res.text).toBe(200);
+    await until(() => s.messages.some((m) => m.includes('wallet.changed')), 'the event reached the hibernated socket');
+    expect(s.closed()).toBeNull();
+    s.ws.close(1000, 'done');
+  });
+
+  it('no event to a socket whose token has expired: it is closed with 4001', async () => {
+    const user = await userWithParty();
+    const s = await connect(user);
+    await runInDurableObject(stubOf(user.partyId), (_instance, state) => {
+      for (const ws of state.getWebSockets()) ws.serializeAttachment({ userId: user.userId, expiresMs: Date.now() - 1 });
+    });
+    expect(await stubOf(user.partyId).notify({ type: 'wallet.changed' })).toBe(0);
+    await until(() => s.closed()?.code === CLOSE_TOKEN_EXPIRED, 'closed with 4001');
+    expect(s.messages).toEqual([]);
+  });
+});
+
+describe('notifyParties', () => {
+  it('calls each distinct valid party once, logs failures and never rejects', async () => {
+    const told: string[] = [];
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fake = {
+      idFromName: (name: string) => name,
+      get: (id: string) => ({
+        notify: async () => {
+          if (id.startsWith('broken')) throw new Error('object unavailable');
+          told.push(id);
+          return 1;
+        },
+      }),
+    };
+    const a = `a::1220${'1'.repeat(64)}`;
+    const broken = `broken::1220${'2'.repeat(64)}`;
+    await expect(
+      notifyParties({ ...testEnv, LIVE: fake } as unknown as Bindings, [a, a, broken, 'junk', 42], { type: 'wallet.changed' }),
+    ).resolves.toBeUndefined();
+    expect(told).toEqual([a]);
+    expect(errors).toHaveBeenCalledWith('[live] notify failed', 'object unavailable');
+    errors.mockRestore();
+  });
+});
