@@ -1,4 +1,4 @@
-// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0139, code 123456): which
+// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0149, code 123456): which
 // file or purpose owns each number. The browser tests and `npm run screenshots` share one running
 // app, where a number gets one code per 60 s and a user's data is shared, so each of them signs in
 // only with numbers it owns. The workerd tests, the remote-mode tests and the bench run on storage
@@ -64,6 +64,16 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(37, 'tests/browser/server-rendered.test.ts'),
   own(38, 'spare'),
   own(39, 'spare'),
+  own(40, 'tests/browser/server-rendered-wallet.test.ts'),
+  own(41, 'tests/browser/server-rendered-wallet.test.ts'),
+  own(42, 'tests/browser/server-rendered-wallet.test.ts'),
+  own(43, 'tests/browser/server-rendered-pages.test.ts'),
+  own(44, 'tests/browser/server-rendered-pages.test.ts'),
+  own(45, 'tests/browser/server-rendered-pages.test.ts'),
+  own(46, 'spare'),
+  own(47, 'spare'),
+  own(48, 'spare'),
+  own(49, 'spare'),
 ];
 
 /** Folders and files that run on storage of their own: any registered number is theirs to use. */
