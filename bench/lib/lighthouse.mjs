@@ -97,6 +97,12 @@ async function withPage(port, url, fn) {
   }
 }
 
+/** The session as @supabase/ssr's cookies: [{ name, value }], one or more chunks. */
+export const sessionCookies = (session) => createChunks('dolar-auth', `base64-${stringToBase64URL(JSON.stringify(session))}`);
+
+/** The same cookies as one Cookie request header (a non-browser client: the document size, autocannon). */
+export const sessionCookieHeader = (session) => sessionCookies(session).map(({ name, value }) => `${name}=${encodeURIComponent(value)}`).join('; ');
+
 /**
  * Puts a session where the app keeps it: the cookies @supabase/ssr's browser client writes
  * ('dolar-auth', `base64-` + base64url of the GoTrue session JSON, split into 'dolar-auth.0', '.1'...
@@ -104,7 +110,7 @@ async function withPage(port, url, fn) {
  * (/api/health) to write them on the origin.
  */
 export async function signIntoBrowser(port, baseURL, session) {
-  const chunks = createChunks('dolar-auth', `base64-${stringToBase64URL(JSON.stringify(session))}`);
+  const chunks = sessionCookies(session);
   const secure = baseURL.startsWith('https:') ? '; Secure' : '';
   const writes = chunks.map(({ name, value }) => `document.cookie = ${JSON.stringify(`${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax; Max-Age=86400${secure}`)};`);
   await withPage(port, `${baseURL}/api/health`, (evaluate) => evaluate(`${writes.join(' ')} document.cookie.includes('dolar-auth')`));

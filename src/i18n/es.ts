@@ -425,8 +425,8 @@ export const es: Dictionary = {
   // issue 14 (money): why there is no quote; money in and out for screen readers
   'transactions.new.quote.invalid': 'Ingresa el monto como número, por ejemplo 25.50',
   'transactions.new.quote.netNotPositive': 'La comisión de $2.50 se lo llevaría todo: ingresa al menos ${min} para recibir Canton Coin',
-  'transactions.direction.in': 'Recibido',
-  'transactions.direction.out': 'Enviado',
+  'transactions.direction.in': 'Recibida',
+  'transactions.direction.out': 'Enviada',
   'transactions.validation.walletRequired': 'Por favor selecciona una billetera',
   'transactions.filters.label': 'Filtrar transacciones',
   'transactions.filters.type': 'Tipo',

@@ -96,7 +96,7 @@ function StatusBadge({ value, reason }: { value: string; reason?: string | null 
   );
 }
 
-/** A person-to-person transfer's side and the other person ("Sent · To Ana G."); nothing for other rows. */
+/** A person-to-person transfer's side and the other person ("Sent · To Ana G."; in Spanish feminine, as 'transferencia' and 'dirección' are); nothing for other rows. */
 function Counterparty({ tx }: { tx: Transaction }) {
   const t = useT();
   if (!tx.direction) return null;

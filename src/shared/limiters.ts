@@ -20,4 +20,5 @@ export type LimiterName =
   | 'RL_FEATURE_REQUESTS'
   | 'RL_VOTES'
   | 'RL_WRITES'
-  | 'RL_EXPORTS';
+  | 'RL_EXPORTS'
+  | 'RL_LIVE';

@@ -20,7 +20,7 @@ describe('money in and out', () => {
   });
 
   it('says Received and Sent in Spanish and French too', () => {
-    expect([es['transactions.direction.in'], es['transactions.direction.out']]).toEqual(['Recibido', 'Enviado']);
+    expect([es['transactions.direction.in'], es['transactions.direction.out']]).toEqual(['Recibida', 'Enviada']);
     expect([fs['transactions.direction.in'], fs['transactions.direction.out']]).toEqual(['Reçu', 'Envoyé']);
   });
 });

@@ -39,32 +39,34 @@ const selfTransfer = (): never => fail(400, 'You cannot send to your own wallet'
 const offerNotPending = (): never => fail(409, 'This offer was already accepted, rejected, withdrawn or it expired', 'offer_not_pending');
 
 /**
- * A person as others see them: "Ana G." from the profile's first and last name, else the party's
- * hint cut to 8 characters ("ana-1234…"). Never the whole name, the phone or the account.
+ * A person as others see them: "Ana G." from the profile's first and last name, else the start of the
+ * party's hint and the end of its fingerprint ("personal…8cfce6"), which tells apart two people whose
+ * accounts share a name as the party id does. Never the whole name, the phone or the account.
  */
-export function maskedName(first: string | null | undefined, last: string | null | undefined, hint: string): string {
+export function maskedName(first: string | null | undefined, last: string | null | undefined, partyId: string): string {
   const given = (first ?? '').trim();
   if (given) {
     const initial = [...(last ?? '').trim()][0];
     return initial ? `${given} ${initial.toUpperCase()}.` : given;
   }
-  return `${[...hint].slice(0, 8).join('')}…`;
+  const [hint = '', fingerprint = ''] = partyId.split('::');
+  return `${[...hint].slice(0, 8).join('')}…${fingerprint.slice(-6)}`;
 }
 
 /**
  * An SQL column `<prefix>_party` naming the party `partyExpr` for partyName(): one lookup by key
- * giving its role, its hint and its account owner's names as a JSON array (null for no such party).
+ * giving its role, its id and its account owner's names as a JSON array (null for no such party).
  */
 export const partyNameColumn = (partyExpr: string, prefix: string) => `
-  (SELECT json_array(lp.role, lp.hint, pr.first_name, pr.last_name) FROM ledger_parties lp
+  (SELECT json_array(lp.role, lp.party_id, pr.first_name, pr.last_name) FROM ledger_parties lp
      LEFT JOIN accounts a ON a.id = lp.account_id LEFT JOIN profiles pr ON pr.id = a.created_by
    WHERE lp.party_id = ${partyExpr}) AS ${prefix}_party`;
 
 /** The name of a party from partyNameColumn's value: the treasury's fixed name, a person's masked one, or null. */
 export function partyName(party: string | null): string | null {
   if (!party) return null;
-  const [role, hint, first, last] = JSON.parse(party) as [string, string, string | null, string | null];
-  return role === 'treasury' ? TREASURY_NAME : maskedName(first, last, hint);
+  const [role, partyId, first, last] = JSON.parse(party) as [string, string, string | null, string | null];
+  return role === 'treasury' ? TREASURY_NAME : maskedName(first, last, partyId);
 }
 
 /** Whether partyNameColumn's value is the treasury. */
@@ -129,7 +131,7 @@ export async function resolveReceiver(db: D1Database, callerParty: string, recei
   if (!row) return receiverNotFound();
   if (row.party_id === callerParty) return selfTransfer();
   const preapproval = await preapprovalOf(db, row.party_id, nowIso());
-  return { partyId: row.party_id, displayName: maskedName(row.first_name, row.last_name, row.hint), preapproved: preapproval !== null };
+  return { partyId: row.party_id, displayName: maskedName(row.first_name, row.last_name, row.party_id), preapproved: preapproval !== null };
 }
 
 /**
@@ -346,7 +348,7 @@ export async function pendingOffers(db: D1Database, partyId: string) {
     offerId: o.id,
     direction,
     counterpartyPartyId: o.counterparty,
-    counterpartyName: partyName(o.cp_party) ?? maskedName(null, null, o.counterparty.split('::')[0] ?? ''),
+    counterpartyName: partyName(o.cp_party) ?? maskedName(null, null, o.counterparty),
     counterpartyKind: isTreasury(o.cp_party) ? ('treasury' as const) : ('person' as const),
     amount: formatAmount(o.units),
     amount_usd_cents: Number(usdCents(BigInt(o.units), price)),

@@ -55,7 +55,7 @@ describe('TransactionDetailModal, a person-to-person transfer (issue 17)', () =>
     });
     render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
     await screen.findByText('Ana G.');
-    expect(document.querySelector('[data-detail-direction="sent"]')!.textContent).toBe('Enviado');
+    expect(document.querySelector('[data-detail-direction="sent"]')!.textContent).toBe('Enviada');
     expect(document.querySelector('[data-detail-reason="rejected"]')!.textContent).toBe('Rechazada por el destinatario');
   });
 });

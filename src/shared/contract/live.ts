@@ -6,7 +6,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { LIVE_SUBPROTOCOL, LIVE_TOKEN_PREFIX } from '../realtime';
 import { partyId } from '../schemas/ids';
-import { errorAnswer } from './common';
+import { errorAnswer, limitedBy } from './common';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } }) as const;
 
@@ -14,6 +14,8 @@ export const liveQuery = z.object({ party: partyId });
 
 export const liveSocket = createRoute({
   tags: ['Live'],
+  // Opening sockets in a loop costs a token check, a party lookup and a Durable Object call each time.
+  ...limitedBy('RL_LIVE'),
   method: 'get',
   path: '/',
   // Browsers cannot send Authorization on a WebSocket: the token travels as a subprotocol instead.
@@ -25,11 +27,12 @@ export const liveSocket = createRoute({
     'one of yours (`GET /api/wallets/canton/parties`), else 404; the Origin must be this site or one of ' +
     'CORS_ALLOWED_ORIGINS, else 403. Messages: the server sends `{"type":"wallet.changed"}` after a call ' +
     'that moved the party\'s money (refetch); the client sends `ping` every 30 s and gets `pong`. Close ' +
-    'code 4001: the token expired, reconnect with a fresh one. Too many open sockets for one user: 429.',
+    'code 4001: the token expired, reconnect with a fresh one. Too many open sockets for one user, or more than ' +
+    'the RL_LIVE connection attempts a minute: 429.',
   request: { query: liveQuery },
   responses: {
     101: { description: `Switching Protocols: the WebSocket, subprotocol \`${LIVE_SUBPROTOCOL}\`` },
-    '4XX': { description: 'Refused: `{message, code}` (401 without a valid token, 403 from another site, 404 for a party that is not yours, 426 without an upgrade, 429 too many sockets)', content: json(errorAnswer) },
+    '4XX': { description: 'Refused: `{message, code}` (401 without a valid token, 403 from another site, 404 for a party that is not yours, 426 without an upgrade, 429 too many sockets or connection attempts)', content: json(errorAnswer) },
     '5XX': { description: 'Failed: `{message, code}`', content: json(errorAnswer) },
   },
 });

@@ -9,10 +9,11 @@
 // - the party is the caller's: the declared `GET /wallets/canton/parties` through the upstream port,
 //   so the embedded core and a remote upstream answer alike (a foreign or unknown party: 404);
 // - an actual upgrade request (426 otherwise);
+// each attempt with a verified token counts on RL_LIVE (per user, the declaration's limiter);
 // then the upgrade goes to the party's Durable Object (live/party-live.ts), which caps one user's
 // open sockets on a party (429). It is mounted before require-user: it authenticates itself.
 import { decodeJwt } from 'jose';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as api from '../../shared/contract/live';
 import { LIVE_SUBPROTOCOL, LIVE_TOKEN_PREFIX } from '../../shared/realtime';
 import { refuseWith } from '../../platform/errors';
@@ -49,7 +50,11 @@ async function ownsParty(c: Ctx, userId: string, accessToken: string, partyId: s
   return parties.some((p) => p.partyId === partyId);
 }
 
-export const live = contractApp().openapi(api.liveSocket, async (c) => {
+/**
+ * Origin and token, before the route's limiter (RL_LIVE, from its declaration), which counts per
+ * verified user: a client without a valid token is refused here and counts nowhere.
+ */
+const authenticateSocket: MiddlewareHandler<AppEnv> = async (c, next) => {
   const origin = c.req.header('origin');
   const self = new URL(c.req.url).origin;
   if (origin !== undefined && origin !== self && !allowedOrigins(c.env).has(origin)) {
@@ -59,9 +64,20 @@ export const live = contractApp().openapi(api.liveSocket, async (c) => {
   if (!token) return refuseWith(c, 401, 'Missing access token', 'unauthorized');
   const verified = await verifyUser(c.env, self, token);
   if (!verified.ok) return refuseWith(c, 401, verified.message, 'unauthorized');
+  c.set('userId', verified.sub);
+  c.set('sessionId', verified.sessionId);
+  c.set('accessToken', token);
+  await next();
+};
 
+const app = contractApp();
+app.use(authenticateSocket);
+
+export const live = app.openapi(api.liveSocket, async (c) => {
+  const userId = c.var.userId;
+  const token = c.var.accessToken;
   const { party } = c.req.valid('query');
-  const owns = await ownsParty(c, verified.sub, token, party);
+  const owns = await ownsParty(c, userId, token, party);
   if (owns === null) return refuseWith(c, 502, 'Upstream request failed', 'upstream_unavailable');
   if (!owns) return refuseWith(c, 404, 'Party not found', 'not_found');
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return refuseWith(c, 426, 'Expected a WebSocket upgrade', 'validation_failed');
@@ -75,7 +91,7 @@ export const live = contractApp().openapi(api.liveSocket, async (c) => {
   const expiresMs = Number(decodeJwt(token).exp) * 1000;
   const stub = liveNs.get(liveNs.idFromName(party));
   const res = await stub.fetch('https://live.internal/socket', {
-    headers: { upgrade: 'websocket', [LIVE_USER_HEADER]: verified.sub, [LIVE_EXPIRES_HEADER]: String(expiresMs) },
+    headers: { upgrade: 'websocket', [LIVE_USER_HEADER]: userId, [LIVE_EXPIRES_HEADER]: String(expiresMs) },
   });
   if (res.status === 429) return refuseWith(c, 429, 'Too many live connections', 'rate_limited');
   if (res.status !== 101 || !res.webSocket) {

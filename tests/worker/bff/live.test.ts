@@ -104,6 +104,29 @@ describe('GET /api/live refuses', () => {
     expect(res.status).toBe(429);
     for (const s of open) s.ws.close(1000, 'done');
   });
+
+  it("more than 120 connection attempts of one user in a minute (429 rate_limited, RL_LIVE), and not another user's", async () => {
+    const user = await userWithParty();
+    const other = await userWithParty();
+    // Plain GETs are attempts too (426 after the party check): each one counted a token check and a lookup.
+    for (let i = 0; i < 120; i++) {
+      const res = await call(`/api/live?party=${encodeURIComponent(user.partyId)}`, { headers: bearer(user.accessToken) });
+      expect(res.status).toBe(426);
+    }
+    const over = await upgrade(user.partyId, protocols(user.accessToken));
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { code: string }).code).toBe('rate_limited');
+    expect(over.headers.get('retry-after')).not.toBeNull();
+    const theirs = await connect(other);
+    theirs.ws.close(1000, 'done');
+  });
+
+  it("a refused token (401) counts on nobody's limit", async () => {
+    const user = await userWithParty();
+    for (let i = 0; i < 31; i++) expect((await upgrade(user.partyId, protocols('not-a-token'))).status).toBe(401);
+    const mine = await connect(user);
+    mine.ws.close(1000, 'done');
+  });
 });
 
 describe('GET /api/live delivers', () => {
