@@ -37,6 +37,13 @@ export interface ListTableProps<T> {
   renderMobileCard?: (row: T, index: number) => ReactNode;
   /** Screen-reader caption naming the table. */
   caption?: string;
+  /**
+   * Rows that only size the columns: rendered collapsed (Tailwind's `collapse`: `visibility: collapse`, no inline style under the CSP; hidden from assistive
+   * technology) in the table's foot, so the columns already have the width the whole list will need
+   * when only its first rows are on screen (a page rendered on the Worker), and do not move when the
+   * rest arrives. Give rows whose cells load nothing (no logo URLs).
+   */
+  sizerRows?: readonly T[] | null;
   className?: string;
 }
 
@@ -62,6 +69,7 @@ export function ListTable<T>({
   renderMobileCard,
   caption,
   className,
+  sizerRows,
 }: ListTableProps<T>) {
   const t = useT();
 
@@ -147,6 +155,19 @@ export function ListTable<T>({
               </tr>
             ))}
           </tbody>
+          {sizerRows && sizerRows.length > 0 && (
+            <tfoot aria-hidden="true" data-sizer="">
+              {sizerRows.map((row, index) => (
+                <tr key={rowKey(row, index)} className="collapse">
+                  {columns.map((column) => (
+                    <td key={column.id} className={cx('px-4 py-3 text-gray-900', column.className)}>
+                      {column.cell(row, index)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tfoot>
+          )}
         </table>
       </div>
       {renderMobileCard && (

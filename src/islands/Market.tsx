@@ -55,7 +55,32 @@ const WIDE = 'hidden md:table-cell';
 // Phones: tighter cells so Asset, Price and Change fit 360 px without sideways scrolling.
 const TIGHT = 'max-sm:px-2';
 
-function Market({ firstRows }: { firstRows?: MarketRow[] | null }) {
+/**
+ * The rows whose cells are the widest of the whole list, column by column (symbol, name, price,
+ * change, market cap, volume; one per category for the type's label), without logos: the table's
+ * collapsed sizer rows, so a page rendered on the Worker with the first screenful of rows already has
+ * the columns' final widths and nothing moves when the full list replaces it (CLS 0).
+ */
+export function widestRows(rows: readonly MarketRow[]): MarketRow[] {
+  const texts: ((row: MarketRow) => string)[] = [
+    (row) => row.symbol,
+    (row) => row.name,
+    (row) => formatPrice(row.price),
+    (row) => (row.changePercent == null ? '-' : formatChangePercent(row.changePercent)),
+    (row) => (row.marketCap == null ? '-' : formatMarketCap(row.marketCap)),
+    (row) => (row.volume == null ? '-' : formatVolume(row.volume)),
+  ];
+  const picked = new Map<string, MarketRow>();
+  for (const text of texts) {
+    let widest: MarketRow | undefined;
+    for (const row of rows) if (!widest || text(row).length > text(widest).length) widest = row;
+    if (widest) picked.set(widest.id, widest);
+  }
+  for (const row of rows) if (![...picked.values()].some((p) => p.category === row.category)) picked.set(row.id, row);
+  return [...picked.values()].map((row) => ({ ...row, id: `sizer-${row.id}`, logo: '' }));
+}
+
+function Market({ firstRows, sizerRows }: { firstRows?: MarketRow[] | null; sizerRows?: MarketRow[] | null }) {
   const t = useT();
   // Rendered on the Worker: the first screenful of rows is in the HTML (and the store starts with it
   // in the browser); the full list replaces it once loadMarket answers.
@@ -102,9 +127,7 @@ function Market({ firstRows }: { firstRows?: MarketRow[] | null }) {
         header: t('market.column.price'),
         cell: (row) => formatPrice(row.price),
         className: cx(TIGHT, 'whitespace-nowrap text-right tabular-nums'),
-        // Room for a five-figure price ($97,318.25): the column does not widen, and the rows beside it
-        // do not move, when the full list replaces the server's first screenful.
-        headerClassName: cx(TIGHT, 'min-w-[7.5rem] text-right'),
+        headerClassName: cx(TIGHT, 'text-right'),
       },
       {
         id: 'change',
@@ -192,6 +215,7 @@ function Market({ firstRows }: { firstRows?: MarketRow[] | null }) {
           emptyDescription={t('market.empty.description')}
           onRowClick={(row) => location.assign(assetPath(row.symbol))}
           caption={t('market.title')}
+          sizerRows={sizerRows}
         />
       </div>
       <p className="sr-only" role="status" aria-live="polite">
@@ -201,10 +225,10 @@ function Market({ firstRows }: { firstRows?: MarketRow[] | null }) {
   );
 }
 
-export default function MarketPage({ seed, firstRows }: { seed?: PageSeed; firstRows?: MarketRow[] | null }) {
+export default function MarketPage({ seed, firstRows, sizerRows }: { seed?: PageSeed; firstRows?: MarketRow[] | null; sizerRows?: MarketRow[] | null }) {
   return (
     <AppShell title="market.title" seed={seed}>
-      <Market firstRows={firstRows} />
+      <Market firstRows={firstRows} sizerRows={sizerRows} />
     </AppShell>
   );
 }

@@ -69,26 +69,27 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
       await filter('securities').click();
       expect(await filter('securities').getAttribute('aria-pressed')).toBe('true');
-      expect(new Set(await categories(page))).toEqual(new Set(['stocks', 'bond']));
-      expect(await symbols(page)).toContain('TBILL');
+      await expect.poll(async () => new Set(await categories(page))).toEqual(new Set(['stocks', 'bond']));
+      await expect.poll(() => symbols(page)).toContain('TBILL');
 
       await filter('currencies').click();
-      expect(new Set(await categories(page))).toEqual(new Set(['fiat', 'stablecoin']));
-      expect(await symbols(page)).toEqual(expect.arrayContaining(['USD', 'USDCX']));
+      await expect.poll(async () => new Set(await categories(page))).toEqual(new Set(['fiat', 'stablecoin']));
+      await expect.poll(() => symbols(page)).toEqual(expect.arrayContaining(['USD', 'USDCX']));
 
       await filter('digitalAssets').click();
-      expect(['cryptocurrency', 'digitalAssets']).toEqual(expect.arrayContaining([...new Set(await categories(page))]));
-      expect(await symbols(page)).toEqual(expect.arrayContaining(['CC', 'CBTC']));
+      await expect.poll(async () => (await categories(page)).every((c) => c === 'cryptocurrency' || c === 'digitalAssets')).toBe(true);
+      await expect.poll(() => symbols(page)).toEqual(expect.arrayContaining(['CC', 'CBTC']));
 
-      // Search is instant, by symbol or name, case-insensitive, within the filter.
+      // Search answers as you type, by symbol or name, case-insensitive, within the filter (the list
+      // re-renders at transition priority, so typing never waits for it: the test waits for the rows).
       const search = page.getByRole('searchbox', { name: s(lang, 'market.search.label') });
       await search.fill('bitcoin');
-      expect(await symbols(page)).toEqual(['CBTC']);
+      await expect.poll(() => symbols(page)).toEqual(['CBTC']);
       await filter('all').click();
       await search.fill('mIcRoSoFt');
-      expect(await symbols(page)).toEqual(['MSFT']);
+      await expect.poll(() => symbols(page)).toEqual(['MSFT']);
       await search.fill('nvda');
-      expect(await symbols(page)).toEqual(['NVDA']);
+      await expect.poll(() => symbols(page)).toEqual(['NVDA']);
       await search.fill('no such asset');
       await page.getByText(s(lang, 'market.empty.title')).waitFor();
       expect(await rows(page).count()).toBe(0);

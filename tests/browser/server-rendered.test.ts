@@ -106,12 +106,17 @@ describe('signed-in pages rendered on the Worker', () => {
     expect(gzipped.byteLength).toBeLessThanOrEqual(14 * 1024);
   });
 
-  it('shows the rows with JavaScript off in Chromium, and hydrates them with JavaScript on (filters work, all rows load)', async () => {
+  it('shows the rows with JavaScript off in Chromium, and hydrates them with JavaScript on without moving them (filters work, all rows load)', async () => {
     const off = await contextFor(first, { javaScriptEnabled: false });
     const page = await off.newPage();
     await page.goto('/market');
     expect(await page.locator('#main h1').textContent()).toBe(s('en', 'market.title'));
     expect(await page.locator('#main tbody tr').count()).toBeGreaterThanOrEqual(10);
+    // Where the first row's cells are in the server's HTML (the table's collapsed sizer rows give the
+    // columns the whole list's widths): the same after hydration and the full list (no layout shift).
+    const firstRowCells = (p: typeof page) =>
+      p.locator('#main tbody tr:first-child td').evaluateAll((tds) => tds.map((td) => { const r = td.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.width)]; }));
+    const served = await firstRowCells(page);
     await off.close();
 
     const on = await contextFor(first);
@@ -124,6 +129,7 @@ describe('signed-in pages rendered on the Worker', () => {
     await live.goto('/market');
     // The full list replaces the first screenful once the island has hydrated and loaded it.
     await live.waitForFunction(() => document.querySelectorAll('#main tbody tr').length > 20);
+    expect(await firstRowCells(live)).toEqual(served);
     await live.locator('[data-filter="digitalAssets"]').click();
     await live.waitForFunction(() => {
       const shown = [...document.querySelectorAll('#main tbody [data-category]')].map((e) => e.getAttribute('data-category'));

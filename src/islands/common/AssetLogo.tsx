@@ -1,5 +1,6 @@
 // An asset's logo from the public logo service, over a lettered circle: when the image cannot load
-// (offline, unknown symbol) it is hidden and the letter stays, so rows keep their shape.
+// (offline, unknown symbol) it is hidden and the letter stays, so rows keep their shape. Without a
+// source (the market table's sizer rows) there is only the letter.
 import { useEffect, useRef, useState } from 'react';
 
 const SIZES = { sm: 'h-8 w-8 text-xs', md: 'h-10 w-10 text-sm', lg: 'h-14 w-14 text-lg' } as const;
@@ -19,7 +20,7 @@ export function AssetLogo({ symbol, src, size = 'sm' }: { symbol: string; src: s
       className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gray-200 font-semibold text-gray-600 ${SIZES[size]}`}
     >
       {symbol.slice(0, 1).toUpperCase()}
-      {!failed && (
+      {!failed && src && (
         <img
           ref={img}
           src={src}
