@@ -4,7 +4,7 @@
 // only ever get their own pages; a session today's app left in localStorage is moved into the cookies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { at, cookieSession, launch, newContext, signIn, TEST_CODE, testPhone } from './helpers';
+import { at, cookieSession, launch, newContext, signIn, TEST_CODE, testPhone, waitForHydration } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,6 +63,7 @@ describe('the session in cookies', () => {
     const token = (await cookieSession(context))!.access_token;
     await page.goto('/accounts');
     await page.locator('#main h1').waitFor();
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(at('/login'));
