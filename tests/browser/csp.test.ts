@@ -104,7 +104,10 @@ const SERVER_RENDERED = [
   '/settings/collaboration',
   '/settings/api',
   '/settings/faq',
+  '/settings/security',
+  '/settings/feature-requests',
   '/onboarding',
+  '/support',
 ];
 const pages = [...builtPages(), '/accounts/digital-assets/CC', ...SERVER_RENDERED];
 

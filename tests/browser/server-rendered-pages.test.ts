@@ -70,15 +70,19 @@ async function pageHtml(path: string, session: Session, acceptLanguage = 'en-US,
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /** Each page with its heading and what its first screen shows (dictionary keys). */
-const PAGES: { path: string; heading: TranslationKey; data: TranslationKey[] }[] = [
+const PAGES: { path: string; heading: TranslationKey; data: TranslationKey[]; stillLoads?: true }[] = [
   { path: '/settings', heading: 'settings.general.title', data: ['settings.general.comingSoon'] },
   { path: '/settings/notifications', heading: 'settings.notifications.title', data: ['settings.notifications.description'] },
   { path: '/settings/billing', heading: 'settings.billing.title', data: ['settings.billing.description'] },
   { path: '/settings/privacy', heading: 'settings.privacy.title', data: ['settings.privacy.description'] },
   { path: '/settings/collaboration', heading: 'settings.collaboration.title', data: ['settings.collaboration.description'] },
   { path: '/settings/api', heading: 'settings.api.title', data: ['settings.api.description'] },
+  // The sessions list is the island's own read (its one loading line); name, language and KYC are served.
+  { path: '/settings/security', heading: 'settings.security.title', data: ['settings.security.fullName', 'settings.security.language', 'common.language.fs'], stillLoads: true },
+  { path: '/settings/feature-requests', heading: 'featureRequests.title', data: ['featureRequests.subtitle', 'featureRequests.submit.title'] },
   { path: '/settings/faq', heading: 'settings.faq.title', data: ['settings.faq.what.question', 'settings.faq.what.answer', 'settings.faq.ideas.question'] },
   { path: '/onboarding', heading: 'onboarding.title', data: ['onboarding.step.account.title', 'onboarding.step.help.description'] },
+  { path: '/support', heading: 'support.title', data: ['support.subtitle', 'support.tab.helpCenter', 'support.tab.requests', 'support.tickets.title', 'support.tickets.new'] },
 ];
 
 describe('settings, onboarding and support rendered on the Worker', () => {
@@ -91,7 +95,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   });
 
   it('answers each page with the shell, its heading and its text in the HTML, no spinner, private, strict CSP, small', async () => {
-    for (const { path, heading, data } of PAGES) {
+    for (const { path, heading, data, stillLoads } of PAGES) {
       const { res, html: doc } = await pageHtml(path, first);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('private, no-store');
@@ -106,7 +110,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
       expect(doc, path).toContain('data-navbar-name=""');
       expect(doc, path).toContain(first.user.id);
       expect(doc, path).not.toContain('app-static-spinner');
-      expect(doc, path).not.toContain('role="status"');
+      if (!stillLoads) expect(doc, path).not.toContain('role="status"');
       const gzipped = await new Response(new Blob([doc]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
       expect(gzipped.byteLength, path).toBeLessThanOrEqual(14 * 1024);
     }
@@ -162,6 +166,77 @@ describe('settings, onboarding and support rendered on the Worker', () => {
     await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
     await page.getByRole('link', { name: s('en', 'onboarding.step.help.title') }).click();
     await page.waitForURL(/\/support\/?$/);
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
+  it("answers /support with the user's tickets in the HTML; they open after hydration, and #requests opens its tab", async () => {
+    const titles = ['Card payment declined', 'Question about fees'];
+    const created: { id: string }[] = [];
+    for (const title of titles) created.push(await api<{ id: string }>(first, 'POST', '/api/support/tickets', { title, description: `${title}: details of the request.`, priority: 'high' }));
+    const { res, html: doc } = await pageHtml('/support', first);
+    expect(res.status).toBe(200);
+    for (const [i, ticket] of created.entries()) {
+      expect(doc).toContain(`data-ticket="${ticket.id}"`);
+      expect(doc).toContain(titles[i]);
+    }
+    expect(doc).toContain('data-priority="high"');
+    expect(doc).not.toContain('role="status"');
+    // The other user's page has none of them.
+    const other = await pageHtml('/support', second);
+    for (const ticket of created) expect(other.html).not.toContain(ticket.id);
+    expect(other.html).toContain(html(s(/* second's language may be es by now */ other.html.includes('<html lang="es">') ? 'es' : 'en', 'support.tickets.empty.title')));
+
+    const off = await contextFor(first, { javaScriptEnabled: false });
+    const plain = await off.newPage();
+    await plain.goto('/support');
+    expect(await plain.locator('#main [data-ticket]').count()).toBe(created.length);
+    await off.close();
+
+    const on = await contextFor(first);
+    const page = await on.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(m.text());
+    });
+    await page.goto('/support');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.locator(`[data-ticket="${created[0]!.id}"] button`).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto('/support#requests');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.locator('[data-tab="requests"][aria-selected="true"]').waitFor();
+    await page.locator('[data-tab="help-center"]').click();
+    await page.locator(`[data-ticket="${created[1]!.id}"]`).waitFor();
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
+  it('answers /settings/security with the KYC status and the language select on the account\'s language, and /settings/feature-requests with the board\'s first rows and the user\'s vote', async () => {
+    const security = await pageHtml('/settings/security', first);
+    expect(security.html).toContain('data-kyc=');
+    expect(security.html).toMatch(/<option value="en" selected="">/);
+    const board = await api<{ id: string }[]>(first, 'GET', '/api/feature-requests?sortBy=total_score&sortOrder=desc&limit=50');
+    expect(board.length).toBeGreaterThan(0);
+    const top = board[0]!;
+    await api(first, 'POST', `/api/feature-requests/${top.id}/vote`, { vote_type: 'upvote' });
+    const { html: doc } = await pageHtml('/settings/feature-requests', first);
+    expect(doc).toContain(`data-id="${top.id}"`);
+    expect(doc).not.toContain('role="status"');
+    // The user's own upvote is pressed in the HTML.
+    expect(doc).toMatch(new RegExp(`data-id="${top.id}"[\\s\\S]*?aria-pressed="true"[^>]*data-vote="up"`));
+    const on = await contextFor(first);
+    const page = await on.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/settings/feature-requests');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator(`[data-id="${top.id}"] [data-vote="up"]:visible`).getAttribute('aria-pressed')).toBe('true');
+    await page.locator(`[data-id="${top.id}"] [data-vote="up"]:visible`).click();
+    await page.locator(`[data-id="${top.id}"] [data-vote="up"][aria-pressed="false"]:visible`).waitFor();
     expect(errors).toEqual([]);
     await on.close();
   });
