@@ -100,7 +100,7 @@ describe('keyboard only', () => {
     await page.waitForURL(at('/accounts'));
     const digital = page.locator('[data-card="digital"]');
     await digital.locator('[data-status]').waitFor();
-    // Rendered on the Worker, the page is on screen before its controls answer: wait for hydration.
+    // Rendered on the Worker, the page shows its controls before its island hydrates.
     await waitForHydration(page);
 
     // Create New Account opens its modal from the keyboard; Escape closes it and focus is back on it.
@@ -136,8 +136,8 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(at('/transactions'));
     await page.locator('#main tbody [data-status="completed"]').waitFor();
-    await waitForHydration(page);
     expect(await page.locator('#main tbody [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['completed']);
+    await waitForHydration(page);
 
     // New Transaction opens from the keyboard; Escape closes it and focus is back on the trigger.
     await tabTo((f) => f.action === 'new-transaction');
