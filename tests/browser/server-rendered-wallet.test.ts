@@ -209,4 +209,63 @@ describe('the wallet pages rendered on the Worker', () => {
     await a.close();
     await b.close();
   });
+
+  it("answers the asset page with the price header and the user's real CC holdings in the HTML, Sell enabled only with something to sell", async () => {
+    // Ana accepted Bruno's 7 CC above: her holdings are 7 CC, in Spanish.
+    const { res, html } = await pageHtml('/accounts/digital-assets/CC', ana);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(html).toContain('<html lang="es">');
+    expect(html).not.toContain('app-static-spinner');
+    expect(html).not.toContain(s('es', 'asset.loading'));
+    expect(html).toMatch(/data-symbol="">CC</);
+    expect(html).toMatch(/data-price="">\$[\d.,]+</);
+    expect(html).toContain(s('es', 'asset.holdings.title'));
+    expect(html).toContain(s('es', 'wallet.balance.total', { amount: '7.00 CC' }));
+    expect(await gzipSize(html)).toBeLessThanOrEqual(14 * 1024);
+
+    // With JavaScript off: the holdings and an enabled Sell for Ana; none and a disabled Sell for Carla.
+    for (const [who, lang, enabled] of [[ana, 'es', true], [carla, 'en', false]] as const) {
+      const off = await contextFor(who, { javaScriptEnabled: false });
+      const page = await off.newPage();
+      await page.goto('/accounts/digital-assets/CC');
+      expect(await page.locator('#main h1').textContent()).toBe('CC');
+      const holdings = page.locator('section[aria-labelledby="asset-holdings"]');
+      if (enabled) expect(await holdings.locator('[data-wallet-total]').textContent()).toBe(s(lang, 'wallet.balance.total', { amount: '7.00 CC' }));
+      else expect(await holdings.textContent()).toContain(s(lang, 'asset.holdings.none', { symbol: 'CC' }));
+      expect(await page.getByRole('button', { name: s(lang, 'common.sell'), exact: true }).isEnabled()).toBe(enabled);
+      await off.close();
+    }
+
+    // Hydrated: no error, nothing read again, no layout shift; Sell opens its dialog.
+    const on = await contextFor(ana, { lang: 'es' });
+    const page = await on.newPage();
+    const watched = watch(page);
+    const assetReads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/market\/(stocks|assets)\//.test(new URL(r.url()).pathname)) assetReads.push(r.url());
+    });
+    await page.goto('/accounts/digital-assets/CC');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.waitForLoadState('networkidle');
+    expect(watched.reads).toEqual([]);
+    expect(assetReads).toEqual([]);
+    expect(await layoutShift(page)).toBe(0);
+    await page.getByRole('button', { name: s('es', 'common.sell'), exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(watched.errors).toEqual([]);
+    await on.close();
+  });
+
+  it('leaves a symbol the Worker does not know to the island: the not-found toast, then /market', async () => {
+    const { res, html } = await pageHtml('/accounts/digital-assets/NOPE1', ana);
+    expect(res.status).toBe(200);
+    expect(html).toContain(s('es', 'asset.loading'));
+    const on = await contextFor(ana, { lang: 'es' });
+    const page = await on.newPage();
+    await page.goto('/accounts/digital-assets/NOPE1');
+    await page.waitForURL(/\/market$/);
+    await on.close();
+  });
 });

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import type { WritableAtom } from 'nanostores';
 import { useMemo, useState } from 'react';
-import type { ServedWallet } from '../../worker/pages/wallet-data';
+import type { ServedWallet, ServedWalletState } from '../../worker/pages/wallet-data';
 import type { OffersState, PreapprovalState } from '../../stores/p2p';
 import { heldAssets, type WalletState } from '../../stores/wallet';
 
@@ -19,13 +19,18 @@ export interface ServedStates {
   preapproval: PreapprovalState | null;
 }
 
+/** $wallet's state for the wallet the Worker read (its held assets only, as loadWallet keeps them). */
+export function servedWalletState(w: ServedWalletState | null | undefined): WalletState | null {
+  return w ? { ...w, assets: heldAssets(w.assets) } : null;
+}
+
 /** The store states the served reads stand for (null: that part was not read; the island loads it). */
 export function servedStates(served: ServedWallet | null | undefined): ServedStates {
   const w = served?.wallet;
   if (!served || !w) return { wallet: null, offers: null, preapproval: null };
   const { accountId } = w;
   return {
-    wallet: { ...w, assets: heldAssets(w.assets) },
+    wallet: servedWalletState(w),
     offers: served.offers ? { status: 'ready', accountId, incoming: served.offers.incoming, outgoing: served.offers.outgoing, error: null } : null,
     preapproval: served.preapproval ? { status: 'ready', accountId, ...served.preapproval, saving: false } : null,
   };

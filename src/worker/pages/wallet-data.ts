@@ -4,11 +4,15 @@
 // wallet's party is known its balance and assets together (Promise.all through the upstream port,
 // as src/worker/pages/page-data.ts). The answers are the contract's, shaped as the island's stores
 // hold them, so the first client render is the server's HTML. A failed read leaves its part null:
-// the island then loads that part as it does today (its own loading or error state).
+// the island then loads that part as it does today (its own loading or error state). The asset page
+// adds the asset's figures from the BFF's KV market cache, read beside the wallet.
 import type { z } from 'zod';
 import type { ledgerAsset, partyBalance, pendingOffers, transferPreapproval, walletCategories } from '../../shared/schemas/responses';
 import type { PageSeed } from '../../shared/page-seed';
+import { assetDetail, sampleDetail, stockDetail, symbolFromPath, type AssetDetail } from '../../shared/market';
+import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { Bindings } from '../env';
+import { cachedMarketSnapshot } from '../routes/market';
 import { read, shellReads, shellSeed } from './page-data';
 import type { PageUser } from './page-user';
 
@@ -81,4 +85,40 @@ export async function walletPage(request: Request, env: Bindings, user: PageUser
     seed: await shellSeed(request, user, reads),
     served: { wallet: w, offers: ready ? o : null, preapproval: ready ? p : null, now: Date.now() },
   };
+}
+
+export interface ServedAsset {
+  /** The symbol of the address, as the island would read it from `location`. */
+  symbol: string;
+  /** The asset as the island's lookup finds it (stock, Canton asset, sample row); null: the island looks it up. */
+  detail: AssetDetail | null;
+  /** The wallet ("Your Holdings" and Sell), as on the wallet page; null: the island loads it. */
+  wallet: ServedWalletState | null;
+}
+
+/** The island's lookup (AssetDetail.findAsset) over the cached market: stock, else Canton asset, else a sample row. */
+export function findServedAsset(snapshot: MarketSnapshot | null, symbol: string): AssetDetail | null {
+  if (!snapshot) return null;
+  const stock = snapshot.stocks.find((s) => s.symbol === symbol.toUpperCase());
+  if (stock) return stockDetail(stock);
+  const asset = snapshot.assets.find((a) => a.symbol.toLowerCase() === symbol.toLowerCase());
+  return asset ? assetDetail(asset) : sampleDetail(symbol);
+}
+
+/**
+ * /accounts/digital-assets/{symbol}: the shell, the asset's figures (the KV market cache) and the
+ * active account's wallet for "Your Holdings", all in one step. A symbol the cache does not know is
+ * left to the island (it may be a stock outside the cached list, or nothing: then its not-found toast).
+ */
+export async function assetPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; served: ServedAsset }> {
+  const symbol = symbolFromPath(new URL(request.url).pathname) ?? '';
+  const { shell, wallet } = accountReads(env, user, ctx);
+  const snapshot = cachedMarketSnapshot({ env, userId: user.id, accessToken: user.accessToken, ctx })
+    .then((hit) => JSON.parse(hit.json) as MarketSnapshot)
+    .catch((err: unknown) => {
+      console.error('asset page: no market data', err instanceof Error ? err.message : String(err));
+      return null;
+    });
+  const [reads, w, market] = await Promise.all([shell, wallet, snapshot]);
+  return { seed: await shellSeed(request, user, reads), served: { symbol, detail: symbol ? findServedAsset(market, symbol) : null, wallet: w } };
 }
