@@ -2,6 +2,7 @@
 // screen where it happens.
 import type { TranslationKey } from '../i18n';
 import { useT } from '../components/use-t';
+import type { PageSeed } from '../shared/page-seed';
 import AppShell from './AppShell';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
@@ -41,9 +42,9 @@ function Onboarding() {
   );
 }
 
-export default function OnboardingPage() {
+export default function OnboardingPage({ seed }: { seed?: PageSeed }) {
   return (
-    <AppShell title="onboarding.title">
+    <AppShell title="onboarding.title" seed={seed}>
       <Onboarding />
     </AppShell>
   );

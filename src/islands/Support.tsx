@@ -1,8 +1,12 @@
 // /support (spec sections 2, 4 and 8): tabs Help Center (the user's tickets), Requests (the feature
 // request board, upvote only) and Knowledge Base (empty for now). The open tab follows the address
-// hash (#requests, #knowledge-base) so it can be linked and survives a reload.
+// hash (#requests, #knowledge-base) so it can be linked and survives a reload. Rendered on the Worker
+// (issue 16) the page comes with the Help Center's first tickets; the hash never reaches the server,
+// so another tab named there opens once the island runs.
 import { useEffect, useState } from 'react';
 import { useT } from '../components/use-t';
+import type { PageSeed } from '../shared/page-seed';
+import type { Ticket } from '../stores/support';
 import AppShell from './AppShell';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
@@ -29,17 +33,29 @@ function KnowledgeBase() {
   );
 }
 
-function Support() {
+interface ServedTickets {
+  /** The Help Center's first tickets as the Worker read them (null: that read failed; the tab loads them). */
+  firstTickets?: Ticket[] | null;
+}
+
+function Support({ firstTickets, served }: ServedTickets & { served: boolean }) {
   const t = useT();
-  const [tab, setTab] = useState<SupportTab>(() => tabFromHash(location.hash));
+  const [tab, setTab] = useState<SupportTab>(() => (served ? 'help-center' : tabFromHash(location.hash)));
+  // The server's tickets serve the Help Center's first mount only; opened again, it reads them anew.
+  const [firstServed, setFirstServed] = useState(firstTickets);
 
   useEffect(() => {
-    const onHash = () => setTab(tabFromHash(location.hash));
+    const onHash = () => {
+      setFirstServed(undefined);
+      setTab(tabFromHash(location.hash));
+    };
+    if (served) onHash();
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, []);
 
   const select = (key: SupportTab) => {
+    setFirstServed(undefined);
     setTab(key);
     history.replaceState(null, '', key === 'help-center' ? location.pathname : `#${key}`);
   };
@@ -52,7 +68,7 @@ function Support() {
         selected={tab}
         onSelect={select}
         items={[
-          { key: 'help-center', label: t('support.tab.helpCenter'), panel: <HelpCenter /> },
+          { key: 'help-center', label: t('support.tab.helpCenter'), panel: <HelpCenter served={firstServed} /> },
           { key: 'requests', label: t('support.tab.requests'), panel: <Requests /> },
           { key: 'knowledge-base', label: t('support.tab.knowledgeBase'), panel: <KnowledgeBase /> },
         ]}
@@ -61,10 +77,10 @@ function Support() {
   );
 }
 
-export default function SupportPage() {
+export default function SupportPage({ seed, firstTickets }: ServedTickets & { seed?: PageSeed }) {
   return (
-    <AppShell title="support.title">
-      <Support />
+    <AppShell title="support.title" seed={seed}>
+      <Support firstTickets={firstTickets} served={Boolean(seed)} />
     </AppShell>
   );
 }

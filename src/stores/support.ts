@@ -32,6 +32,14 @@ const tr = (key: TranslationKey) => t($lang.get(), key);
 // A failure's text in the user's language ('' when the error carried none, so the caller's fallback shows).
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? apiErrorText($lang.get(), err) : '');
 
+/**
+ * Browser only: the first tickets a page rendered on the Worker came with (src/worker/pages/support-data.ts),
+ * before its island hydrates, so the list is there at once and is not read again.
+ */
+export function seedTickets(items: Ticket[]): void {
+  if (typeof window !== 'undefined' && $tickets.get().status === 'idle') $tickets.set({ status: 'ready', items });
+}
+
 export async function loadTickets(): Promise<void> {
   $tickets.set({ ...$tickets.get(), status: 'loading' });
   try {

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
-import { at, baseURL, createWallet, type Lang, launch, LOCALE, s, setAccountLanguage, TEST_CODE, testPhone } from './helpers';
+import { at, baseURL, createWallet, type Lang, launch, LOCALE, s, setAccountLanguage, TEST_CODE, testPhone, waitForHydration } from './helpers';
 import { htmlLang } from '../../src/i18n';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -253,6 +253,8 @@ for (const lang of ['en', 'es', 'fs'] as const satisfies readonly Lang[]) {
           if (i === 0 || screen.reopen) {
             await page.goto(path);
             await settle(page, lang, ready);
+            // A page rendered on the Worker is on screen before its island hydrates: open menus after.
+            await waitForHydration(page);
             if (screen.open) await screen.open(page, lang, width);
           }
           await settle(page, lang, ready);

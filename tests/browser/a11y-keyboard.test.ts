@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
-import { at, launch, newContext, s, TEST_CODE, testPhone } from './helpers';
+import { at, launch, newContext, s, TEST_CODE, testPhone, waitForHydration } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -100,6 +100,8 @@ describe('keyboard only', () => {
     await page.waitForURL(at('/accounts'));
     const digital = page.locator('[data-card="digital"]');
     await digital.locator('[data-status]').waitFor();
+    // Rendered on the Worker, the page shows its controls before its island hydrates.
+    await waitForHydration(page);
 
     // Create New Account opens its modal from the keyboard; Escape closes it and focus is back on it.
     await tabTo((f) => f.tag === 'button' && f.text === s(lang, 'shell.accountSelector.createNew'));
@@ -135,6 +137,7 @@ describe('keyboard only', () => {
     await page.waitForURL(at('/transactions'));
     await page.locator('#main tbody [data-status="completed"]').waitFor();
     expect(await page.locator('#main tbody [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['completed']);
+    await waitForHydration(page);
 
     // New Transaction opens from the keyboard; Escape closes it and focus is back on the trigger.
     await tabTo((f) => f.action === 'new-transaction');

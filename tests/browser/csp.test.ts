@@ -93,7 +93,22 @@ let browser: Browser;
  * Every built page, plus the pages rendered on demand: the asset page for any symbol, and the
  * signed-in pages the Worker renders per request with the user's data (issue 16).
  */
-const SERVER_RENDERED = ['/market', '/transactions', '/accounts'];
+const SERVER_RENDERED = [
+  '/market',
+  '/transactions',
+  '/accounts',
+  '/settings',
+  '/settings/notifications',
+  '/settings/billing',
+  '/settings/privacy',
+  '/settings/collaboration',
+  '/settings/api',
+  '/settings/faq',
+  '/settings/security',
+  '/settings/feature-requests',
+  '/onboarding',
+  '/support',
+];
 const pages = [...builtPages(), '/accounts/digital-assets/CC', ...SERVER_RENDERED];
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@
 // screen-reader friendly without script).
 import type { TranslationKey } from '../../i18n';
 import { useT } from '../../components/use-t';
+import type { PageSeed } from '../../shared/page-seed';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 
@@ -28,9 +29,9 @@ function Faq() {
   );
 }
 
-export default function FaqPage() {
+export default function FaqPage({ seed }: { seed?: PageSeed }) {
   return (
-    <AppShell title="settings.faq.title" variant="settings">
+    <AppShell title="settings.faq.title" variant="settings" seed={seed}>
       <Faq />
     </AppShell>
   );

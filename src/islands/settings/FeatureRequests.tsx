@@ -4,12 +4,23 @@
 // (< 768 px) get one card per request with the votes inside it, as /transactions does: the table's
 // Votes column was off-screen there. A failed load is an error with Try again, not the empty state.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTimeZone } from '../../components/page-seed';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
 import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';
 import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
-import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
+import { FIRST_SCREEN_ROWS, type PageSeed } from '../../shared/page-seed';
+import {
+  $featureRequests,
+  loadFeatureRequests,
+  seedFeatureRequests,
+  servedFeatureRequests,
+  vote,
+  type FeatureRequest,
+  type FeatureRequestsState,
+  type ListedFeatureRequests,
+} from '../../stores/feature-requests';
 import AppShell from '../AppShell';
 import { SpinnerRing } from '../shell/FullScreenSpinner';
 import { Glyph } from '../shell/icons';
@@ -78,13 +89,20 @@ function Status({ item }: { item: FeatureRequest }) {
   );
 }
 
-export function FeatureRequests() {
+export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatureRequests | null }) {
   const t = useT();
-  const { status, items, pending } = useStore($featureRequests);
+  const timeZone = useTimeZone();
+  // Rendered on the Worker: the first screenful came with the page (server and hydration show it).
+  const served = useMemo<FeatureRequestsState | null>(() => (firstRequests ? { status: 'ready', items: servedFeatureRequests(firstRequests), pending: [] } : null), [firstRequests]);
+  useState(() => firstRequests && seedFeatureRequests(firstRequests));
+  const { status, items, pending } = useStore($featureRequests, served ? { ssr: () => served } : {});
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
+    // A served list shorter than a screenful is the whole board; a full one is completed (rows stay).
+    if (firstRequests && firstRequests.length < FIRST_SCREEN_ROWS) return;
     void loadFeatureRequests();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, as before
   }, []);
 
   const category = (c: string | null | undefined) => {
@@ -108,7 +126,7 @@ export function FeatureRequests() {
         </Button>
       </div>
 
-      {status === 'loading' || status === 'idle' ? (
+      {(status === 'loading' && items.length === 0) || status === 'idle' ? (
         <div className="flex justify-center p-10" role="status">
           <SpinnerRing />
           <span className="sr-only">{t('common.loading')}</span>
@@ -156,7 +174,7 @@ export function FeatureRequests() {
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700">{t(featurePriorityKey(item.priority as FeatureRequestPriority))}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700">{category(item.category)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-gray-600">{formatDate(item.created_at)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-gray-600">{formatDate(item.created_at, { timeZone })}</td>
                   <td className="px-4 py-2">
                     <Votes item={item} busy={pending.includes(item.id)} />
                   </td>
@@ -178,7 +196,7 @@ export function FeatureRequests() {
                 <span aria-hidden="true">·</span>
                 <span>{category(item.category)}</span>
                 <span aria-hidden="true">·</span>
-                <span>{formatDate(item.created_at)}</span>
+                <span>{formatDate(item.created_at, { timeZone })}</span>
               </p>
               <Votes item={item} busy={pending.includes(item.id)} />
             </li>
@@ -196,10 +214,10 @@ export function FeatureRequests() {
   );
 }
 
-export default function FeatureRequestsPage() {
+export default function FeatureRequestsPage({ seed, firstRequests }: { seed?: PageSeed; firstRequests?: ListedFeatureRequests | null }) {
   return (
-    <AppShell title="featureRequests.title" variant="settings">
-      <FeatureRequests />
+    <AppShell title="featureRequests.title" variant="settings" seed={seed}>
+      <FeatureRequests firstRequests={firstRequests} />
     </AppShell>
   );
 }

@@ -1,5 +1,6 @@
 // /settings: General, a 'coming soon' placeholder.
 import { useT } from '../../components/use-t';
+import type { PageSeed } from '../../shared/page-seed';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 
@@ -8,9 +9,9 @@ function General() {
   return <SettingsSection title={t('settings.general.title')} description={t('settings.general.comingSoon')} />;
 }
 
-export default function GeneralPage() {
+export default function GeneralPage({ seed }: { seed?: PageSeed }) {
   return (
-    <AppShell title="settings.general.title" variant="settings">
+    <AppShell title="settings.general.title" variant="settings" seed={seed}>
       <General />
     </AppShell>
   );

@@ -1,5 +1,6 @@
 // /settings/notifications, billing, privacy, collaboration and api: heading-and-sentence placeholders.
 import { useT } from '../../components/use-t';
+import type { PageSeed } from '../../shared/page-seed';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 
@@ -18,9 +19,9 @@ function Placeholder({ section }: { section: PlaceholderSection }) {
   return <SettingsSection title={t(title)} description={t(description)} />;
 }
 
-export default function PlaceholderPage({ section }: { section: PlaceholderSection }) {
+export default function PlaceholderPage({ section, seed }: { section: PlaceholderSection; seed?: PageSeed }) {
   return (
-    <AppShell title={SECTIONS[section][0]} variant="settings">
+    <AppShell title={SECTIONS[section][0]} variant="settings" seed={seed}>
       <Placeholder section={section} />
     </AppShell>
   );

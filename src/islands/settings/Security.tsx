@@ -1,10 +1,11 @@
 // /settings/security (spec section 2, Settings): the read-only full name, the Language select saved
 // through the account (the whole interface switches at once), and the user's real sessions and
 // devices (ActiveSessions.tsx: where the spec shows a sample list, issue 18).
-import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { LANGS, isLang, type Lang } from '../../i18n';
+import { useSeededStore } from '../../components/page-seed';
 import { useLang, useT } from '../../components/use-t';
+import type { PageSeed } from '../../shared/page-seed';
 import { $account, saveLanguage } from '../../stores/account';
 import AppShell from '../AppShell';
 import { KycStatus } from '../common/KycStatus';
@@ -21,7 +22,8 @@ export function fullName(account: { first_name?: string | null; last_name?: stri
 function Security() {
   const t = useT();
   const lang = useLang();
-  const account = useStore($account);
+  // Rendered on the Worker: the profile it read (server and hydration alike), then the store's.
+  const account = useSeededStore($account, (s) => s.account);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const ids = { name: useId(), lang: useId(), error: useId() };
@@ -84,9 +86,9 @@ function Security() {
   );
 }
 
-export default function SecurityPage() {
+export default function SecurityPage({ seed }: { seed?: PageSeed }) {
   return (
-    <AppShell title="settings.security.title" variant="settings">
+    <AppShell title="settings.security.title" variant="settings" seed={seed}>
       <Security />
     </AppShell>
   );

@@ -2,25 +2,32 @@
 // priority, category and assigned agent (or 'Unassigned'); a ticket opens in a dialog with its
 // comments; 'New Request' opens the create form. Both dialogs load on demand.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
-import { $tickets, loadTickets, type Ticket } from '../../stores/support';
+import { FIRST_SCREEN_ROWS } from '../../shared/page-seed';
+import { $tickets, loadTickets, seedTickets, type Ticket, type TicketsState } from '../../stores/support';
 import { Glyph } from '../shell/icons';
 import { TicketMeta, TicketStatusBadge } from './TicketParts';
 
 const TicketModal = lazy(() => import('./TicketModal'));
 const CreateTicketModal = lazy(() => import('./CreateTicketModal'));
 
-export function HelpCenter() {
+export function HelpCenter({ served }: { served?: Ticket[] | null }) {
   const t = useT();
-  const { status, items } = useStore($tickets);
+  // Rendered on the Worker: the first tickets came with the page (server and hydration show them).
+  const seeded = useMemo<TicketsState | null>(() => (served ? { status: 'ready', items: served } : null), [served]);
+  useState(() => served && seedTickets(served));
+  const { status, items } = useStore($tickets, seeded ? { ssr: () => seeded } : {});
   const [open, setOpen] = useState<Ticket | null>(null);
   const [creating, setCreating] = useState(false);
 
   useEffect(() => {
+    // A served list shorter than a screenful is the whole list; a full one is completed (rows stay).
+    if (served && served.length < FIRST_SCREEN_ROWS) return;
     void loadTickets();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, as before
   }, []);
 
   return (

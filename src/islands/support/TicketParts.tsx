@@ -1,6 +1,7 @@
 // Pieces of a ticket shown in the list and in the ticket dialog: status badge and the meta line
 // (priority, category, assigned agent or 'Unassigned', created date).
 import { cx } from '../../components/cx';
+import { useTimeZone } from '../../components/page-seed';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
 import { ticketCategoryKey, ticketPriorityKey, ticketStatusKey, type TicketCategory, type TicketPriority, type TicketStatus } from '../../shared/ticket-labels';
@@ -22,6 +23,7 @@ export const PRIORITY_STYLE: Record<string, string> = {
 
 export function TicketMeta({ ticket }: { ticket: Ticket }) {
   const t = useT();
+  const timeZone = useTimeZone();
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600">
       <div className="flex gap-1">
@@ -42,7 +44,7 @@ export function TicketMeta({ ticket }: { ticket: Ticket }) {
       </div>
       <div className="flex gap-1">
         <dt>{t('support.ticket.created')}:</dt>
-        <dd>{formatDate(ticket.created_at)}</dd>
+        <dd>{formatDate(ticket.created_at, { timeZone })}</dd>
       </div>
     </dl>
   );

@@ -44,7 +44,7 @@ export function cookieTimeZone(request: Request): string {
   }
 }
 
-/** One upstream GET's `data`, or null when it answers anything but 200 or fails. */
+/** One upstream GET's `data`, or null when it answers anything but 200 or fails (the other pages' reads use it too). */
 export async function read<T>(env: Bindings, user: PageUser, path: string, ctx?: ExecutionContext, query?: Record<string, string>): Promise<T | null> {
   try {
     const res = await selectUpstream(env).call({ method: 'GET', path, query, userId: user.id, accessToken: user.accessToken }, ctx);

@@ -1,0 +1,265 @@
+// The other signed-in pages rendered on the Worker (issue 16): /settings and each settings section,
+// /onboarding and /support. The first answer's HTML, fetched with the session cookie, already holds
+// the shell (navbar with the account), the page's heading and its data, with no spinner, private and
+// under a strict CSP; Chromium with JavaScript off shows the same; with JavaScript on the page
+// hydrates without an error or a layout shift; the account's language (es, fs) is the first paint's.
+// Phones 0143-0145.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { TranslationKey } from '../../src/i18n';
+import { baseURL, launch, newContext, s, testPhone, TEST_CODE, type Lang } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
+
+/** Signs in through the sign-in service's phone-code calls (what /login does), answering the session. */
+async function apiSignIn(phone: string): Promise<Session> {
+  const headers = { 'content-type': 'application/json', apikey: 'local' };
+  const otp = await fetch(`${baseURL()}/auth/v1/otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
+  expect(otp.status).toBe(200);
+  const verify = await fetch(`${baseURL()}/auth/v1/verify`, { method: 'POST', headers, body: JSON.stringify({ phone, token: TEST_CODE, type: 'sms' }) });
+  expect(verify.status).toBe(200);
+  return (await verify.json()) as Session;
+}
+
+/** The session as @supabase/ssr's browser client stores it: `base64-` + base64url JSON, in 3180-character chunks. */
+function sessionCookies(session: Session): { name: string; value: string }[] {
+  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+  if (value.length <= 3180) return [{ name: 'dolar-auth', value }];
+  const chunks: { name: string; value: string }[] = [];
+  for (let i = 0; i * 3180 < value.length; i++) chunks.push({ name: `dolar-auth.${i}`, value: value.slice(i * 3180, (i + 1) * 3180) });
+  return chunks;
+}
+
+async function contextFor(session: Session, opts: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const context =
+    opts.javaScriptEnabled === false
+      ? await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } })
+      : await newContext(browser, { width: 390, height: 844 });
+  await context.addCookies(sessionCookies(session).map((c) => ({ ...c, url: baseURL() })));
+  return context;
+}
+
+async function api<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** The page's HTML as the Worker answers the document request with the session cookie. */
+async function pageHtml(path: string, session: Session, acceptLanguage = 'en-US,en;q=0.9') {
+  const cookie = sessionCookies(session)
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+  const res = await fetch(`${baseURL()}${path}`, { headers: { cookie, 'accept-language': acceptLanguage }, redirect: 'manual' });
+  return { res, html: await res.text() };
+}
+
+/** Text as React writes it into HTML. */
+const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+/** Each page with its heading and what its first screen shows (dictionary keys). */
+const PAGES: { path: string; heading: TranslationKey; data: TranslationKey[]; stillLoads?: true }[] = [
+  { path: '/settings', heading: 'settings.general.title', data: ['settings.general.comingSoon'] },
+  { path: '/settings/notifications', heading: 'settings.notifications.title', data: ['settings.notifications.description'] },
+  { path: '/settings/billing', heading: 'settings.billing.title', data: ['settings.billing.description'] },
+  { path: '/settings/privacy', heading: 'settings.privacy.title', data: ['settings.privacy.description'] },
+  { path: '/settings/collaboration', heading: 'settings.collaboration.title', data: ['settings.collaboration.description'] },
+  { path: '/settings/api', heading: 'settings.api.title', data: ['settings.api.description'] },
+  // The sessions list is the island's own read (its one loading line); name, language and KYC are served.
+  { path: '/settings/security', heading: 'settings.security.title', data: ['settings.security.fullName', 'settings.security.language', 'common.language.fs'], stillLoads: true },
+  { path: '/settings/feature-requests', heading: 'featureRequests.title', data: ['featureRequests.subtitle', 'featureRequests.submit.title'] },
+  { path: '/settings/faq', heading: 'settings.faq.title', data: ['settings.faq.what.question', 'settings.faq.what.answer', 'settings.faq.ideas.question'] },
+  { path: '/onboarding', heading: 'onboarding.title', data: ['onboarding.step.account.title', 'onboarding.step.help.description'] },
+  { path: '/support', heading: 'support.title', data: ['support.subtitle', 'support.tab.helpCenter', 'support.tab.requests', 'support.tickets.title', 'support.tickets.new'] },
+];
+
+describe('settings, onboarding and support rendered on the Worker', () => {
+  let first: Session;
+  let second: Session;
+  let third: Session;
+  beforeAll(async () => {
+    [first, second, third] = await Promise.all([apiSignIn(testPhone(43)), apiSignIn(testPhone(44)), apiSignIn(testPhone(45))]);
+    await api(first, 'PATCH', `/api/accounts/${first.user.id}`, { language: 'en' });
+  });
+
+  it('answers each page with the shell, its heading and its text in the HTML, no spinner, private, strict CSP, small', async () => {
+    for (const { path, heading, data, stillLoads } of PAGES) {
+      const { res, html: doc } = await pageHtml(path, first);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("script-src 'self' 'sha256-");
+      expect(csp, path).not.toContain('unsafe-inline');
+      expect(doc, path).toContain('<html lang="en">');
+      expect(doc, path).toContain(`<title>${html(s('en', heading))}</title>`);
+      expect(doc, path).toMatch(new RegExp(`<h1[^>]*>${html(s('en', heading)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+      for (const key of data) expect(doc, `${path}: ${key}`).toContain(html(s('en', key)));
+      expect(doc, path).toContain('id="app-sidebar"');
+      expect(doc, path).toContain('data-navbar-name=""');
+      expect(doc, path).toContain(first.user.id);
+      expect(doc, path).not.toContain('app-static-spinner');
+      if (!stillLoads) expect(doc, path).not.toContain('role="status"');
+      const gzipped = await new Response(new Blob([doc]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+      expect(gzipped.byteLength, path).toBeLessThanOrEqual(14 * 1024);
+    }
+  });
+
+  it('sends a signed-out document request for each page to /login', async () => {
+    for (const { path } of PAGES) {
+      const res = await fetch(`${baseURL()}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe(`/login?next=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it('shows each page with JavaScript off in Chromium', async () => {
+    const off = await contextFor(first, { javaScriptEnabled: false });
+    const page = await off.newPage();
+    for (const { path, heading, data } of PAGES) {
+      await page.goto(path);
+      expect(await page.locator('#main h1').first().textContent(), path).toBe(s('en', heading));
+      for (const key of data) expect(await page.locator('#main').textContent(), `${path}: ${key}`).toContain(s('en', key));
+    }
+    // The FAQ's answers open without script.
+    await page.goto('/settings/faq');
+    await page.getByText(s('en', 'settings.faq.what.question')).click();
+    expect(await page.getByText(s('en', 'settings.faq.what.answer')).isVisible()).toBe(true);
+    await off.close();
+  });
+
+  it('hydrates each page without an error or a layout shift, and its links and controls work', async () => {
+    const on = await contextFor(first);
+    const page = await on.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+    });
+    await on.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const { path, heading } of PAGES) {
+      await page.goto(path);
+      await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('#main h1').first().textContent(), path).toBe(s('en', heading));
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), path).toBe(0);
+    }
+    // After hydration the onboarding's steps are links to their screens.
+    await page.goto('/onboarding');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.getByRole('link', { name: s('en', 'onboarding.step.help.title') }).click();
+    await page.waitForURL(/\/support\/?$/);
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
+  it("answers /support with the user's tickets in the HTML; they open after hydration, and #requests opens its tab", async () => {
+    const titles = ['Card payment declined', 'Question about fees'];
+    const created: { id: string }[] = [];
+    for (const title of titles) created.push(await api<{ id: string }>(first, 'POST', '/api/support/tickets', { title, description: `${title}: details of the request.`, priority: 'high' }));
+    const { res, html: doc } = await pageHtml('/support', first);
+    expect(res.status).toBe(200);
+    for (const [i, ticket] of created.entries()) {
+      expect(doc).toContain(`data-ticket="${ticket.id}"`);
+      expect(doc).toContain(titles[i]);
+    }
+    expect(doc).toContain('data-priority="high"');
+    expect(doc).not.toContain('role="status"');
+    // The other user's page has none of them.
+    const other = await pageHtml('/support', second);
+    for (const ticket of created) expect(other.html).not.toContain(ticket.id);
+    expect(other.html).toContain(html(s(/* second's language may be es by now */ other.html.includes('<html lang="es">') ? 'es' : 'en', 'support.tickets.empty.title')));
+
+    const off = await contextFor(first, { javaScriptEnabled: false });
+    const plain = await off.newPage();
+    await plain.goto('/support');
+    expect(await plain.locator('#main [data-ticket]').count()).toBe(created.length);
+    await off.close();
+
+    const on = await contextFor(first);
+    const page = await on.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(m.text());
+    });
+    await page.goto('/support');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.locator(`[data-ticket="${created[0]!.id}"] button`).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto('/support#requests');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.locator('[data-tab="requests"][aria-selected="true"]').waitFor();
+    await page.locator('[data-tab="help-center"]').click();
+    await page.locator(`[data-ticket="${created[1]!.id}"]`).waitFor();
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
+  it('answers /settings/security with the KYC status and the language select on the account\'s language, and /settings/feature-requests with the board\'s first rows and the user\'s vote', async () => {
+    const security = await pageHtml('/settings/security', first);
+    expect(security.html).toContain('data-kyc=');
+    expect(security.html).toMatch(/<option value="en" selected="">/);
+    const board = await api<{ id: string }[]>(first, 'GET', '/api/feature-requests?sortBy=total_score&sortOrder=desc&limit=50');
+    expect(board.length).toBeGreaterThan(0);
+    const top = board[0]!;
+    await api(first, 'POST', `/api/feature-requests/${top.id}/vote`, { vote_type: 'upvote' });
+    const { html: doc } = await pageHtml('/settings/feature-requests', first);
+    expect(doc).toContain(`data-id="${top.id}"`);
+    expect(doc).not.toContain('role="status"');
+    // The user's own upvote is pressed in the HTML.
+    expect(doc).toMatch(new RegExp(`data-id="${top.id}"[\\s\\S]*?aria-pressed="true"[^>]*data-vote="up"`));
+    const on = await contextFor(first);
+    const page = await on.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/settings/feature-requests');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator(`[data-id="${top.id}"] [data-vote="up"]:visible`).getAttribute('aria-pressed')).toBe('true');
+    await page.locator(`[data-id="${top.id}"] [data-vote="up"]:visible`).click();
+    await page.locator(`[data-id="${top.id}"] [data-vote="up"][aria-pressed="false"]:visible`).waitFor();
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
+  it("renders in the account's language on first paint (es, fs), whatever the browser asks for", async () => {
+    await api(second, 'PATCH', `/api/accounts/${second.user.id}`, { language: 'es' });
+    await api(third, 'PATCH', `/api/accounts/${third.user.id}`, { language: 'fs' });
+    for (const [session, lang, htmlLang] of [
+      [second, 'es', 'es'],
+      [third, 'fs', 'fr'],
+    ] as const) {
+      for (const { path, heading, data } of PAGES) {
+        const { html: doc } = await pageHtml(path, session, 'en-US,en;q=0.9');
+        expect(doc, `${lang} ${path}`).toContain(`<html lang="${htmlLang}">`);
+        expect(doc, `${lang} ${path}`).toContain(`<title>${html(s(lang, heading))}</title>`);
+        for (const key of [heading, ...data]) expect(doc, `${lang} ${path}: ${key}`).toContain(html(s(lang, key)));
+      }
+    }
+    // In Chromium the first paint is in the account's language (JavaScript off: only the server's HTML).
+    const off = await contextFor(third, { javaScriptEnabled: false });
+    const page = await off.newPage();
+    await page.goto('/settings/faq');
+    expect(await page.locator('#main h1').first().textContent()).toBe(s('fs' as Lang, 'settings.faq.title'));
+    await off.close();
+  });
+});
