@@ -5,12 +5,16 @@
 // market row shows (shared/market.ts); figures that are not market data say so. Your Holdings shows
 // the wallet's balance, the same way as the wallet screen, when the asset is the wallet's coin. The
 // timeframe buttons drive the price chart (asset/PriceChart.tsx, its library loaded lazily).
-import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+// Issue 16: rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated
+// with them; a symbol the Worker did not find is looked up by the island as before.
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
+import { useSeededStore } from '../components/page-seed';
 import { useT } from '../components/use-t';
+import type { PageSeed } from '../shared/page-seed';
+import type { ServedAsset } from '../worker/pages/wallet-data';
 import { ApiError, api, unwrap } from '../stores/api';
 import { formatChangePercent, formatCompact, formatMarketCap, formatVolume } from '../shared/format';
 import {
@@ -40,6 +44,7 @@ import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
 import { PriceChart } from './asset/PriceChart';
 import { WalletBalance } from './common/WalletBalance';
+import { servedWalletState, useServedStore } from './wallet/served';
 
 const TradeModal = lazy(() => import('./asset/TradeModal'));
 
@@ -92,17 +97,23 @@ function Stat({ label, value, tone }: { label: string; value: string; tone?: 'up
   );
 }
 
-function Found({ detail }: { detail: Detail }) {
+function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null }) {
   const t = useT();
   const [timeframe, setTimeframe] = useState<Timeframe>(DEFAULT_TIMEFRAME);
   const [trade, setTrade] = useState<'buy' | 'sell' | null>(null);
   const na = t('common.na');
   const tone = detail.change24h == null ? null : changeTone(detail.change24h);
   const changeStat = (v: number | null) => ({ value: statText(v, formatChangePercent, na), tone: v == null || v === 0 ? undefined : changeTone(v) });
-  const active = useStore($activeAccount);
-  const wallet = useStore($wallet);
+  const active = useSeededStore($activeAccount, (s) => s.activeAccount);
+  const servedWallet = useMemo(() => servedWalletState(served?.wallet), [served]);
+  const wallet = useServedStore($wallet, servedWallet);
+  // The wallet the Worker served for this account is not read again on hydration.
+  const servedFor = useRef(servedWallet?.accountId);
   useEffect(() => {
-    void loadWallet(active?.account_id ?? null);
+    const accountId = active?.account_id ?? null;
+    const skip = servedFor.current !== undefined && servedFor.current === accountId;
+    servedFor.current = undefined;
+    if (!skip) void loadWallet(accountId);
   }, [active?.account_id]);
   // The wallet's coin (CC) is held in the wallet: show it as the wallet screen does.
   const walletCoin = wallet.status === 'ready' && wallet.balance && wallet.balance.instrument.toLowerCase() === detail.symbol.toLowerCase() ? wallet.balance : null;
@@ -250,13 +261,19 @@ function Found({ detail }: { detail: Detail }) {
   );
 }
 
-function AssetDetail() {
+function AssetDetail({ served }: { served?: ServedAsset | null }) {
   const t = useT();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [symbol] = useState(() => symbolFromPath(location.pathname) ?? '');
+  const [state, setState] = useState<State>(() => (served?.detail ? { status: 'found', detail: served.detail } : { status: 'loading' }));
+  const [symbol] = useState(() => served?.symbol ?? symbolFromPath(location.pathname) ?? '');
   const [attempt, setAttempt] = useState(0);
+  // The asset the Worker found is not looked up again on hydration (a retry or another symbol is).
+  const servedDetail = useRef(Boolean(served?.detail));
 
   useEffect(() => {
+    if (servedDetail.current) {
+      servedDetail.current = false;
+      return;
+    }
     let live = true;
     if (!symbol) {
       setState({ status: 'notFound' });
@@ -296,7 +313,7 @@ function AssetDetail() {
       </>
     );
   }
-  if (state.status === 'found') return <Found detail={state.detail} />;
+  if (state.status === 'found') return <Found detail={state.detail} served={served} />;
   return (
     <>
       <BackLink href="/market" label={t('asset.backToMarket')} />
@@ -317,10 +334,10 @@ function AssetDetail() {
   );
 }
 
-export default function AssetDetailPage() {
+export default function AssetDetailPage({ seed, served }: { seed?: PageSeed; served?: ServedAsset | null }) {
   return (
-    <AppShell title="asset.title">
-      <AssetDetail />
+    <AppShell title="asset.title" seed={seed}>
+      <AssetDetail served={served} />
     </AppShell>
   );
 }

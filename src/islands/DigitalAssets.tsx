@@ -5,17 +5,20 @@
 // balance x last price) with Buy and Sell buttons that do nothing yet; the empty and no-account
 // states. Issue 17: Send (wallet/SendDialog), the "Action required" offers (wallet/ActionRequired),
 // the preapproval switch, the balance's breakdown, 'Transfer 100' captioned as test funds, and a
-// refetch of balance, offers and assets after every movement and every live update.
+// refetch of balance, offers and assets after every movement and every live update. Issue 16: rendered
+// on the Worker with the wallet the Worker read (`served`, wallet/served.ts), hydrated with it, and
+// only then loading and refetching as before (the served parts are not read again on hydration).
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
+import { useSeededStore } from '../components/page-seed';
 import { useT } from '../components/use-t';
 import { abbreviatePartyId, formatLedgerAmount, formatUsd, multiplyDecimalByPrice } from '../shared/format';
 import { assetPath, formatPrice, logoUrl } from '../shared/market';
 import { $activeAccount } from '../stores/account';
 import { useLiveUpdates } from '../stores/live';
-import { $offers, actOnOffer, loadOffers, loadPreapproval, refreshWalletAndOffers, type OfferAction, type PendingOffer } from '../stores/p2p';
+import { $offers, $preapproval, actOnOffer, loadOffers, loadPreapproval, refreshWalletAndOffers, type OfferAction, type PendingOffer } from '../stores/p2p';
 import { toast } from '../stores/toasts';
 import { $wallet, $walletBusy, autoAccept, loadWallet, transfer, type WalletAsset } from '../stores/wallet';
 import AppShell from './AppShell';
@@ -27,9 +30,11 @@ import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
 import { WalletBalance } from './common/WalletBalance';
 import { Glyph } from './shell/icons';
+import type { PageSeed } from '../shared/page-seed';
 import { ActionRequired } from './wallet/ActionRequired';
 import { PreapprovalSwitch } from './wallet/PreapprovalSwitch';
 import { SendDialog } from './wallet/SendDialog';
+import { servedStates, useServedStore, type ServedWallet } from './wallet/served';
 
 const OFFER_DONE = { accept: 'wallet.offers.accepted', reject: 'wallet.offers.rejected', withdraw: 'wallet.offers.withdrawn' } as const;
 
@@ -65,29 +70,46 @@ function AssetActions() {
   );
 }
 
-function DigitalAssets() {
+interface ServedProps {
+  /** What the Worker read for this request (a page rendered on the Worker), else nothing. */
+  served?: ServedWallet | null;
+}
+
+function DigitalAssets({ served }: ServedProps) {
   const t = useT();
-  const active = useStore($activeAccount);
-  const { status, wallet, balance, assets } = useStore($wallet);
+  const active = useSeededStore($activeAccount, (s) => s.activeAccount);
+  const states = useMemo(() => servedStates(served), [served]);
+  const { status, wallet, balance, assets } = useServedStore($wallet, states.wallet);
   // Busy for the whole intent, retries included (the store owns it, so a double press is one intent).
   const busy = useStore($walletBusy);
   const transferRef = useRef<HTMLButtonElement>(null);
   const acceptRef = useRef<HTMLButtonElement>(null);
   const { copiedKey, copy } = useCopied();
   const accountId = active?.account_id ?? null;
-  const offers = useStore($offers);
+  const offers = useServedStore($offers, states.offers);
+  const preapproval = useServedStore($preapproval, states.preapproval);
   const [sending, setSending] = useState(false);
   const sendRef = useRef<HTMLButtonElement>(null);
+  // The offers' time left counts from the server's clock while hydrating, then from the browser's.
+  const [now, setNow] = useState<number | undefined>(served?.now);
+  useEffect(() => setNow(undefined), []);
+  // What the Worker served for this account is not read again on hydration.
+  const servedFor = useRef({ wallet: states.wallet?.accountId, offers: states.offers?.accountId, preapproval: states.preapproval?.accountId });
+  const fresh = (part: keyof typeof servedFor.current) => {
+    const skip = servedFor.current[part] !== undefined && servedFor.current[part] === accountId;
+    servedFor.current[part] = undefined;
+    return !skip;
+  };
 
   useEffect(() => {
-    void loadWallet(accountId);
+    if (fresh('wallet')) void loadWallet(accountId);
   }, [accountId]);
   // Offers and the preapproval exist only once the account has its wallet (else they answer 404).
   const hasWallet = status === 'ready' && wallet !== null;
   useEffect(() => {
     if (!hasWallet) return;
-    void loadOffers(accountId);
-    void loadPreapproval(accountId);
+    if (fresh('offers')) void loadOffers(accountId);
+    if (fresh('preapproval')) void loadPreapproval(accountId);
   }, [accountId, hasWallet]);
 
   const partyId = wallet?.address ?? '';
@@ -267,11 +289,11 @@ function DigitalAssets() {
         </div>
 
         <div className="mt-6 border-t border-gray-200 pt-5">
-          <PreapprovalSwitch />
+          <PreapprovalSwitch state={preapproval} />
         </div>
       </section>
 
-      <ActionRequired state={offers} onAction={(offer, action) => void offerAction(offer, action)} onRetry={() => void loadOffers(accountId)} />
+      <ActionRequired state={offers} now={now} onAction={(offer, action) => void offerAction(offer, action)} onRetry={() => void loadOffers(accountId)} />
 
       {accountId && (
         <SendDialog
@@ -324,10 +346,10 @@ function DigitalAssets() {
   );
 }
 
-export default function DigitalAssetsPage() {
+export default function DigitalAssetsPage({ seed, served }: ServedProps & { seed?: PageSeed }) {
   return (
-    <AppShell title="wallet.title">
-      <DigitalAssets />
+    <AppShell title="wallet.title" seed={seed}>
+      <DigitalAssets served={served} />
     </AppShell>
   );
 }

@@ -128,6 +128,8 @@ const SCREENS: Screen[] = [
     before: async (page, lang) => {
       await createWallet(page);
       await page.goto('/accounts/digital-assets');
+      // Rendered on the Worker: Transfer 100 is on screen before the island hydrates.
+      await waitForHydration(page);
       await page.locator('[data-action="transfer"]').click();
       await page.locator('[data-wallet-pending]').waitFor();
       await page.locator('[data-action="auto-accept"]').click();
@@ -143,6 +145,8 @@ const SCREENS: Screen[] = [
     ready: '[data-offer="incoming"]',
     before: async (page) => {
       await page.goto('/accounts/digital-assets');
+      // Rendered on the Worker: Transfer 100 is on screen before the island hydrates.
+      await waitForHydration(page);
       await page.locator('[data-action="transfer"]').click();
       await page.locator('[data-offer="incoming"]').waitFor();
     },

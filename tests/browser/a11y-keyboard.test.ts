@@ -122,6 +122,8 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(at('/accounts/digital-assets'));
     await page.locator('[data-action="transfer"]').waitFor();
+    // Rendered on the Worker: the buttons are on screen before the island hydrates.
+    await waitForHydration(page);
 
     // 'Transfer 100', then 'Auto-Accept': the balance is 100 CC.
     await tabTo((f) => f.action === 'transfer');

@@ -197,7 +197,8 @@ export function PriceChart({ symbol, range }: { symbol: string; range: Timeframe
           </div>
         )}
       </div>
-      <p ref={summary} id="price-chart-summary" className="mt-2 text-xs text-gray-600" aria-live="polite">
+      {/* Three lines kept for the summary while the history loads, so the page below does not move when it arrives. */}
+      <p ref={summary} id="price-chart-summary" className="mt-2 min-h-[3lh] text-xs text-gray-600" aria-live="polite">
         {history && points.length > 0 && history.high != null && history.low != null
           ? t('asset.chart.summary', {
               period,

@@ -5,11 +5,13 @@ import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { cx } from '../../components/cx';
 import { useT } from '../../components/use-t';
-import { $preapproval, setPreapproval } from '../../stores/p2p';
+import { $preapproval, setPreapproval, type PreapprovalState } from '../../stores/p2p';
 
-export function PreapprovalSwitch() {
+/** `state`: the switch as the wallet screen has it (served on a page rendered on the Worker); else the store's. */
+export function PreapprovalSwitch({ state: given }: { state?: PreapprovalState } = {}) {
   const t = useT();
-  const state = useStore($preapproval);
+  const stored = useStore($preapproval);
+  const state = given ?? stored;
   const [error, setError] = useState<string | null>(null);
   const labelId = useId();
   const hintId = useId();

@@ -1,0 +1,271 @@
+// The wallet pages rendered on the Worker with their data (issue 16 with issue 17's offers), in
+// Chromium against the built Worker: the document of /accounts/digital-assets already holds the
+// balance, its breakdown and an incoming offer (another user's send), in the account's language, with
+// no spinner, private and under a strict CSP; Chromium with JavaScript off shows them; after hydration
+// (no error, no layout shift, nothing read twice) accepting the offer works and the sender's open
+// wallet updates live. The asset page's HTML has the user's real CC holdings. Phones 0140-0142.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseURL, launch, newContext, s, testPhone, TEST_CODE, type Lang } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
+
+/** Signs in through the sign-in service's phone-code calls (what /login does), answering the session. */
+async function apiSignIn(phone: string): Promise<Session> {
+  const headers = { 'content-type': 'application/json', apikey: 'local' };
+  const otp = await fetch(`${baseURL()}/auth/v1/otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
+  expect(otp.status).toBe(200);
+  const verify = await fetch(`${baseURL()}/auth/v1/verify`, { method: 'POST', headers, body: JSON.stringify({ phone, token: TEST_CODE, type: 'sms' }) });
+  expect(verify.status).toBe(200);
+  return (await verify.json()) as Session;
+}
+
+/** The session as @supabase/ssr's browser client stores it: `base64-` + base64url JSON, in 3180-character chunks. */
+function sessionCookies(session: Session): { name: string; value: string }[] {
+  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+  if (value.length <= 3180) return [{ name: 'dolar-auth', value }];
+  const chunks: { name: string; value: string }[] = [];
+  for (let i = 0; i * 3180 < value.length; i++) chunks.push({ name: `dolar-auth.${i}`, value: value.slice(i * 3180, (i + 1) * 3180) });
+  return chunks;
+}
+
+const cookieHeader = (session: Session) =>
+  sessionCookies(session)
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+
+async function contextFor(session: Session, opts: { lang?: Lang; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const context =
+    opts.javaScriptEnabled === false
+      ? await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } })
+      : await newContext(browser, { lang: opts.lang, width: 390, height: 844 });
+  await context.addCookies(sessionCookies(session).map((c) => ({ ...c, url: baseURL() })));
+  return context;
+}
+
+async function api<T>(session: Session, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function activeAccountId(session: Session): Promise<string> {
+  const { accounts } = await api<{ accounts: { account_id: string; is_active: boolean }[] }>(session, 'GET', '/api/accounts/user/accounts');
+  return accounts.find((a) => a.is_active)!.account_id;
+}
+
+/** The page's HTML as the Worker answers the document request with the session cookie. */
+async function pageHtml(path: string, session: Session, acceptLanguage = 'en-US,en;q=0.9') {
+  const res = await fetch(`${baseURL()}${path}`, { headers: { cookie: cookieHeader(session), 'accept-language': acceptLanguage }, redirect: 'manual' });
+  return { res, html: await res.text() };
+}
+
+const gzipSize = async (html: string) => (await new Response(new Blob([html]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer()).byteLength;
+
+/** Page errors, hydration and CSP complaints, and the wallet reads made after the page loaded. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  const reads: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Hydration|hydrat|#418|#423|#425/.test(m.text())) errors.push(m.text());
+  });
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.method() === 'GET' && /^\/api\/wallets\/(.+\/categories|canton\/(balance|offers|preapproval|parties)\/)/.test(path)) reads.push(path);
+  });
+  return { errors, reads };
+}
+
+/** Sums the layout shifts the page has recorded since it started (buffered entries included). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+
+describe('the wallet pages rendered on the Worker', () => {
+  let ana: Session;
+  let bruno: Session;
+  let carla: Session;
+  let anaAccount: string;
+  let brunoAccount: string;
+
+  beforeAll(async () => {
+    [ana, bruno, carla] = await Promise.all([apiSignIn(testPhone(40)), apiSignIn(testPhone(41)), apiSignIn(testPhone(42))]);
+    [anaAccount, brunoAccount] = await Promise.all([activeAccountId(ana), activeAccountId(bruno)]);
+    // Both get a digital-assets wallet; Bruno takes 20 CC of test funds; Ana reads Spanish.
+    await Promise.all([api(ana, 'POST', '/api/wallets/canton'), api(bruno, 'POST', '/api/wallets/canton')]);
+    await api(bruno, 'POST', '/api/wallets/transfer', { account_id: brunoAccount, amount: '20' });
+    await api(bruno, 'POST', '/api/wallets/auto-accept', { account_id: brunoAccount });
+    await api(ana, 'PATCH', `/api/accounts/${ana.user.id}`, { language: 'es' });
+    // Bruno sends 7 CC to Ana's phone: Ana has no preapproval, so it is an offer waiting for her.
+    const receiver = await api<{ partyId: string }>(bruno, 'POST', '/api/wallets/canton/receivers/resolve', { account_id: brunoAccount, receiver: testPhone(40) });
+    const sent = await api<{ status: string }>(
+      bruno,
+      'POST',
+      '/api/wallets/canton/send',
+      { account_id: brunoAccount, receiver_party: receiver.partyId, amount: '7' },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(sent.status).toBe('PENDING');
+  });
+
+  it('answers /accounts/digital-assets with the balance, its breakdown and the incoming offer in the HTML, in the account\'s language, no spinner, private', async () => {
+    // The browser asks for English; the account says Spanish, and the account wins.
+    const { res, html } = await pageHtml('/accounts/digital-assets', ana);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'sha256-");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain(s('es', 'wallet.title'));
+    expect(html).toContain('data-navbar-name=""');
+    expect(html).not.toContain('app-static-spinner');
+    expect(html).not.toContain(s('es', 'wallet.loading'));
+    expect(html).not.toContain('data-offers-state="loading"');
+    // The balance and its breakdown: 7 CC pending, nothing available yet.
+    expect(html).toContain('data-wallet-balance=""');
+    expect(html).toContain('data-wallet-breakdown=""');
+    expect(html).toMatch(/data-wallet-part="pending"[^>]*>7\.00 CC</);
+    expect(html).toMatch(/data-wallet-part="available"[^>]*>0\.00 CC</);
+    // The incoming offer with Accept and Reject, and the preapproval switch (off).
+    expect(html).toContain('data-offer="incoming"');
+    expect(html).toMatch(/data-offer-amount="">7\.00 CC</);
+    expect(html).toContain('data-action="offer-accept"');
+    expect(html).toMatch(/role="switch" aria-checked="false"/);
+    expect(await gzipSize(html)).toBeLessThanOrEqual(14 * 1024);
+
+    // Bruno's page: the outgoing offer with Withdraw, 7 CC locked.
+    const sender = await pageHtml('/accounts/digital-assets', bruno);
+    expect(sender.html).toContain('data-offer="outgoing"');
+    expect(sender.html).toContain('data-action="offer-withdraw"');
+    expect(sender.html).toMatch(/data-wallet-part="locked"[^>]*>7\.00 CC</);
+  });
+
+  it('answers an account without a wallet with its "no account" state, and a signed-out request with /login', async () => {
+    const { res, html } = await pageHtml('/accounts/digital-assets', carla);
+    expect(res.status).toBe(200);
+    expect(html).toContain('data-state="no-account"');
+    expect(html).not.toContain('app-static-spinner');
+    const out = await fetch(`${baseURL()}/accounts/digital-assets`, { redirect: 'manual' });
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe('/login?next=%2Faccounts%2Fdigital-assets');
+  });
+
+  it('shows the balance and the offer with JavaScript off in Chromium', async () => {
+    const off = await contextFor(ana, { javaScriptEnabled: false });
+    const page = await off.newPage();
+    await page.goto('/accounts/digital-assets');
+    expect(await page.locator('#main h1').textContent()).toBe(s('es', 'wallet.title'));
+    expect(await page.locator('[data-wallet-part="pending"]').textContent()).toBe('7.00 CC');
+    expect(await page.locator('[data-offer="incoming"] [data-offer-amount]').textContent()).toBe('7.00 CC');
+    await off.close();
+  });
+
+  it('hydrates with no error, no layout shift and no second read; accepting the offer works and the sender sees it live', async () => {
+    const a = await contextFor(ana, { lang: 'es' });
+    const b = await contextFor(bruno);
+    const anaPage = await a.newPage();
+    const brunoPage = await b.newPage();
+    const anaWatch = watch(anaPage);
+    const brunoWatch = watch(brunoPage);
+    await Promise.all([anaPage.goto('/accounts/digital-assets'), brunoPage.goto('/accounts/digital-assets')]);
+    for (const page of [anaPage, brunoPage]) await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await anaPage.waitForLoadState('networkidle');
+    // What the Worker served is not read again on hydration.
+    expect(anaWatch.reads).toEqual([]);
+    expect(await layoutShift(anaPage)).toBe(0);
+    expect(await brunoPage.locator('[data-offer="outgoing"]').count()).toBe(1);
+
+    await anaPage.locator('[data-offer="incoming"] [data-action="offer-accept"]').click();
+    await anaPage.locator('[data-type="success"]').waitFor();
+    await expect.poll(() => anaPage.locator('[data-wallet-part="available"]').textContent(), { timeout: 10_000 }).toBe('7.00 CC');
+    // Bruno's open wallet: the offer is gone and the 7 CC are no longer locked, live (no reload).
+    await expect.poll(() => brunoPage.locator('[data-offer="outgoing"]').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => brunoPage.locator('[data-wallet-part="locked"]').textContent(), { timeout: 10_000 }).toBe('0.00 CC');
+    expect(await brunoPage.locator('[data-wallet-part="available"]').textContent()).toBe('13.00 CC');
+    expect(anaWatch.errors).toEqual([]);
+    expect(brunoWatch.errors).toEqual([]);
+    await a.close();
+    await b.close();
+  });
+
+  it("answers the asset page with the price header and the user's real CC holdings in the HTML, Sell enabled only with something to sell", async () => {
+    // Ana accepted Bruno's 7 CC above: her holdings are 7 CC, in Spanish.
+    const { res, html } = await pageHtml('/accounts/digital-assets/CC', ana);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(html).toContain('<html lang="es">');
+    expect(html).not.toContain('app-static-spinner');
+    expect(html).not.toContain(s('es', 'asset.loading'));
+    expect(html).toMatch(/data-symbol="">CC</);
+    expect(html).toMatch(/data-price="">\$[\d.,]+</);
+    expect(html).toContain(s('es', 'asset.holdings.title'));
+    expect(html).toContain(s('es', 'wallet.balance.total', { amount: '7.00 CC' }));
+    expect(await gzipSize(html)).toBeLessThanOrEqual(14 * 1024);
+
+    // With JavaScript off: the holdings and an enabled Sell for Ana; none and a disabled Sell for Carla.
+    for (const [who, lang, enabled] of [[ana, 'es', true], [carla, 'en', false]] as const) {
+      const off = await contextFor(who, { javaScriptEnabled: false });
+      const page = await off.newPage();
+      await page.goto('/accounts/digital-assets/CC');
+      expect(await page.locator('#main h1').textContent()).toBe('CC');
+      const holdings = page.locator('section[aria-labelledby="asset-holdings"]');
+      if (enabled) expect(await holdings.locator('[data-wallet-total]').textContent()).toBe(s(lang, 'wallet.balance.total', { amount: '7.00 CC' }));
+      else expect(await holdings.textContent()).toContain(s(lang, 'asset.holdings.none', { symbol: 'CC' }));
+      expect(await page.getByRole('button', { name: s(lang, 'common.sell'), exact: true }).isEnabled()).toBe(enabled);
+      await off.close();
+    }
+
+    // Hydrated: no error, nothing read again, no layout shift; Sell opens its dialog.
+    const on = await contextFor(ana, { lang: 'es' });
+    const page = await on.newPage();
+    const watched = watch(page);
+    const assetReads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/market\/(stocks|assets)\//.test(new URL(r.url()).pathname)) assetReads.push(r.url());
+    });
+    await page.goto('/accounts/digital-assets/CC');
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.waitForLoadState('networkidle');
+    expect(watched.reads).toEqual([]);
+    expect(assetReads).toEqual([]);
+    expect(await layoutShift(page)).toBe(0);
+    await page.getByRole('button', { name: s('es', 'common.sell'), exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(watched.errors).toEqual([]);
+    await on.close();
+  });
+
+  it('leaves a symbol the Worker does not know to the island: the not-found toast, then /market', async () => {
+    const { res, html } = await pageHtml('/accounts/digital-assets/NOPE1', ana);
+    expect(res.status).toBe(200);
+    expect(html).toContain(s('es', 'asset.loading'));
+    const on = await contextFor(ana, { lang: 'es' });
+    const page = await on.newPage();
+    await page.goto('/accounts/digital-assets/NOPE1');
+    await page.waitForURL(/\/market$/);
+    await on.close();
+  });
+});
