@@ -164,6 +164,7 @@ const SCREENS: Screen[] = [
     ready: '[data-action="new-ticket"]',
     before: async (page, lang) => {
       await page.goto('/support');
+      await waitForHydration(page);
       await openDialog(page, '[data-action="new-ticket"]');
       const dialog = page.locator('[role="dialog"]');
       await dialog.getByLabel(`${s(lang, 'support.ticket.title')} *`).fill('Card not arriving');
