@@ -94,10 +94,13 @@ function moduleName(path) {
 
 const FRAMEWORK = /(^|\/)node_modules\/(react|react-dom|scheduler|preact|vue|svelte|solid-js|astro|@astrojs)\//;
 
-/** First-load JS of one route. */
-export function firstLoadJs(route) {
-  const htmlFile = htmlFileOf(route);
-  const html = readFileSync(htmlFile, 'utf8');
+/**
+ * First-load JS of one route: from its built HTML, or from `served` (the HTML the Worker rendered
+ * for a request, for the pages rendered on demand; their scripts are files of dist/client too).
+ */
+export function firstLoadJs(route, served) {
+  const htmlFile = served === undefined ? htmlFileOf(route) : null;
+  const html = served ?? readFileSync(htmlFile, 'utf8');
   const entries = new Set();
   for (const m of html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) entries.add(resolve(ROOT + m[1]));
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) entries.add(resolve(ROOT + m[1]));
@@ -145,7 +148,7 @@ export function firstLoadJs(route) {
   const inlineGzip = inline.reduce((n, s) => n + s.gzip, 0);
   return {
     route,
-    html: relative(ROOT, htmlFile),
+    html: htmlFile ? relative(ROOT, htmlFile) : '(rendered by the Worker)',
     gzip: externalGzip + inlineGzip,
     externalGzip,
     inlineGzip,
