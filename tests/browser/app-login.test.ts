@@ -4,7 +4,7 @@
 // provider's send limit (issue 14).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { at, launch, newContext, screenshot, TEST_CODE, testPhone } from './helpers';
+import { at, launch, newContext, screenshot, TEST_CODE, testPhone, waitForHydration } from './helpers';
 import { t } from '../../src/i18n';
 
 let browser: Browser;
@@ -96,6 +96,7 @@ describe('the login page', () => {
     await page.locator('#main h1').waitFor();
     expect(await page.locator('#main h1').textContent()).toBe('Accounts');
 
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(at('/login'));

@@ -1,7 +1,7 @@
-// The signed-in pages start their first reads from the HTML, with the stored session, while their
-// JavaScript downloads (src/layouts/AppLayout.astro); the island then uses those answers instead of
-// asking again. Account-scoped reads use the active account this device remembers for that user.
-// A page rendered on the Worker (issue 16) came with the account reads: it starts only its own.
+// The signed-in pages are rendered on the Worker with their first reads (issue 16): the HTML starts
+// no read of its own (src/layouts/AppLayout.astro's head reads are for a page that names some), and
+// the island repeats none of what the Worker read. The active account this device remembers is the
+// user's own; one remembered for another user is never read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cookieSession, launch, openApp, screenPage, signedInState, type StorageState, testPhone } from './helpers';
@@ -32,7 +32,7 @@ function recordApiCalls(page: Page): string[] {
 const hint = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('dolar-active-account') ?? 'null') as { user: string; account: string } | null);
 
 describe('reads started by the HTML', () => {
-  it('remembers the active account for the signed-in user and reads each of the gate and page reads once', async () => {
+  it('remembers the active account for the signed-in user; pages rendered on the Worker start no read from the head and repeat none of theirs', async () => {
     const { context, page, errors } = await screenPage(browser, state, 'en');
     // A page rendered on the Worker remembers the account it was rendered with.
     await openApp(page, '/market');
@@ -41,16 +41,16 @@ describe('reads started by the HTML', () => {
     const userId = (await cookieSession(context))!.user.id;
     expect(remembered?.user).toBe(userId);
 
+    // The wallet came with the account reads and its own (categories, balance, offers): none again.
     const calls = recordApiCalls(page);
     await openApp(page, '/accounts/digital-assets');
     await settled(page);
-    const reads = [`GET /api/accounts/${userId}`, 'GET /api/accounts/user/accounts', 'GET /api/accounts/user/active-account', `GET /api/wallets/${remembered?.account}/categories`];
-    for (const read of reads) expect(calls.filter((c) => c === read), read).toHaveLength(1);
-    // The HTML started them: the page script recorded the promises it handed over.
-    expect(await page.evaluate(() => Object.keys(window.__apiPrefetch?.responses ?? {}).length)).toBe(4);
+    expect(calls.filter((c) => c.startsWith('GET /api/accounts/'))).toEqual([]);
+    expect(calls.filter((c) => c === `GET /api/wallets/${remembered?.account}/categories`)).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(window.__apiPrefetch?.responses ?? {}))).toEqual([]);
 
-    // Rendered on the Worker, /transactions came with the account reads and its first rows: it starts
-    // nothing from the head, and its island completes the list with one read.
+    // /transactions came with the account reads and its first rows: it starts nothing from the head,
+    // and its island completes the list with one read.
     calls.length = 0;
     await openApp(page, '/transactions');
     await settled(page);
@@ -61,17 +61,18 @@ describe('reads started by the HTML', () => {
     await context.close();
   });
 
-  it("does not start a read for an account remembered for another user", async () => {
+  it('does not read an account remembered for another user: the page is rendered with the user\'s own', async () => {
     const { context, page, errors } = await screenPage(browser, state, 'en');
     await openApp(page, '/market');
+    const own = (await hint(page))?.account;
     const other = '00000000-0000-4000-8000-000000000000';
     await page.evaluate((account) => localStorage.setItem('dolar-active-account', JSON.stringify({ user: 'someone-else', account })), other);
     const calls = recordApiCalls(page);
     await openApp(page, '/accounts/digital-assets');
     await settled(page);
     expect(calls.filter((c) => c.includes(other))).toEqual([]);
-    // The page still reads its own account's wallets, once, and remembers that account again.
-    expect(calls.filter((c) => /^GET \/api\/wallets\/[^/]+\/categories$/.test(c))).toHaveLength(1);
+    // The hint is the user's own account again.
+    expect(await hint(page)).toMatchObject({ account: own });
     expect((await hint(page))?.user).not.toBe('someone-else');
     expect(errors).toEqual([]);
     await context.close();
