@@ -9,7 +9,8 @@
 //   interface strings from the dictionaries, toasts, and the wallet set-up through the real screens.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { createChunks, stringToBase64URL } from '@supabase/ssr';
+import { expect, inject } from 'vitest';
 import { t, type TranslationKey } from '../../src/i18n';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
 
@@ -219,4 +220,54 @@ export async function createWallet(page: Page): Promise<void> {
 /** No horizontal scrolling of the page itself (a layout that fits the viewport). */
 export async function pageFitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+// ---- Sessions outside the browser (the pages rendered on the Worker, issue 16) ----------------------
+
+export type ApiSession = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
+
+/** Signs in through the sign-in service's phone-code calls (what /login does), answering the session. */
+export async function apiSignIn(phone: string): Promise<ApiSession> {
+  const headers = { 'content-type': 'application/json', apikey: 'local' };
+  const otp = await fetch(`${baseURL()}/auth/v1/otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
+  expect(otp.status).toBe(200);
+  const verify = await fetch(`${baseURL()}/auth/v1/verify`, { method: 'POST', headers, body: JSON.stringify({ phone, token: TEST_CODE, type: 'sms' }) });
+  expect(verify.status).toBe(200);
+  return (await verify.json()) as ApiSession;
+}
+
+/** The session as @supabase/ssr's browser client stores it (its own chunking): `base64-` + base64url JSON. */
+export const sessionCookies = (session: ApiSession) => createChunks('dolar-auth', `base64-${stringToBase64URL(JSON.stringify(session))}`);
+
+/** The same cookies as one Cookie request header. */
+export const cookieHeader = (session: ApiSession) =>
+  sessionCookies(session)
+    .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
+    .join('; ');
+
+/** A 390 px context with the session's cookies; `javaScriptEnabled: false` for the HTML alone. */
+export async function servedContext(browser: Browser, session: ApiSession, opts: { lang?: Lang; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const context =
+    opts.javaScriptEnabled === false
+      ? await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } })
+      : await newContext(browser, { lang: opts.lang, width: 390, height: 844 });
+  await context.addCookies(sessionCookies(session).map((c) => ({ ...c, value: encodeURIComponent(c.value), url: baseURL() })));
+  return context;
+}
+
+/** An API call as the session's user; asserts a 200 and answers its `data`. */
+export async function apiCall<T>(session: ApiSession, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** The page's HTML as the Worker answers the document request with the session cookie. */
+export async function pageHtml(path: string, session: ApiSession, acceptLanguage = 'en-US,en;q=0.9') {
+  const res = await fetch(`${baseURL()}${path}`, { headers: { cookie: cookieHeader(session), 'accept-language': acceptLanguage }, redirect: 'manual' });
+  return { res, html: await res.text() };
 }

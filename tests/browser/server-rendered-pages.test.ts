@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { TranslationKey } from '../../src/i18n';
-import { baseURL, launch, newContext, s, testPhone, TEST_CODE, type Lang } from './helpers';
+import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,54 +17,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
-
-/** Signs in through the sign-in service's phone-code calls (what /login does), answering the session. */
-async function apiSignIn(phone: string): Promise<Session> {
-  const headers = { 'content-type': 'application/json', apikey: 'local' };
-  const otp = await fetch(`${baseURL()}/auth/v1/otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
-  expect(otp.status).toBe(200);
-  const verify = await fetch(`${baseURL()}/auth/v1/verify`, { method: 'POST', headers, body: JSON.stringify({ phone, token: TEST_CODE, type: 'sms' }) });
-  expect(verify.status).toBe(200);
-  return (await verify.json()) as Session;
-}
-
-/** The session as @supabase/ssr's browser client stores it: `base64-` + base64url JSON, in 3180-character chunks. */
-function sessionCookies(session: Session): { name: string; value: string }[] {
-  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
-  if (value.length <= 3180) return [{ name: 'dolar-auth', value }];
-  const chunks: { name: string; value: string }[] = [];
-  for (let i = 0; i * 3180 < value.length; i++) chunks.push({ name: `dolar-auth.${i}`, value: value.slice(i * 3180, (i + 1) * 3180) });
-  return chunks;
-}
-
-async function contextFor(session: Session, opts: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context =
-    opts.javaScriptEnabled === false
-      ? await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } })
-      : await newContext(browser, { width: 390, height: 844 });
-  await context.addCookies(sessionCookies(session).map((c) => ({ ...c, url: baseURL() })));
-  return context;
-}
-
-async function api<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** The page's HTML as the Worker answers the document request with the session cookie. */
-async function pageHtml(path: string, session: Session, acceptLanguage = 'en-US,en;q=0.9') {
-  const cookie = sessionCookies(session)
-    .map((c) => `${c.name}=${c.value}`)
-    .join('; ');
-  const res = await fetch(`${baseURL()}${path}`, { headers: { cookie, 'accept-language': acceptLanguage }, redirect: 'manual' });
-  return { res, html: await res.text() };
-}
+type Session = ApiSession;
+const contextFor = (session: Session, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
+const api = apiCall;
 
 /** Text as React writes it into HTML. */
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

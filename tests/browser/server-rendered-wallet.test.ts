@@ -6,7 +6,7 @@
 // wallet updates live. The asset page's HTML has the user's real CC holdings. Phones 0140-0142.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launch, newContext, s, testPhone, TEST_CODE, type Lang } from './helpers';
+import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,60 +16,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
-
-/** Signs in through the sign-in service's phone-code calls (what /login does), answering the session. */
-async function apiSignIn(phone: string): Promise<Session> {
-  const headers = { 'content-type': 'application/json', apikey: 'local' };
-  const otp = await fetch(`${baseURL()}/auth/v1/otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
-  expect(otp.status).toBe(200);
-  const verify = await fetch(`${baseURL()}/auth/v1/verify`, { method: 'POST', headers, body: JSON.stringify({ phone, token: TEST_CODE, type: 'sms' }) });
-  expect(verify.status).toBe(200);
-  return (await verify.json()) as Session;
-}
-
-/** The session as @supabase/ssr's browser client stores it: `base64-` + base64url JSON, in 3180-character chunks. */
-function sessionCookies(session: Session): { name: string; value: string }[] {
-  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
-  if (value.length <= 3180) return [{ name: 'dolar-auth', value }];
-  const chunks: { name: string; value: string }[] = [];
-  for (let i = 0; i * 3180 < value.length; i++) chunks.push({ name: `dolar-auth.${i}`, value: value.slice(i * 3180, (i + 1) * 3180) });
-  return chunks;
-}
-
-const cookieHeader = (session: Session) =>
-  sessionCookies(session)
-    .map((c) => `${c.name}=${c.value}`)
-    .join('; ');
-
-async function contextFor(session: Session, opts: { lang?: Lang; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context =
-    opts.javaScriptEnabled === false
-      ? await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } })
-      : await newContext(browser, { lang: opts.lang, width: 390, height: 844 });
-  await context.addCookies(sessionCookies(session).map((c) => ({ ...c, url: baseURL() })));
-  return context;
-}
-
-async function api<T>(session: Session, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
+type Session = ApiSession;
+const contextFor = (session: Session, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
+const api = apiCall;
 
 async function activeAccountId(session: Session): Promise<string> {
   const { accounts } = await api<{ accounts: { account_id: string; is_active: boolean }[] }>(session, 'GET', '/api/accounts/user/accounts');
   return accounts.find((a) => a.is_active)!.account_id;
-}
-
-/** The page's HTML as the Worker answers the document request with the session cookie. */
-async function pageHtml(path: string, session: Session, acceptLanguage = 'en-US,en;q=0.9') {
-  const res = await fetch(`${baseURL()}${path}`, { headers: { cookie: cookieHeader(session), 'accept-language': acceptLanguage }, redirect: 'manual' });
-  return { res, html: await res.text() };
 }
 
 const gzipSize = async (html: string) => (await new Response(new Blob([html]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer()).byteLength;
