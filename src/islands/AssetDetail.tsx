@@ -6,7 +6,8 @@
 // the wallet's balance, the same way as the wallet screen, when the asset is the wallet's coin. The
 // timeframe buttons drive the price chart (asset/PriceChart.tsx, its library loaded lazily).
 // Issue 16: rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated
-// with them; a symbol the Worker did not find is looked up by the island as before.
+// with them (and the chart's text for the default timeframe, served.chart); a symbol the Worker did
+// not find is looked up by the island as before.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
@@ -176,7 +177,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               ))}
             </div>
             {/* The spec's placeholder, replaced by the real chart of the chosen timeframe (issue 18). */}
-            <PriceChart symbol={detail.symbol} range={timeframe} />
+            <PriceChart symbol={detail.symbol} range={timeframe} served={served?.detail?.symbol === detail.symbol ? served.chart : null} />
           </section>
 
           <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-stats">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extremeOf, periodChange } from './price-history';
+import { extremeOf, historySummary, periodChange } from './price-history';
 
 describe('periodChange', () => {
   it('answers the exact difference at the finer scale and the percent rounded half away from zero', () => {
@@ -23,5 +23,30 @@ describe('extremeOf', () => {
     expect(extremeOf(['0.10000000000000001', '0.1', '0.09'], 1)).toBe('0.10000000000000001');
     expect(extremeOf(['2.50', '10', '9.99'], -1)).toBe('2.50');
     expect(extremeOf([], 1)).toBeNull();
+  });
+});
+
+describe('historySummary', () => {
+  const history = {
+    symbol: 'CC',
+    range: '24h' as const,
+    points: [
+      { time: '2026-11-24T10:00:00.000Z', price: '0.1571' },
+      { time: '2026-11-24T22:00:00.000Z', price: '0.1702' },
+      { time: '2026-11-25T10:00:00.000Z', price: '0.16' },
+    ],
+    change: '0.0029',
+    change_percent: '1.85',
+    high: '0.1702',
+    low: '0.1571',
+  };
+
+  it("takes the chart's text from a history: first and last point, change, percent, high and low as given, no points", () => {
+    expect(historySummary(history)).toEqual({ symbol: 'CC', range: '24h', first: '0.1571', last: '0.16', change: '0.0029', change_percent: '1.85', high: '0.1702', low: '0.1571' });
+  });
+
+  it('has nothing to say without points or without a history', () => {
+    expect(historySummary({ ...history, points: [], change: null, change_percent: null, high: null, low: null })).toBeNull();
+    expect(historySummary(null)).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 // Price history (issue 18): the chart's ranges and the exact arithmetic of a period's change, shared
 // by the embedded core (which answers GET /market/{symbol}/history) and the asset page (which plots
 // it). Prices are exact decimal strings; the change is computed on BigInt units, never on floats.
+// The chart's text (its change line and summary) is taken from a history by one function
+// (historySummary), so the summary the Worker serves and the one the island computes are the same.
+import type { PriceHistory } from './schemas/price-history';
 import { compareDecimals, decimalToString, parseDecimal, roundDecimal, type Decimal } from './decimal';
 import { TIMEFRAMES, type Timeframe } from './market';
 
@@ -54,4 +57,30 @@ export function extremeOf(prices: readonly string[], sign: 1 | -1): string | nul
     if (!best || compareDecimals(value, best.value) * sign > 0) best = { text, value };
   }
   return best?.text ?? null;
+}
+
+/**
+ * What the chart says in text over a period (the change line and the summary below the chart): the
+ * first and last plotted price, the change and its percent, the high and the low, exact decimal text
+ * as the history answers them. Without its points. The asset page rendered on the Worker serves it
+ * for the default timeframe, so that text (the page's largest, its LCP element) is in the HTML.
+ */
+export interface HistorySummary {
+  symbol: string;
+  range: HistoryRange;
+  first: string;
+  last: string;
+  change: string | null;
+  change_percent: string | null;
+  high: string | null;
+  low: string | null;
+}
+
+/** A history's summary; null when it has no points (nothing to say: the chart shows "no data"). */
+export function historySummary(history: PriceHistory | null | undefined): HistorySummary | null {
+  const first = history?.points[0];
+  const last = history?.points.at(-1);
+  if (!history || !first || !last) return null;
+  const { symbol, range, change, change_percent, high, low } = history;
+  return { symbol, range, first: first.price, last: last.price, change, change_percent, high, low };
 }

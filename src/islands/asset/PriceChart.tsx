@@ -3,7 +3,9 @@
 // the period's high and low, and a text alternative for screen readers. The drawing library is
 // loaded (chart-canvas.ts, its own chunk) only when the chart scrolls into view. Loading, empty and
 // error (Try again) states keep the box's height, so nothing moves. The box exposes what it plots
-// from the data (data-chart-*), for tests and tools.
+// from the data (data-chart-*), for tests and tools. Issue 16: on a page rendered on the Worker the
+// default timeframe's text (change line and summary, the page's largest text) comes served, so it is
+// in the HTML; it shows until this chart's own read answers, whose text is the same (historySummary).
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
@@ -11,6 +13,7 @@ import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { decimalToNumber, parseDecimal } from '../../shared/decimal';
 import { formatPrice, type Timeframe } from '../../shared/market';
+import { historySummary, type HistorySummary } from '../../shared/price-history';
 import type { PriceHistory } from '../../shared/schemas/price-history';
 import { ApiError, api, unwrap } from '../../stores/api';
 import type { ChartHandle } from './chart-canvas';
@@ -34,7 +37,8 @@ function signedPrice(value: string): string {
 }
 const signedPercent = (value: string) => (value.startsWith('-') ? `${value}%` : `+${value}%`);
 
-export function PriceChart({ symbol, range }: { symbol: string; range: Timeframe }) {
+/** `served`: the Worker's summary of one timeframe's history (null or absent: none, as before). */
+export function PriceChart({ symbol, range, served }: { symbol: string; range: Timeframe; served?: HistorySummary | null }) {
   const t = useT();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -133,6 +137,9 @@ export function PriceChart({ symbol, range }: { symbol: string; range: Timeframe
     [],
   );
 
+  // The text's figures: the loaded history's, else while it loads the served ones of this timeframe.
+  const text = history ? historySummary(history) : load.status === 'loading' && served?.range === range ? served : null;
+  const textTone = text?.change == null ? 'none' : text.change.startsWith('-') ? 'down' : 'up';
   const period = t(`asset.chart.period.${range}`);
   const failed = load.status === 'error' || chartFailed;
   const busy = load.status === 'loading' || (!failed && points.length > 0 && !drawn);
@@ -144,14 +151,14 @@ export function PriceChart({ symbol, range }: { symbol: string; range: Timeframe
   return (
     <div className="mt-4">
       <div
-        className={cx('min-h-6 text-sm font-medium tabular-nums', tone === 'up' ? 'text-green-700' : tone === 'down' ? 'text-red-700' : 'text-gray-500')}
+        className={cx('min-h-6 text-sm font-medium tabular-nums', textTone === 'up' ? 'text-green-700' : textTone === 'down' ? 'text-red-700' : 'text-gray-500')}
         data-chart-change={tone}
       >
-        {history?.change != null && (
+        {text?.change != null && (
           <p>
-            <span aria-hidden="true">{tone === 'down' ? '▼ ' : '▲ '}</span>
-            {signedPrice(history.change)}
-            {history.change_percent != null && ` (${signedPercent(history.change_percent)})`}{' '}
+            <span aria-hidden="true">{textTone === 'down' ? '▼ ' : '▲ '}</span>
+            {signedPrice(text.change)}
+            {text.change_percent != null && ` (${signedPercent(text.change_percent)})`}{' '}
             <span className="font-normal text-gray-500">{t('asset.chart.changeOver', { period })}</span>
           </p>
         )}
@@ -199,15 +206,15 @@ export function PriceChart({ symbol, range }: { symbol: string; range: Timeframe
       </div>
       {/* Three lines kept for the summary while the history loads, so the page below does not move when it arrives. */}
       <p ref={summary} id="price-chart-summary" className="mt-2 min-h-[3lh] text-xs text-gray-600" aria-live="polite">
-        {history && points.length > 0 && history.high != null && history.low != null
+        {text && text.high != null && text.low != null
           ? t('asset.chart.summary', {
               period,
-              first: formatPrice(points[0]!.price),
-              last: formatPrice(points.at(-1)!.price),
-              change: history.change == null ? t('common.na') : signedPrice(history.change),
-              percent: history.change_percent == null ? t('common.na') : signedPercent(history.change_percent),
-              high: formatPrice(history.high),
-              low: formatPrice(history.low),
+              first: formatPrice(text.first),
+              last: formatPrice(text.last),
+              change: text.change == null ? t('common.na') : signedPrice(text.change),
+              percent: text.change_percent == null ? t('common.na') : signedPercent(text.change_percent),
+              high: formatPrice(text.high),
+              low: formatPrice(text.low),
             })
           : ''}
       </p>

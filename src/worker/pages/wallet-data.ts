@@ -5,14 +5,18 @@
 // as src/worker/pages/page-data.ts). The answers are the contract's, shaped as the island's stores
 // hold them, so the first client render is the server's HTML. A failed read leaves its part null:
 // the island then loads that part as it does today (its own loading or error state). The asset page
-// adds the asset's figures from the BFF's KV market cache, read beside the wallet.
+// adds the asset's figures and its chart's summary for the default timeframe (the page's LCP text)
+// from the BFF's KV market cache, read beside the wallet; the summary is optional and waits for
+// nothing: a history that fails or is late is left to the island's own read.
 import type { z } from 'zod';
 import type { ledgerAsset, partyBalance, pendingOffers, transferPreapproval, walletCategories } from '../../shared/schemas/responses';
 import type { PageSeed } from '../../shared/page-seed';
-import { assetDetail, sampleDetail, stockDetail, symbolFromPath, type AssetDetail } from '../../shared/market';
-import type { MarketSnapshot } from '../../shared/schemas/market';
+import { assetDetail, DEFAULT_TIMEFRAME, sampleDetail, stockDetail, symbolFromPath, type AssetDetail } from '../../shared/market';
+import { historySummary, type HistorySummary } from '../../shared/price-history';
+import { symbolParam, type MarketSnapshot } from '../../shared/schemas/market';
+import type { PriceHistory } from '../../shared/schemas/price-history';
 import type { Bindings } from '../env';
-import { cachedMarketSnapshot } from '../routes/market';
+import { cachedHistory, cachedMarketSnapshot, NotHistory, type MarketReader } from '../routes/market';
 import { read, shellReads, shellSeed } from './page-data';
 import type { PageUser } from './page-user';
 
@@ -94,6 +98,12 @@ export interface ServedAsset {
   detail: AssetDetail | null;
   /** The wallet ("Your Holdings" and Sell), as on the wallet page; null: the island loads it. */
   wallet: ServedWalletState | null;
+  /**
+   * The chart's text for the default timeframe (change, first and last price, high, low; not the
+   * points), as GET /api/market/{symbol}/history answers it; null: the chart shows it once its own
+   * read answers, as before.
+   */
+  chart: HistorySummary | null;
 }
 
 /** The island's lookup (AssetDetail.findAsset) over the cached market: stock, else Canton asset, else a sample row. */
@@ -106,19 +116,64 @@ export function findServedAsset(snapshot: MarketSnapshot | null, symbol: string)
 }
 
 /**
- * /accounts/digital-assets/{symbol}: the shell, the asset's figures (the KV market cache) and the
- * active account's wallet for "Your Holdings", all in one step. A symbol the cache does not know is
- * left to the island (it may be a stock outside the cached list, or nothing: then its not-found toast).
+ * How long the asset page waits for its chart's summary once its other reads have answered. The
+ * history is read from the start beside them (one KV read when cached, one upstream call when not),
+ * so it is normally there first; a late or stalled one costs the page at most this, then the island
+ * reads it as before.
+ */
+export const CHART_GRACE_MS = 100;
+
+/**
+ * The default timeframe's history from the KV cache (GET /api/market/{symbol}/history's own read),
+ * as its summary; null for a symbol the contract refuses, a history the port refuses (unknown symbol,
+ * sample row), a failure, or one that has not answered `graceMs` after `others`.
+ */
+export async function chartSummary(reader: MarketReader, symbol: string, others: Promise<unknown>, graceMs = CHART_GRACE_MS): Promise<HistorySummary | null> {
+  if (!symbolParam.safeParse({ symbol }).success) return null;
+  const history = cachedHistory(reader, symbol, DEFAULT_TIMEFRAME).then(
+    (hit) => historySummary(JSON.parse(hit.json) as PriceHistory),
+    (err: unknown) => {
+      // No history for the symbol (a sample row) is an answer, not a failure.
+      if (!(err instanceof NotHistory && err.result.status === 404)) console.error('asset page: no chart summary', err instanceof Error ? err.message : String(err));
+      return null;
+    },
+  );
+  // A load it starts goes on filling the cache after the page has answered without it.
+  reader.ctx?.waitUntil(history);
+  let settled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = others.then(
+    () => (settled ? null : new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), graceMs)))),
+    () => null,
+  );
+  try {
+    return await Promise.race([history, late]);
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * /accounts/digital-assets/{symbol}: the shell, the asset's figures and its chart's summary (the KV
+ * market cache) and the active account's wallet for "Your Holdings", all in one step. A symbol the
+ * cache does not know is left to the island (it may be a stock outside the cached list, or nothing:
+ * then its not-found toast), and so is its chart.
  */
 export async function assetPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; served: ServedAsset }> {
   const symbol = symbolFromPath(new URL(request.url).pathname) ?? '';
+  const reader: MarketReader = { env, userId: user.id, accessToken: user.accessToken, ctx };
   const { shell, wallet } = accountReads(env, user, ctx);
-  const snapshot = cachedMarketSnapshot({ env, userId: user.id, accessToken: user.accessToken, ctx })
+  const snapshot = cachedMarketSnapshot(reader)
     .then((hit) => JSON.parse(hit.json) as MarketSnapshot)
     .catch((err: unknown) => {
       console.error('asset page: no market data', err instanceof Error ? err.message : String(err));
       return null;
     });
-  const [reads, w, market] = await Promise.all([shell, wallet, snapshot]);
-  return { seed: await shellSeed(request, user, reads), served: { symbol, detail: symbol ? findServedAsset(market, symbol) : null, wallet: w } };
+  const chart = chartSummary(reader, symbol, Promise.all([shell, wallet, snapshot]));
+  const [reads, w, market, summary] = await Promise.all([shell, wallet, snapshot, chart]);
+  const detail = symbol ? findServedAsset(market, symbol) : null;
+  // The island plots the history of the asset it shows (detail.symbol): served only for that one.
+  const served = detail && summary?.symbol.toUpperCase() === detail.symbol.toUpperCase() ? summary : null;
+  return { seed: await shellSeed(request, user, reads), served: { symbol, detail, wallet: w, chart: served } };
 }

@@ -40,7 +40,7 @@ export const historyKey = (symbol: string, range: string) => `market:v1:history:
 export const HISTORY_CACHE_CONTROL = `private, max-age=${HISTORY_FRESH_MS / 1000}`;
 
 /** An upstream answer that is not a history (404 unknown symbol, 429, 502...): answered as it is, never cached. */
-class NotHistory extends Error {
+export class NotHistory extends Error {
   constructor(readonly result: UpstreamResult) {
     super(`upstream answered ${result.status}`);
   }
@@ -109,6 +109,32 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
   });
 }
 
+/**
+ * A symbol's price history over a range from the KV cache (stale-while-revalidate), loaded through the
+ * upstream port (the embedded core, or the remote upstream) when there is no usable copy. The BFF's
+ * GET /api/market/{symbol}/history and the asset page rendered on the Worker both read it here, so
+ * the page's chart summary is the answer the island then reads. Throws NotHistory with the port's
+ * answer when it is not a history (404 unknown symbol, 429, 502...).
+ */
+export function cachedHistory(reader: MarketReader, symbol: string, range: string): Promise<SwrResult> {
+  const { env, ctx } = reader;
+  const load = async (): Promise<PriceHistory> => {
+    const res = await selectUpstream(env).call(
+      { method: 'GET', path: `/market/${encodeURIComponent(symbol)}/history`, query: { range }, userId: reader.userId, accessToken: reader.accessToken },
+      ctx,
+    );
+    if (res.status !== 200) throw new NotHistory(res);
+    return (res.body as { data: PriceHistory }).data;
+  };
+  return swr(env.MARKET_CACHE, historyKey(symbol, range), load, {
+    freshMs: HISTORY_FRESH_MS,
+    maxStaleMs: HISTORY_MAX_STALE_MS,
+    lockMs: MARKET_LOCK_MS,
+    waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
+    now: () => marketClock.now(),
+  });
+}
+
 const cachedSnapshot = (c: Context<AppEnv>): Promise<SwrResult> => cachedMarketSnapshot(readerOf(c));
 
 // The list answer's bytes for the cached JSON served last: encoded once per cached copy (the swr
@@ -167,24 +193,9 @@ export const market = contractApp()
   .openapi(api.marketHistory, async (c) => {
     const { symbol } = c.req.valid('param');
     const { range } = c.req.valid('query');
-    const ctx = executionCtxOf(c);
-    const load = async (): Promise<PriceHistory> => {
-      const res = await selectUpstream(c.env).call(
-        { method: 'GET', path: `/market/${encodeURIComponent(symbol)}/history`, query: { range }, userId: c.var.userId, accessToken: c.var.accessToken },
-        ctx,
-      );
-      if (res.status !== 200) throw new NotHistory(res);
-      return (res.body as { data: PriceHistory }).data;
-    };
     let hit: SwrResult;
     try {
-      hit = await swr(c.env.MARKET_CACHE, historyKey(symbol, range), load, {
-        freshMs: HISTORY_FRESH_MS,
-        maxStaleMs: HISTORY_MAX_STALE_MS,
-        lockMs: MARKET_LOCK_MS,
-        waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
-        now: () => marketClock.now(),
-      });
+      hit = await cachedHistory(readerOf(c), symbol, range);
     } catch (err) {
       // The port's own answer (404 unknown symbol, 429, 502 for an upstream answer off the contract).
       if (err instanceof NotHistory) {
