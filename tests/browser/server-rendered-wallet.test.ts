@@ -3,9 +3,14 @@
 // balance, its breakdown and an incoming offer (another user's send), in the account's language, with
 // no spinner, private and under a strict CSP; Chromium with JavaScript off shows them; after hydration
 // (no error, no layout shift, nothing read twice) accepting the offer works and the sender's open
-// wallet updates live. The asset page's HTML has the user's real CC holdings. Phones 0140-0142.
+// wallet updates live. The asset page's HTML has the user's real CC holdings and its chart's text for
+// the default timeframe (its LCP element), the text the chart then gives once its own read answers.
+// Phones 0140-0142.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parseDecimal } from '../../src/shared/decimal';
+import { formatPrice } from '../../src/shared/market';
+import type { PriceHistory } from '../../src/shared/schemas/price-history';
 import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
 
 let browser: Browser;
@@ -23,6 +28,20 @@ const api = apiCall;
 async function activeAccountId(session: Session): Promise<string> {
   const { accounts } = await api<{ accounts: { account_id: string; is_active: boolean }[] }>(session, 'GET', '/api/accounts/user/accounts');
   return accounts.find((a) => a.is_active)!.account_id;
+}
+
+/** The chart's summary of a history as the asset page words it (signs as text: +$1.25, -1.49%). */
+function summaryText(lang: Lang, h: PriceHistory): string {
+  const signed = (v: string) => (parseDecimal(v)!.units > 0n ? `+${formatPrice(v)}` : formatPrice(v));
+  return s(lang, 'asset.chart.summary', {
+    period: s(lang, 'asset.chart.period.24h'),
+    first: formatPrice(h.points[0]!.price),
+    last: formatPrice(h.points.at(-1)!.price),
+    change: h.change == null ? s(lang, 'common.na') : signed(h.change),
+    percent: h.change_percent == null ? s(lang, 'common.na') : h.change_percent.startsWith('-') ? `${h.change_percent}%` : `+${h.change_percent}%`,
+    high: formatPrice(h.high),
+    low: formatPrice(h.low),
+  });
 }
 
 const gzipSize = async (html: string) => (await new Response(new Blob([html]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer()).byteLength;
@@ -176,7 +195,15 @@ describe('the wallet pages rendered on the Worker', () => {
     expect(html).toMatch(/data-price="">\$[\d.,]+</);
     expect(html).toContain(s('es', 'asset.holdings.title'));
     expect(html).toContain(s('es', 'wallet.balance.total', { amount: '7.00 CC' }));
+    // The chart's first timeframe in text (the page's largest text, its LCP element) is in the HTML,
+    // the change line with its arrow too; its points are not (the island reads them).
+    expect(html).toMatch(/id="price-chart-summary"[^>]*>[^<]+</);
+    expect(html).toMatch(/<span aria-hidden="true">[▲▼] <\/span>[+-]\$/);
+    expect(html).not.toContain('"points"');
     expect(await gzipSize(html)).toBeLessThanOrEqual(14 * 1024);
+    // It is what GET /api/market/CC/history answers for 24h (the same KV copy the page read).
+    const history = await api<PriceHistory>(ana, 'GET', '/api/market/CC/history?range=24h');
+    const served = summaryText('es', history);
 
     // With JavaScript off: the holdings and an enabled Sell for Ana; none and a disabled Sell for Carla.
     for (const [who, lang, enabled] of [[ana, 'es', true], [carla, 'en', false]] as const) {
@@ -188,6 +215,8 @@ describe('the wallet pages rendered on the Worker', () => {
       if (enabled) expect(await holdings.locator('[data-wallet-total]').textContent()).toBe(s(lang, 'wallet.balance.total', { amount: '7.00 CC' }));
       else expect(await holdings.textContent()).toContain(s(lang, 'asset.holdings.none', { symbol: 'CC' }));
       expect(await page.getByRole('button', { name: s(lang, 'common.sell'), exact: true }).isEnabled()).toBe(enabled);
+      // Before any script runs, the chart's summary is there in the account's language.
+      expect(await page.locator('#price-chart-summary').textContent()).toBe(summaryText(lang, history));
       await off.close();
     }
 
@@ -200,10 +229,14 @@ describe('the wallet pages rendered on the Worker', () => {
       if (/\/api\/market\/(stocks|assets)\//.test(new URL(r.url()).pathname)) assetReads.push(r.url());
     });
     await page.goto('/accounts/digital-assets/CC');
+    expect(await page.locator('#price-chart-summary').textContent()).toBe(served);
     await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
     await page.waitForLoadState('networkidle');
     expect(watched.reads).toEqual([]);
     expect(assetReads).toEqual([]);
+    // The chart's own read has answered (its points), and its text is the one served.
+    await page.locator('[data-chart-range="24h"][data-chart-points]:not([data-chart-points="0"])').waitFor();
+    expect(await page.locator('#price-chart-summary').textContent()).toBe(served);
     expect(await layoutShift(page)).toBe(0);
     await page.getByRole('button', { name: s('es', 'common.sell'), exact: true }).click();
     await page.getByRole('dialog').waitFor();
