@@ -7,14 +7,14 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { assetPage, findServedAsset, walletPage } from '../../../src/worker/pages/wallet-data';
 import { sampleDetail } from '../../../src/shared/market';
-import { apiAs, signIn, uniquePhone } from '../auth';
+import { apiAs, pageUser, signIn, uniquePhone } from '../auth';
 import { installFetchGuard } from '../network';
 
 installFetchGuard();
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database; MARKET_CACHE: KVNamespace };
 const request = (path: string) => new Request(`http://localhost${path}`);
-const userOf = (who: { userId: string; accessToken: string }) => ({ id: who.userId, accessToken: who.accessToken });
+const userOf = pageUser;
 const data = <T>(res: { body: unknown }) => (res.body as { data: T }).data;
 
 async function withWallet() {
