@@ -15,8 +15,7 @@ export type SessionsState =
   | { status: 'ready'; sessions: readonly SessionItem[] }
   | { status: 'error'; sessions: readonly SessionItem[] };
 
-const INITIAL: SessionsState = { status: 'loading', sessions: [] };
-export const $sessions = atom<SessionsState>(INITIAL);
+export const $sessions = atom<SessionsState>({ status: 'loading', sessions: [] });
 
 /** The list as /settings/security's HTML was rendered with it (src/worker/pages/security-data.ts). */
 export interface ServedSessions {
@@ -25,9 +24,10 @@ export interface ServedSessions {
   now: number;
 }
 
-/** The served list becomes the store's before the island's first render (browser only; once, before any read). */
+/** The served list becomes the store's before the island's first render (browser only; while it has none). */
 export function seedSessions(sessions: readonly SessionItem[]): void {
-  if (typeof window !== 'undefined' && $sessions.get() === INITIAL) $sessions.set({ status: 'ready', sessions });
+  const state = $sessions.get();
+  if (typeof window !== 'undefined' && state.status === 'loading' && state.sessions.length === 0) $sessions.set({ status: 'ready', sessions });
 }
 
 export async function loadSessions(): Promise<void> {
