@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from '../../stores/auth';
 import { $lang } from '../../stores/lang';
-import { $sessions } from '../../stores/sessions';
+import { $sessions, type ServedSessions } from '../../stores/sessions';
 import { $toasts, clearToasts } from '../../stores/toasts';
 import { ActiveSessions, activityLabel } from './ActiveSessions';
 import { t as translate } from '../../i18n';
@@ -118,7 +118,7 @@ describe('ActiveSessions', () => {
 
 describe('ActiveSessions served with the page', () => {
   // The server rendered five minutes after the laptop's last activity; the browser's clock is hours later.
-  const served = { sessions: [CURRENT, LAPTOP], now: LAPTOP.last_active_ms + 5 * 60_000 };
+  const served: ServedSessions = { sessions: [CURRENT, LAPTOP] as ServedSessions['sessions'], now: LAPTOP.last_active_ms + 5 * 60_000 };
 
   it("renders the served list with the server's clock: no loading line", () => {
     const html = renderToString(<ActiveSessions served={served} />);
@@ -136,7 +136,7 @@ describe('ActiveSessions served with the page', () => {
     $sessions.set({ status: 'loading', sessions: [] });
     const container = document.createElement('div');
     container.innerHTML = html;
-    document.body.append(container);
+    document.body.appendChild(container);
     const recoverable: unknown[] = [];
     const root = await act(async () => hydrateRoot(container, <ActiveSessions served={served} />, { onRecoverableError: (e) => recoverable.push(e) }));
     expect(recoverable).toEqual([]);
