@@ -34,17 +34,15 @@ export async function sessionsOf(env: Bindings, { userId, sessionId }: SessionOw
   const db = env.DB;
   const settings = authSettings(env);
   const now = Date.now();
-  const noted = await notedSessions(db, userId, now - settings.sessionInactivityMs);
-  let rows: ActivityRow[];
-  if ((env.PUBLIC_SUPABASE_URL ?? '').trim()) {
-    rows = noted;
-  } else {
+  const local = !(env.PUBLIC_SUPABASE_URL ?? '').trim();
+  // Both reads at once (a page waits for this list).
+  const [noted, live] = await Promise.all([notedSessions(db, userId, now - settings.sessionInactivityMs), local ? liveSessionsOf(db, userId, settings, now) : null]);
+  let rows: ActivityRow[] = noted;
+  if (live) {
     // Only live sessions of the local sign-in service; one it has but the BFF never saw shows its
     // last refresh as its last activity and an unknown device.
     const byId = new Map(noted.map((r) => [r.session_id, r]));
-    rows = (await liveSessionsOf(db, userId, settings, now)).map(
-      (s) => byId.get(s.id) ?? { session_id: s.id, user_agent: '', country: null, last_active_ms: s.refreshed_ms },
-    );
+    rows = live.map((s) => byId.get(s.id) ?? { session_id: s.id, user_agent: '', country: null, last_active_ms: s.refreshed_ms });
   }
   const others = rows.filter((r) => r.session_id !== sessionId);
   const listed = sessionId ? [currentRow(sessionId, request), ...others.sort((a, b) => b.last_active_ms - a.last_active_ms)] : others;
