@@ -2,7 +2,8 @@
 // (GET /api/sessions), signing one other session out and signing out all the others. The islands
 // keep only what they show; the calls and their states live here. Calls go through the one typed
 // client (api()), which reads the session from the auth store, so this survives where the session
-// is kept (local storage today, cookies later).
+// is kept (local storage today, cookies later). A page rendered on the Worker seeds the list from
+// what it served (seedSessions) instead of reading it again.
 import { atom } from 'nanostores';
 import { api, unwrap } from './api';
 
@@ -15,6 +16,19 @@ export type SessionsState =
   | { status: 'error'; sessions: readonly SessionItem[] };
 
 export const $sessions = atom<SessionsState>({ status: 'loading', sessions: [] });
+
+/** The list as /settings/security's HTML was rendered with it (src/worker/pages/security-data.ts). */
+export interface ServedSessions {
+  sessions: SessionItem[];
+  /** The server's clock the "last active" labels were rendered with (epoch ms). */
+  now: number;
+}
+
+/** The served list becomes the store's before the island's first render (browser only; while it has none). */
+export function seedSessions(sessions: readonly SessionItem[]): void {
+  const state = $sessions.get();
+  if (typeof window !== 'undefined' && state.status === 'loading' && state.sessions.length === 0) $sessions.set({ status: 'ready', sessions });
+}
 
 export async function loadSessions(): Promise<void> {
   $sessions.set({ status: 'loading', sessions: $sessions.get().sessions });

@@ -79,7 +79,7 @@ export async function guardPage(request: Request, env: Bindings, deps: PageSessi
     return new Response(null, { status: 302, headers });
   }
 
-  const page = await deps.serve({ id: verified.sub, accessToken: token! });
+  const page = await deps.serve({ id: verified.sub, sessionId: verified.sessionId, accessToken: token! });
   const headers = new Headers(page.headers);
   let body: BodyInit | null = page.body;
   // The page's own policy names its inline hashes (a static page's CSP <meta>, or the header Astro

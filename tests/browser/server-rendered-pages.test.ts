@@ -3,11 +3,13 @@
 // the shell (navbar with the account), the page's heading and its data, with no spinner, private and
 // under a strict CSP; Chromium with JavaScript off shows the same; with JavaScript on the page
 // hydrates without an error or a layout shift; the account's language (es, fs) is the first paint's.
-// Phones 0143-0145.
+// /settings/security's sessions list is in the HTML with this device marked, hydrates with the labels
+// of the server's clock (a browser clock 10 minutes ahead changes them only after hydration), reads
+// nothing on hydration, and signs another device out. Phones 0143-0145.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { TranslationKey } from '../../src/i18n';
-import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
+import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, toastText, waitForHydration, type Lang } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,15 +27,15 @@ const api = apiCall;
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /** Each page with its heading and what its first screen shows (dictionary keys). */
-const PAGES: { path: string; heading: TranslationKey; data: TranslationKey[]; stillLoads?: true }[] = [
+const PAGES: { path: string; heading: TranslationKey; data: TranslationKey[] }[] = [
   { path: '/settings', heading: 'settings.general.title', data: ['settings.general.comingSoon'] },
   { path: '/settings/notifications', heading: 'settings.notifications.title', data: ['settings.notifications.description'] },
   { path: '/settings/billing', heading: 'settings.billing.title', data: ['settings.billing.description'] },
   { path: '/settings/privacy', heading: 'settings.privacy.title', data: ['settings.privacy.description'] },
   { path: '/settings/collaboration', heading: 'settings.collaboration.title', data: ['settings.collaboration.description'] },
   { path: '/settings/api', heading: 'settings.api.title', data: ['settings.api.description'] },
-  // The sessions list is the island's own read (its one loading line); name, language and KYC are served.
-  { path: '/settings/security', heading: 'settings.security.title', data: ['settings.security.fullName', 'settings.security.language', 'common.language.fs'], stillLoads: true },
+  // Name, language, KYC and the sessions list (this device marked) are served.
+  { path: '/settings/security', heading: 'settings.security.title', data: ['settings.security.fullName', 'settings.security.language', 'common.language.fs', 'settings.security.sessions.thisDevice', 'settings.security.sessions.current'] },
   { path: '/settings/feature-requests', heading: 'featureRequests.title', data: ['featureRequests.subtitle', 'featureRequests.submit.title'] },
   { path: '/settings/faq', heading: 'settings.faq.title', data: ['settings.faq.what.question', 'settings.faq.what.answer', 'settings.faq.ideas.question'] },
   { path: '/onboarding', heading: 'onboarding.title', data: ['onboarding.step.account.title', 'onboarding.step.help.description'] },
@@ -50,7 +52,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   });
 
   it('answers each page with the shell, its heading and its text in the HTML, no spinner, private, strict CSP, small', async () => {
-    for (const { path, heading, data, stillLoads } of PAGES) {
+    for (const { path, heading, data } of PAGES) {
       const { res, html: doc } = await pageHtml(path, first);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('private, no-store');
@@ -65,7 +67,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
       expect(doc, path).toContain('data-navbar-name=""');
       expect(doc, path).toContain(first.user.id);
       expect(doc, path).not.toContain('app-static-spinner');
-      if (!stillLoads) expect(doc, path).not.toContain('role="status"');
+      expect(doc, path).not.toContain('role="status"');
       const gzipped = await new Response(new Blob([doc]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
       expect(gzipped.byteLength, path).toBeLessThanOrEqual(14 * 1024);
     }
@@ -192,6 +194,75 @@ describe('settings, onboarding and support rendered on the Worker', () => {
     expect(await page.locator(`[data-id="${top.id}"] [data-vote="up"]:visible`).getAttribute('aria-pressed')).toBe('true');
     await page.locator(`[data-id="${top.id}"] [data-vote="up"]:visible`).click();
     await page.locator(`[data-id="${top.id}"] [data-vote="up"][aria-pressed="false"]:visible`).waitFor();
+    expect(errors).toEqual([]);
+    await on.close();
+  });
+
+  it("answers /settings/security with the user's sessions in the HTML, this device marked; it hydrates on the server's clock, reads none again and signs another device out", async () => {
+    const sessionIdOf = (session: Session) => JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id as string;
+    // Another device of the same user, seen by the BFF just now ("Active now" on the server's clock).
+    const other = await apiSignIn(testPhone(43));
+    const mine = sessionIdOf(first);
+    const theirs = sessionIdOf(other);
+    await api(other, 'GET', '/api/sessions');
+    const { res, html: doc } = await pageHtml('/settings/security', first);
+    expect(res.status).toBe(200);
+    expect(doc).toMatch(new RegExp(`<li data-session-id="${mine}" data-current="true"`));
+    expect(doc).toMatch(new RegExp(`<li data-session-id="${theirs}" class`));
+    const row = (id: string) => new RegExp(`data-session-id="${id}"[\\s\\S]*?</li>`).exec(doc)?.[0] ?? '';
+    expect(row(mine)).toContain(html(s('en', 'settings.security.sessions.thisDevice')));
+    expect(row(theirs)).toContain(html(s('en', 'settings.security.sessions.activeNow')));
+    expect(row(theirs)).toContain('<button');
+    expect(row(mine)).not.toContain('<button');
+    expect(doc).not.toContain(html(s('en', 'settings.security.sessions.loading')));
+    // The head starts no read of the sessions: they came with the page.
+    expect(doc).not.toContain('/api/sessions');
+    // The other user's page lists neither.
+    const stranger = await pageHtml('/settings/security', second);
+    expect(stranger.html).not.toContain(mine);
+    expect(stranger.html).not.toContain(theirs);
+    expect(stranger.html).toMatch(new RegExp(`<li data-session-id="${sessionIdOf(second)}" data-current="true"`));
+
+    // Without JavaScript: the list as served, this device marked.
+    const off = await contextFor(first, { javaScriptEnabled: false });
+    const plain = await off.newPage();
+    await plain.goto('/settings/security');
+    expect(await plain.locator(`li[data-session-id="${mine}"][data-current]`).textContent()).toContain(s('en', 'settings.security.sessions.thisDevice'));
+    expect(await plain.locator(`li[data-session-id="${theirs}"] button`).count()).toBe(1);
+    await off.close();
+
+    // With a browser clock 10 minutes ahead of the server's: hydration keeps the server's labels (no
+    // mismatch), then the island shows the browser's.
+    const on = await contextFor(first);
+    await on.addInitScript(() => {
+      const real = Date.now.bind(Date);
+      Date.now = () => real() + 10 * 60_000;
+    });
+    const page = await on.newPage();
+    const errors: string[] = [];
+    const reads: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(m.text());
+    });
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/sessions')) reads.push(req.method());
+    });
+    await page.goto('/settings/security');
+    await waitForHydration(page);
+    const theirRow = page.locator(`li[data-session-id="${theirs}"]`);
+    await page.waitForFunction((id) => /10 minutes ago/.test(document.querySelector(`li[data-session-id="${id}"]`)?.textContent ?? ''), theirs);
+    await page.waitForLoadState('networkidle');
+    expect(reads).toEqual([]);
+
+    // Signing the other device out works on the hydrated list, and that device is refused from then on.
+    await theirRow.getByRole('button').click();
+    await toastText(page, 'success', s('en', 'settings.security.sessions.ended'));
+    await theirRow.waitFor({ state: 'detached' });
+    expect(reads).toEqual(['DELETE']);
+    const refused = await fetch(`${baseURL()}/api/sessions`, { headers: { authorization: `Bearer ${other.access_token}` } });
+    expect(refused.status).toBe(401);
+    expect(await page.locator(`li[data-session-id="${mine}"][data-current]`).count()).toBe(1);
     expect(errors).toEqual([]);
     await on.close();
   });

@@ -1,11 +1,14 @@
 // Account Security's real sessions list (issue 18): states (loading, error with Try again), the
 // current session marked without a sign-out button, signing one out, the confirmation before
-// signing out all others, and the texts in the user's language.
+// signing out all others, and the texts in the user's language. Served with the page (rendered on
+// the Worker): the list without a read, and the server's clock for the first render's labels.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from '../../stores/auth';
 import { $lang } from '../../stores/lang';
-import { $sessions } from '../../stores/sessions';
+import { $sessions, type ServedSessions } from '../../stores/sessions';
 import { $toasts, clearToasts } from '../../stores/toasts';
 import { ActiveSessions, activityLabel } from './ActiveSessions';
 import { t as translate } from '../../i18n';
@@ -110,6 +113,47 @@ describe('ActiveSessions', () => {
     expect(rows[0]!.textContent).toContain(unknown);
     expect(rows[1]!.textContent).toContain(mexico);
     expect(rows[1]!.textContent).toContain(lastActive);
+  });
+});
+
+describe('ActiveSessions served with the page', () => {
+  // The server rendered five minutes after the laptop's last activity; the browser's clock is hours later.
+  const served: ServedSessions = { sessions: [CURRENT, LAPTOP] as ServedSessions['sessions'], now: LAPTOP.last_active_ms + 5 * 60_000 };
+
+  it("renders the served list with the server's clock: no loading line", () => {
+    const html = renderToString(<ActiveSessions served={served} />);
+    expect(html).toContain('data-current="true"');
+    expect(html).toContain('Last active 5 minutes ago');
+    expect(html).not.toContain('Loading your sessions');
+    expect(html).not.toContain('aria-busy');
+  });
+
+  it("hydrates the server's HTML without a mismatch or a read, then shows the labels on the browser's clock", async () => {
+    // The server renders on its clock, the browser hydrates hours later on its own.
+    vi.setSystemTime(served.now);
+    const html = renderToString(<ActiveSessions served={served} />);
+    vi.setSystemTime(NOW);
+    $sessions.set({ status: 'loading', sessions: [] });
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const recoverable: unknown[] = [];
+    const root = await act(async () => hydrateRoot(container, <ActiveSessions served={served} />, { onRecoverableError: (e) => recoverable.push(e) }));
+    expect(recoverable).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+    expect(container.textContent).toContain('Last active 3 hours ago');
+    expect($sessions.get()).toEqual({ status: 'ready', sessions: [CURRENT, LAPTOP] });
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('signs a served session out (the list is the store\'s after hydration)', async () => {
+    render(<ActiveSessions served={served} />);
+    expect(calls).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out Firefox · Windows' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(calls.map((c) => c.method)).toEqual(['DELETE']);
   });
 });
 

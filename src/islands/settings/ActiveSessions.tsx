@@ -3,14 +3,16 @@
 // country the platform saw, named in the user's language) and last activity. The current one is
 // marked "This device" and has no sign-out button (the normal sign-out ends it); every other one can
 // be signed out, and all others at once after a confirmation. Loading, error (with Try again) and
-// "no other device" states; results are announced by toasts in the user's language.
+// "no other device" states; results are announced by toasts in the user's language. On a page
+// rendered on the Worker the list comes with the HTML (served): the store starts from it, nothing is
+// read on hydration, and the labels are first rendered with the server's clock, then with the browser's.
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useLang, useT } from '../../components/use-t';
 import { htmlLang, type Lang } from '../../i18n';
-import { $sessions, endOtherSessions, endSession, loadSessions, type SessionItem } from '../../stores/sessions';
+import { $sessions, endOtherSessions, endSession, loadSessions, seedSessions, type ServedSessions, type SessionItem, type SessionsState } from '../../stores/sessions';
 import { toast } from '../../stores/toasts';
 import { Glyph } from '../shell/icons';
 
@@ -45,16 +47,24 @@ export function activityLabel(lastActiveMs: number, nowMs: number, lang: Lang, t
   return t('settings.security.sessions.lastActive', { time });
 }
 
-export function ActiveSessions() {
+export function ActiveSessions({ served }: { served?: ServedSessions | null }) {
   const t = useT();
   const lang = useLang();
-  const state = useStore($sessions);
+  // Rendered on the Worker: the served list (server and hydration alike), then the store's.
+  const seeded = useMemo<SessionsState | null>(() => (served ? { status: 'ready', sessions: served.sessions } : null), [served]);
+  useState(() => served && seedSessions(served.sessions));
+  const state = useStore($sessions, seeded ? { ssr: () => seeded } : {});
+  // The server's clock until hydrated (the same labels as the HTML, whatever the browser's clock or
+  // the time since the render), then the browser's.
+  const [servedNow, setServedNow] = useState(served?.now);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const ids = { title: useId(), intro: useId() };
 
   useEffect(() => {
-    void loadSessions();
+    if (served) setServedNow(undefined);
+    else void loadSessions();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, as before
   }, []);
 
   async function signOutOne(s: SessionItem) {
@@ -72,7 +82,7 @@ export function ActiveSessions() {
     toast(ok ? { type: 'success', title: t('settings.security.sessions.endedOthers') } : { type: 'error', title: t('settings.security.sessions.endFailed') });
   }
 
-  const now = Date.now();
+  const now = servedNow ?? Date.now();
   const others = state.sessions.filter((s) => !s.current);
   let body;
   if (state.status === 'loading' && state.sessions.length === 0) {

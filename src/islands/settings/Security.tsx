@@ -1,12 +1,14 @@
 // /settings/security (spec section 2, Settings): the read-only full name, the Language select saved
 // through the account (the whole interface switches at once), and the user's real sessions and
-// devices (ActiveSessions.tsx: where the spec shows a sample list, issue 18).
+// devices (ActiveSessions.tsx: where the spec shows a sample list, issue 18), served with the page
+// when the Worker rendered it (src/worker/pages/security-data.ts).
 import { useId, useState } from 'react';
 import { LANGS, isLang, type Lang } from '../../i18n';
 import { useSeededStore } from '../../components/page-seed';
 import { useLang, useT } from '../../components/use-t';
 import type { PageSeed } from '../../shared/page-seed';
 import { $account, saveLanguage } from '../../stores/account';
+import type { ServedSessions } from '../../stores/sessions';
 import AppShell from '../AppShell';
 import { KycStatus } from '../common/KycStatus';
 import { ActiveSessions } from './ActiveSessions';
@@ -19,7 +21,7 @@ export function fullName(account: { first_name?: string | null; last_name?: stri
     .join(' ');
 }
 
-function Security() {
+function Security({ sessions }: { sessions?: ServedSessions | null }) {
   const t = useT();
   const lang = useLang();
   // Rendered on the Worker: the profile it read (server and hydration alike), then the store's.
@@ -81,15 +83,15 @@ function Security() {
 
       <KycStatus className="p-6" />
 
-      <ActiveSessions />
+      <ActiveSessions served={sessions} />
     </div>
   );
 }
 
-export default function SecurityPage({ seed }: { seed?: PageSeed }) {
+export default function SecurityPage({ seed, sessions }: { seed?: PageSeed; sessions?: ServedSessions | null }) {
   return (
     <AppShell title="settings.security.title" variant="settings" seed={seed}>
-      <Security />
+      <Security sessions={sessions} />
     </AppShell>
   );
 }

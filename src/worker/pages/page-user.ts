@@ -7,6 +7,8 @@
 export interface PageUser {
   /** The verified token's `sub`. */
   id: string;
+  /** The verified token's `session_id` ('' when it names none): the Security page marks it as this device. */
+  sessionId: string;
   /** The verified (maybe just refreshed) access token: the page's upstream reads carry it. */
   accessToken: string;
 }

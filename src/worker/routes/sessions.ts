@@ -7,56 +7,27 @@
 //   that never called it); "all others" is Supabase's own logout with scope=others (it revokes their
 //   refresh tokens), and each ended session is also recorded so that the BFF refuses its access
 //   tokens from the next call; one other session is recorded only (Supabase has no API for it).
+// The list itself is sessions/list.ts's, which /settings/security's page read shares.
 import type { Context } from 'hono';
 import { authSettings, endSessions, liveSessionsOf, sessionIsLive } from '../../local-auth';
 import * as api from '../../shared/contract/sessions';
-import { parseUserAgent } from '../../shared/user-agent';
 import { contractApp } from '../contract-app';
 import type { AppEnv } from '../env';
 import { assertUser } from '../middleware/assert-user';
 import { upstreamTimeoutMs } from '../upstream/port';
-import { activityClock, countryOf, forgetSessions, notedSessions, type ActivityRow } from '../sessions/activity';
+import { forgetSessions, notedSessions } from '../sessions/activity';
+import { sessionsOf } from '../sessions/list';
 
 type Ctx = Context<AppEnv>;
 
 const supabaseUrlOf = (c: Ctx) => (c.env.PUBLIC_SUPABASE_URL ?? '').trim().replace(/\/+$/, '');
 const notFound = { message: 'Session not found', code: 'not_found' } as const;
 
-function describe(row: ActivityRow, currentId: string) {
-  const { browser, os, kind } = parseUserAgent(row.user_agent);
-  return { id: row.session_id, browser, os, device: kind, country: row.country, last_active_ms: row.last_active_ms, current: row.session_id === currentId };
-}
-
-/** The current session as this very request shows it (its own note may not be written yet). */
-function currentRow(c: Ctx): ActivityRow {
-  return { session_id: c.var.sessionId, user_agent: c.req.header('user-agent') ?? '', country: countryOf(c.req.raw), last_active_ms: activityClock.now() };
-}
-
-async function listFor(c: Ctx): Promise<ActivityRow[]> {
-  const db = c.env.DB;
-  const settings = authSettings(c.env);
-  const now = Date.now();
-  const noted = await notedSessions(db, c.var.userId, now - settings.sessionInactivityMs);
-  let rows: ActivityRow[];
-  if (supabaseUrlOf(c)) {
-    rows = noted;
-  } else {
-    // Only live sessions of the local sign-in service; one it has but the BFF never saw shows its
-    // last refresh as its last activity and an unknown device.
-    const byId = new Map(noted.map((r) => [r.session_id, r]));
-    rows = (await liveSessionsOf(db, c.var.userId, settings, now)).map(
-      (s) => byId.get(s.id) ?? { session_id: s.id, user_agent: '', country: null, last_active_ms: s.refreshed_ms },
-    );
-  }
-  const others = rows.filter((r) => r.session_id !== c.var.sessionId);
-  return c.var.sessionId ? [currentRow(c), ...others.sort((a, b) => b.last_active_ms - a.last_active_ms)] : others;
-}
-
 const app = contractApp();
 app.use(assertUser());
 
 export const sessions = app
-  .openapi(api.listSessions, async (c) => c.json({ data: (await listFor(c)).map((r) => describe(r, c.var.sessionId)) }, 200))
+  .openapi(api.listSessions, async (c) => c.json({ data: await sessionsOf(c.env, c.var, c.req.raw) }, 200))
 
   .openapi(api.endSession, async (c) => {
     const { id } = c.req.valid('param');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptLanguage, marketPage } from '../../../src/worker/pages/page-data';
 import { contextWithUser, pageUserOf } from '../../../src/worker/pages/page-user';
 import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
-import { apiAs, signIn, uniquePhone } from '../auth';
+import { apiAs, pageUser, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
 import { installFetchGuard } from '../network';
 
@@ -15,7 +15,7 @@ installFetchGuard();
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database; MARKET_CACHE: KVNamespace };
 const request = (acceptLang?: string) => new Request('http://localhost/market', { headers: acceptLang ? { 'accept-language': acceptLang } : {} });
-const userOf = (who: { userId: string; accessToken: string }) => ({ id: who.userId, accessToken: who.accessToken });
+const userOf = pageUser;
 
 describe('the reads of a page rendered on the Worker', () => {
   it("reads /market from the BFF's KV market cache and the shell from the upstream port, as /api answers them", async () => {
@@ -63,11 +63,11 @@ describe('the reads of a page rendered on the Worker', () => {
 
   it('hands the verified user to the page only through its own request context', () => {
     const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
-    const own = contextWithUser(ctx, { id: 'u1', accessToken: 't1' });
-    expect(pageUserOf({ cfContext: own })).toEqual({ id: 'u1', accessToken: 't1' });
+    const own = contextWithUser(ctx, { id: 'u1', sessionId: 's1', accessToken: 't1' });
+    expect(pageUserOf({ cfContext: own })).toEqual({ id: 'u1', sessionId: 's1', accessToken: 't1' });
     // The platform's context itself, or another request's, carries no user.
     expect(pageUserOf({ cfContext: ctx })).toBeNull();
-    expect(pageUserOf({ cfContext: contextWithUser(ctx, { id: 'u2', accessToken: 't2' }) })?.id).toBe('u2');
+    expect(pageUserOf({ cfContext: contextWithUser(ctx, { id: 'u2', sessionId: 's2', accessToken: 't2' }) })?.id).toBe('u2');
     expect(pageUserOf({})).toBeNull();
   });
 });

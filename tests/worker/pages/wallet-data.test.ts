@@ -14,14 +14,14 @@ import { historySummary } from '../../../src/shared/price-history';
 import type { PriceHistory } from '../../../src/shared/schemas/price-history';
 import { forgetIsolateCopies, lockKeyOf } from '../../../src/worker/cache/swr';
 import { historyKey } from '../../../src/worker/routes/market';
-import { apiAs, signIn, uniquePhone } from '../auth';
+import { apiAs, pageUser, signIn, uniquePhone } from '../auth';
 import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database; MARKET_CACHE: KVNamespace };
 const request = (path: string) => new Request(`http://localhost${path}`);
-const userOf = (who: { userId: string; accessToken: string }) => ({ id: who.userId, accessToken: who.accessToken });
+const userOf = pageUser;
 const data = <T>(res: { body: unknown }) => (res.body as { data: T }).data;
 
 /** The market cache with its history reads replaced (a failing or stalling KV), everything else as is. */
