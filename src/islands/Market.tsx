@@ -11,6 +11,7 @@ import { useT } from '../components/use-t';
 import { formatChangePercent, formatMarketCap, formatVolume } from '../shared/format';
 import {
   assetPath,
+  CATEGORY_KEYS,
   changeTone,
   filterRows,
   formatPrice,
@@ -33,14 +34,6 @@ const FILTER_KEYS: Record<MarketFilter, TranslationKey> = {
   digitalAssets: 'market.filter.digitalAssets',
 };
 
-const CATEGORY_KEYS: Record<MarketCategory, TranslationKey> = {
-  stocks: 'market.category.stocks',
-  bond: 'market.category.bond',
-  stablecoin: 'market.category.stablecoin',
-  fiat: 'market.category.fiat',
-  cryptocurrency: 'market.category.cryptocurrency',
-  digitalAssets: 'market.category.digitalAssets',
-};
 
 export function Change({ value }: { value: number | null }) {
   if (value == null) return <span className="text-gray-400">-</span>;
@@ -54,31 +47,6 @@ export function Change({ value }: { value: number | null }) {
 const WIDE = 'hidden md:table-cell';
 // Phones: tighter cells so Asset, Price and Change fit 360 px without sideways scrolling.
 const TIGHT = 'max-sm:px-2';
-
-/**
- * The rows whose cells are the widest of the whole list, column by column (symbol, name, price,
- * change, market cap, volume; one per category for the type's label), without logos: the table's
- * collapsed sizer rows, so a page rendered on the Worker with the first screenful of rows already has
- * the columns' final widths and nothing moves when the full list replaces it (CLS 0).
- */
-export function widestRows(rows: readonly MarketRow[]): MarketRow[] {
-  const texts: ((row: MarketRow) => string)[] = [
-    (row) => row.symbol,
-    (row) => row.name,
-    (row) => formatPrice(row.price),
-    (row) => (row.changePercent == null ? '-' : formatChangePercent(row.changePercent)),
-    (row) => (row.marketCap == null ? '-' : formatMarketCap(row.marketCap)),
-    (row) => (row.volume == null ? '-' : formatVolume(row.volume)),
-  ];
-  const picked = new Map<string, MarketRow>();
-  for (const text of texts) {
-    let widest: MarketRow | undefined;
-    for (const row of rows) if (!widest || text(row).length > text(widest).length) widest = row;
-    if (widest) picked.set(widest.id, widest);
-  }
-  for (const row of rows) if (![...picked.values()].some((p) => p.category === row.category)) picked.set(row.id, row);
-  return [...picked.values()].map((row) => ({ ...row, id: `sizer-${row.id}`, logo: '' }));
-}
 
 function Market({ firstRows, sizerRows }: { firstRows?: MarketRow[] | null; sizerRows?: MarketRow[] | null }) {
   const t = useT();

@@ -16,6 +16,8 @@ import {
   stockDetail,
   symbolFromPath,
   changeTone,
+  sizerRows,
+  type MarketCategory,
 } from './market';
 import type { DigitalAsset, Stock } from './schemas/market';
 
@@ -123,6 +125,37 @@ describe('market rows', () => {
     expect(formatPrice('1.00')).toBe('$1.00');
     expect(formatPrice(null)).toBe('-');
     expect(formatPrice('abc')).toBe('-');
+  });
+
+  it("makes one sizer row of each column's widest cell over the whole list, with the category whose label is longest, and no logo", () => {
+    const rows = marketRows({
+      stocks: [
+        stock('GOOGL', 'Alphabet', { price: 9.5, change_percent: -12.345, market_cap: 2_000, volume: 5 }),
+        stock('A', 'A very long company name indeed', { price: 123_456.78, change_percent: 1, market_cap: 3.4e12, volume: 1.5e12 }),
+      ],
+      assets: [asset('CC', 'Canton Coin', 'digital_asset', null, '0.1571'), asset('USDCX', 'USD Coin', 'stablecoin', 'USD')],
+    });
+    const labels: Record<MarketCategory, string> = { stocks: 'Stocks', bond: 'Bond', stablecoin: 'Stable', fiat: 'Fiat', cryptocurrency: 'Crypto', digitalAssets: 'Digital asset' };
+    const [sizer, ...more] = sizerRows(rows, (c) => labels[c]);
+    expect(more).toEqual([]);
+    expect(sizer!.symbol).toBe('GOOGL');
+    expect(sizer!.name).toBe('A very long company name indeed');
+    expect(formatPrice(sizer!.price)).toBe('$123,456.78');
+    expect(formatChangePercent(sizer!.changePercent)).toBe('-12.35%');
+    // Every column's cell is as long as the longest of that column (the samples' figures included).
+    const columns: ((r: (typeof rows)[number]) => string)[] = [
+      (r) => formatPrice(r.price),
+      (r) => (r.changePercent == null ? '-' : formatChangePercent(r.changePercent)),
+      (r) => (r.marketCap == null ? '-' : formatMarketCap(r.marketCap)),
+      (r) => (r.volume == null ? '-' : formatVolume(r.volume)),
+    ];
+    for (const text of columns) expect(text(sizer!).length).toBe(Math.max(...rows.map((r) => text(r).length)));
+    expect(formatVolume(sizer!.volume)).toBe('1,500.00B');
+    // The samples join this short list: the longest label among the categories present wins.
+    expect(labels[sizer!.category]).toBe('Digital asset');
+    expect(sizer!.logo).toBe('');
+    expect(rows.some((r) => r.id === sizer!.id)).toBe(false);
+    expect(sizerRows([], (c) => labels[c])).toEqual([]);
   });
 
   it('takes logos from the one logo service by lowercase symbol, unless the asset has its own', () => {

@@ -6,7 +6,8 @@
 // screens cannot disagree. Real data is shown as it is (what it lacks is N/A, never made up); the
 // spec's hard-coded placeholder statistics are only for an asset that has no data at all.
 import type { DigitalAsset, MarketSnapshot, Stock } from './schemas/market';
-import { formatDecimal } from './format';
+import type { TranslationKey } from '../i18n';
+import { formatChangePercent, formatDecimal, formatMarketCap, formatVolume } from './format';
 import { parseDecimal, decimalToNumber } from './decimal';
 
 /**
@@ -307,3 +308,50 @@ export function symbolFromPath(pathname: string): string | null {
 
 /** Where a market or wallet row goes. */
 export const assetPath = (symbol: string) => `/accounts/digital-assets/${encodeURIComponent(symbol)}`;
+
+/** The type column's label of each category. */
+export const CATEGORY_KEYS: Record<MarketCategory, TranslationKey> = {
+  stocks: 'market.category.stocks',
+  bond: 'market.category.bond',
+  stablecoin: 'market.category.stablecoin',
+  fiat: 'market.category.fiat',
+  cryptocurrency: 'market.category.cryptocurrency',
+  digitalAssets: 'market.category.digitalAssets',
+};
+
+/**
+ * The table's collapsed sizer row (issue 16): one row made of the widest cell of every column over
+ * the whole list (the longest symbol and name, price, change, market cap and volume texts, and the
+ * category whose label is longest in the page's language), without a logo. A page rendered on the
+ * Worker sends it with the first screenful of rows, so the columns already have the full list's
+ * widths and nothing moves when the full list replaces the first rows (CLS 0). One row, not one per
+ * widest cell: it gives the same widths for a fraction of the HTML and of the rendering.
+ */
+export function sizerRows(rows: readonly MarketRow[], categoryLabel: (category: MarketCategory) => string): MarketRow[] {
+  const [first] = rows;
+  if (!first) return [];
+  const widest = <K extends keyof MarketRow>(key: K, text: (value: MarketRow[K]) => string): MarketRow[K] => {
+    let best = first[key];
+    let length = text(best).length;
+    for (const row of rows) {
+      const candidate = text(row[key]).length;
+      if (candidate > length) [best, length] = [row[key], candidate];
+    }
+    return best;
+  };
+  const orDash = <V>(format: (v: NonNullable<V>) => string) => (value: V) => (value == null ? '-' : format(value as NonNullable<V>));
+  return [
+    {
+      ...first,
+      id: 'sizer',
+      logo: '',
+      symbol: widest('symbol', (v) => v),
+      name: widest('name', (v) => v),
+      price: widest('price', formatPrice),
+      changePercent: widest('changePercent', orDash(formatChangePercent)),
+      marketCap: widest('marketCap', orDash(formatMarketCap)),
+      volume: widest('volume', orDash(formatVolume)),
+      category: widest('category', categoryLabel),
+    },
+  ];
+}

@@ -3,8 +3,8 @@
 // in-process, or the remote upstream), plus the KV market cache through the BFF's own function. The
 // answers are the contract's, so the page gets what the islands would get from /api. A failed read
 // leaves its part empty: the island then loads it as it does today (its own loading or error state).
-import { isLang, detectLanguage, loadDictionary, type Lang } from '../../i18n';
-import { marketRows, type MarketRow } from '../../shared/market';
+import { isLang, detectLanguage, loadDictionary, t, type Lang } from '../../i18n';
+import { CATEGORY_KEYS, marketRows, sizerRows, type MarketRow } from '../../shared/market';
 import { FIRST_SCREEN_ROWS, TIME_ZONE_COOKIE, type PageSeed } from '../../shared/page-seed';
 import { apiFilters, readHistoryQuery } from '../../shared/history-query';
 import type { z } from 'zod';
@@ -56,13 +56,20 @@ export async function read<T>(env: Bindings, user: PageUser, path: string, ctx?:
   }
 }
 
-/** The shell's reads for every signed-in page (profile, account list, active account), in parallel. */
-export function shellReads(env: Bindings, user: PageUser, ctx?: ExecutionContext) {
+/**
+ * The shell's reads for every signed-in page (profile, account list), in parallel, and the active
+ * account: the list's link marked `is_active` (the contract's accountLink carries it, and GET
+ * /accounts/user/active-account answers the same link), so a page makes two reads, not three.
+ */
+export function shellReads(
+  env: Bindings,
+  user: PageUser,
+  ctx?: ExecutionContext,
+): Promise<[PageSeed['account'] | null, { accounts?: PageSeed['accounts'] } | null, { account?: PageSeed['activeAccount'] } | null]> {
   return Promise.all([
     read<PageSeed['account']>(env, user, `/accounts/${encodeURIComponent(user.id)}`, ctx),
     read<{ accounts?: PageSeed['accounts'] }>(env, user, '/accounts/user/accounts', ctx),
-    read<{ account?: PageSeed['activeAccount'] }>(env, user, '/accounts/user/active-account', ctx),
-  ]);
+  ]).then(([account, list]) => [account, list, list ? { account: list.accounts?.find((link) => link.is_active) ?? null } : null]);
 }
 
 /** The seed of the shell from its reads, in the account's language or else the browser's. */
@@ -74,18 +81,42 @@ export async function shellSeed(request: Request, user: PageUser, [account, list
   return { path: new URL(request.url).pathname, userId: user.id, lang, timeZone: cookieTimeZone(request), account, accounts: list?.accounts ?? [], activeAccount: active?.account ?? null };
 }
 
-/** /market: the shell and the first screenful of market rows (the KV cache), read together. */
-export async function marketPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; rows: MarketRow[] | null }> {
-  const [shell, snapshot] = await Promise.all([
+/**
+ * The market list last read from the KV cache, as rows, and its sizer row per language: the same for
+ * every user, so the page requests of an isolate share them until the cached list changes (one
+ * string comparison per request instead of parsing 26 kB and measuring every row). Never mutated.
+ */
+let marketMemo: { json: string; rows: MarketRow[]; sizers: Map<Lang, MarketRow[]> } | undefined;
+
+function memoizedMarket(json: string): NonNullable<typeof marketMemo> {
+  if (marketMemo?.json !== json) marketMemo = { json, rows: marketRows(JSON.parse(json) as MarketSnapshot), sizers: new Map() };
+  return marketMemo;
+}
+
+/** /market: the shell, the first screenful of market rows (the KV cache) and the table's sizer row, read together. */
+export async function marketPage(
+  request: Request,
+  env: Bindings,
+  user: PageUser,
+  ctx?: ExecutionContext,
+): Promise<{ seed: PageSeed; rows: MarketRow[] | null; sizer: MarketRow[] | null }> {
+  const [shell, market] = await Promise.all([
     shellReads(env, user, ctx),
     cachedMarketSnapshot({ env, userId: user.id, accessToken: user.accessToken, ctx })
-      .then((hit) => JSON.parse(hit.json) as MarketSnapshot)
+      .then((hit) => memoizedMarket(hit.json))
       .catch((err: unknown) => {
         console.error('market page: no market data', err instanceof Error ? err.message : String(err));
         return null;
       }),
   ]);
-  return { seed: await shellSeed(request, user, shell), rows: snapshot ? marketRows(snapshot) : null };
+  const seed = await shellSeed(request, user, shell);
+  if (!market) return { seed, rows: null, sizer: null };
+  let sizer = market.sizers.get(seed.lang);
+  if (!sizer) {
+    sizer = sizerRows(market.rows, (category) => t(seed.lang, CATEGORY_KEYS[category]));
+    market.sizers.set(seed.lang, sizer);
+  }
+  return { seed, rows: market.rows.slice(0, FIRST_SCREEN_ROWS), sizer };
 }
 
 export type PageTransaction = z.infer<typeof transaction>;

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { acceptLanguage, marketPage } from '../../../src/worker/pages/page-data';
 import { contextWithUser, pageUserOf } from '../../../src/worker/pages/page-user';
 import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
+import { forgetIsolateCopies } from '../../../src/worker/cache/swr';
+import { FIRST_SCREEN_ROWS } from '../../../src/shared/page-seed';
+import type { MarketSnapshot } from '../../../src/shared/schemas/market';
 import { apiAs, pageUser, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
 import { installFetchGuard } from '../network';
@@ -31,6 +34,27 @@ describe('the reads of a page rendered on the Worker', () => {
     expect(seed.accounts.map((a) => a.account_id)).toEqual(accounts.data.accounts.map((a) => a.account_id));
     expect(seed.activeAccount?.account_id).toBe(accounts.data.accounts[0]!.account_id);
     expect(seed.path).toBe('/market');
+  });
+
+  it('sends the first screenful of rows and one sizer row, and a market list changed in KV is the next page\'s (the isolate shares a parsed list only while it is the cached one)', async () => {
+    const who = await signIn(uniquePhone());
+    const first = await marketPage(request(), testEnv, userOf(who));
+    expect(first.rows!.length).toBe(FIRST_SCREEN_ROWS);
+    expect(first.sizer).toHaveLength(1);
+    expect(first.sizer![0]!.logo).toBe('');
+    const cached = JSON.parse((await testEnv.MARKET_CACHE.get(MARKET_LIST_KEY))!) as MarketSnapshot;
+    const renamed = { ...cached, stocks: cached.stocks.map((s, i) => (i === 0 ? { ...s, symbol: 'ZZZNEW', name: 'A company listed since the last page, with the longest name of the list' } : s)) };
+    await testEnv.MARKET_CACHE.put(MARKET_LIST_KEY, JSON.stringify(renamed), { metadata: { fetchedAt: Date.now() } });
+    forgetIsolateCopies();
+    try {
+      const next = await marketPage(request(), testEnv, userOf(who));
+      expect(next.rows![0]!.symbol).toBe('ZZZNEW');
+      expect(next.sizer![0]!.name).toBe('A company listed since the last page, with the longest name of the list');
+      expect(first.rows![0]!.symbol).not.toBe('ZZZNEW');
+    } finally {
+      await testEnv.MARKET_CACHE.put(MARKET_LIST_KEY, JSON.stringify(cached), { metadata: { fetchedAt: Date.now() } });
+      forgetIsolateCopies();
+    }
   });
 
   it("takes the account's language, else the browser's first preference (es gives es, fr gives fs, else en)", async () => {
