@@ -1,6 +1,6 @@
 // Astro: static pages per language, React islands, served by one Cloudflare Worker.
 import { defineConfig } from 'astro/config';
-import react from '@astrojs/react';
+import react from './src/integrations/react-string-renderer.mjs';
 import cloudflare from '@astrojs/cloudflare';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';

@@ -84,6 +84,16 @@ describe('signed-in pages rendered on the Worker', () => {
     // The full list replaces the first screenful once the island has hydrated and loaded it.
     await live.waitForFunction(() => document.querySelectorAll('#main tbody tr').length > 20);
     expect(await firstRowCells(live)).toEqual(served);
+    // The island's useId ids (search, menus) are the same in the HTML and in React's hydrated props:
+    // the server renders with the prefix the browser hydrates with (src/integrations/react-server.mjs).
+    const ids = await live.evaluate(() =>
+      [...document.querySelectorAll('#app-sidebar [id^="_"], #main [id^="_"]')].map((el) => {
+        const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
+        return { dom: el.id, react: key ? ((el as unknown as Record<string, { id?: string }>)[key]!.id ?? null) : null };
+      }),
+    );
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((i) => i.react !== i.dom)).toEqual([]);
     await live.locator('[data-filter="digitalAssets"]').click();
     await live.waitForFunction(() => {
       const shown = [...document.querySelectorAll('#main tbody [data-category]')].map((e) => e.getAttribute('data-category'));
