@@ -70,6 +70,20 @@ function sessionRefreshFetch(request: Request, env: Cloudflare.Env, ctx: Executi
   };
 }
 
+/**
+ * Signed-in page paths that have no static asset (the pages rendered per request): a Worker version's
+ * assets never change, so once the assets have answered 404 for a path this isolate goes straight to
+ * Astro for it, without asking them again (an assets lookup is a Worker invocation of its own, about
+ * a tenth of a page's CPU under wrangler dev). Bounded: /accounts/digital-assets/{symbol} has as many
+ * paths as there are symbols.
+ */
+const renderedOnDemand = new Set<string>();
+const RENDERED_ON_DEMAND_MAX = 1_000;
+function rememberRenderedOnDemand(pathname: string): void {
+  if (renderedOnDemand.size >= RENDERED_ON_DEMAND_MAX) renderedOnDemand.clear();
+  renderedOnDemand.add(pathname);
+}
+
 export default {
   fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
@@ -81,8 +95,11 @@ export default {
         // The page's static build (Workers assets), or Astro for what has none: the pages rendered per
         // request with the user's data, and /accounts/digital-assets/{symbol}.
         serve: async (user) => {
-          const asset = await env.ASSETS.fetch(request);
-          if (asset.status !== 404) return asset;
+          if (!renderedOnDemand.has(pathname)) {
+            const asset = await env.ASSETS.fetch(request);
+            if (asset.status !== 404) return asset;
+            rememberRenderedOnDemand(pathname);
+          }
           // One address per page, as the static assets answer theirs: '/accounts/' -> '/accounts'.
           if (pathname.length > 1 && pathname.endsWith('/')) {
             const url = new URL(request.url);

@@ -2,6 +2,7 @@
 // src/worker/entry.ts): no session -> 302 /login with a return path; a valid one -> the page, private
 // and never stored; one about to expire -> refreshed in-process, new cookies on the answer; a forged,
 // expired or ended one -> /login with the session cookies cleared. /api never takes a cookie.
+import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -161,6 +162,29 @@ describe('the signed-in pages on the Worker', () => {
     const { session } = await signIn();
     const res = await call('/api/accounts/user/accounts', { headers: { cookie: sessionCookie(session) } });
     expect(res.status).toBe(401);
+  });
+
+  it("ask the static assets for a signed-in page only until they have answered 404 for its path (a page rendered per request), and every time for a prerendered one", async () => {
+    const { session } = await signIn();
+    const asked: string[] = [];
+    const prerendered = new Set(['/dashboard']);
+    const assets = {
+      fetch: async (input: RequestInfo | URL) => {
+        const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+        asked.push(path);
+        return prerendered.has(path) ? new Response('<!doctype html><p>static</p>', { headers: { 'content-type': 'text/html' } }) : new Response('Not found', { status: 404 });
+      },
+    };
+    const withAssets = { ...testEnv, ASSETS: assets } as unknown as Cloudflare.Env;
+    const open = (path: string) => entry.fetch(new Request(`http://app.test${path}`, { headers: { cookie: sessionCookie(session) } }), withAssets, createExecutionContext());
+    // A path of its own, so that no other test of this isolate has taken it before.
+    const symbolPage = `/accounts/digital-assets/Z${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+    for (let i = 0; i < 3; i++) {
+      expect((await open(symbolPage)).status).toBe(200);
+      expect((await open('/dashboard')).status).toBe(200);
+    }
+    expect(asked.filter((p) => p === symbolPage)).toHaveLength(1);
+    expect(asked.filter((p) => p === '/dashboard')).toHaveLength(3);
   });
 
   it('leave the public pages and /login to the static assets (not guarded)', async () => {
