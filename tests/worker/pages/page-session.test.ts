@@ -176,7 +176,7 @@ describe('the signed-in pages on the Worker', () => {
       },
     };
     const withAssets = { ...testEnv, ASSETS: assets } as unknown as Cloudflare.Env;
-    const open = (path: string) => entry.fetch(new Request(`http://app.test${path}`, { headers: { cookie: sessionCookie(session) } }), withAssets, createExecutionContext());
+    const open = (path: string) => entry.fetch(new Request(`http://app.test${path}`, { headers: { cookie: sessionCookie(session) } }) as Request<unknown, IncomingRequestCfProperties>, withAssets, createExecutionContext());
     // A path of its own, so that no other test of this isolate has taken it before.
     const symbolPage = `/accounts/digital-assets/Z${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
     for (let i = 0; i < 3; i++) {
