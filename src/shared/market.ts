@@ -115,17 +115,20 @@ export interface MarketRow {
   marketCap: number | null;
   volume: number | null;
   category: MarketCategory;
-  /** What the row shows comes from these, as the asset page does. */
-  figures: AssetFigures;
 }
 
-/** The row's columns from the asset's figures (the asset page reads the same figures). */
+/** A built-in sample row keeps its figures: the asset page of a sample shows them (sampleDetail). */
+export type SampleRow = MarketRow & { figures: AssetFigures };
+
+/**
+ * The row's columns from the asset's figures (the asset page reads the same figures). Only the
+ * columns: a row is what the table shows, and a page rendered on the Worker sends its first rows.
+ */
 const rowFigures = (figures: AssetFigures) => ({
   price: figures.price,
   changePercent: figures.change24h,
   marketCap: figures.marketCap,
   volume: figures.volume24h,
-  figures,
 });
 
 /** Fewer loaded assets than this adds the two built-in sample rows. */
@@ -140,8 +143,10 @@ const sampleFigures = (price: string, change24h: number, marketCap: number, volu
   source: 'sample',
 });
 
+const sampleColumns = (figures: AssetFigures) => ({ ...rowFigures(figures), figures });
+
 /** The built-in sample rows: a stablecoin and a bond fund (their symbols are not in the seed). */
-export const SAMPLE_ROWS: readonly MarketRow[] = [
+export const SAMPLE_ROWS: readonly SampleRow[] = [
   {
     id: 'sample-usdc',
     kind: 'sample',
@@ -149,7 +154,7 @@ export const SAMPLE_ROWS: readonly MarketRow[] = [
     name: 'USD Coin',
     logo: logoUrl('USDC'),
     category: 'stablecoin',
-    ...rowFigures(sampleFigures('1.00', 0.01, 60_120_000_000, 6_850_000_000)),
+    ...sampleColumns(sampleFigures('1.00', 0.01, 60_120_000_000, 6_850_000_000)),
   },
   {
     id: 'sample-ustb',
@@ -158,7 +163,7 @@ export const SAMPLE_ROWS: readonly MarketRow[] = [
     name: 'US Treasury Bond Fund',
     logo: logoUrl('USTB'),
     category: 'bond',
-    ...rowFigures(sampleFigures('100.25', 0.12, 1_250_000_000, 12_400_000)),
+    ...sampleColumns(sampleFigures('100.25', 0.12, 1_250_000_000, 12_400_000)),
   },
 ];
 
