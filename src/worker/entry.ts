@@ -97,15 +97,15 @@ export default {
         serve: async (user) => {
           if (!renderedOnDemand.has(pathname)) {
             const asset = await env.ASSETS.fetch(request);
-            if (asset.status !== 404) return asset;
+            if (asset.status !== 404) return { page: asset, onDemand: false };
             rememberRenderedOnDemand(pathname);
           }
           // One address per page, as the static assets answer theirs: '/accounts/' -> '/accounts'.
           if (pathname.length > 1 && pathname.endsWith('/')) {
             const url = new URL(request.url);
-            return new Response(null, { status: 307, headers: { Location: pathname.replace(/\/+$/, '') + url.search } });
+            return { page: new Response(null, { status: 307, headers: { Location: pathname.replace(/\/+$/, '') + url.search } }), onDemand: true };
           }
-          return astroPages(request, env, contextWithUser(ctx, user));
+          return { page: await astroPages(request, env, contextWithUser(ctx, user)), onDemand: true };
         },
       });
     }

@@ -37,8 +37,12 @@ export function loginLocation(url: URL): string {
 export interface PageSessionDeps {
   /** The sign-in service's fetch for refreshes: the Hono app in-process in the embedded default. */
   authFetch: typeof fetch;
-  /** The page itself, once the session holds, for the verified user (a page rendered on the Worker reads with it). */
-  serve: (user: PageUser) => Promise<Response>;
+  /**
+   * The page itself, once the session holds, for the verified user (a page rendered on the Worker
+   * reads with it); `onDemand`: Astro rendered it for this request (its CSP header names its inline
+   * hashes), else it is a prerendered page from the static assets (its CSP <meta> names them).
+   */
+  serve: (user: PageUser) => Promise<{ page: Response; onDemand: boolean }>;
 }
 
 /** Answers a signed-in page request: the page with a verified (maybe refreshed) session, else /login. */
@@ -79,16 +83,23 @@ export async function guardPage(request: Request, env: Bindings, deps: PageSessi
     return new Response(null, { status: 302, headers });
   }
 
-  const page = await deps.serve({ id: verified.sub, sessionId: verified.sessionId, accessToken: token! });
+  const { page, onDemand } = await deps.serve({ id: verified.sub, sessionId: verified.sessionId, accessToken: token! });
   const headers = new Headers(page.headers);
   let body: BodyInit | null = page.body;
   // The page's own policy names its inline hashes (a static page's CSP <meta>, or the header Astro
   // sets on a page it rendered on demand); the answer's header is the full page policy with them
-  // (never 'unsafe-inline').
+  // (never 'unsafe-inline'). A page Astro rendered passes through as it streams: only a static
+  // page's HTML is read, for its <meta>.
   if (headers.get('content-type')?.startsWith('text/html')) {
-    const html = await page.text();
-    body = html;
-    const sources = pageCspSources(html, page.headers.get('content-security-policy'));
+    const header = page.headers.get('content-security-policy');
+    let sources: ReturnType<typeof pageCspSources>;
+    // (A page Astro answers without the header, such as a prerendered 404, is read like a static one.)
+    if (onDemand && header) sources = pageCspSources('', header);
+    else {
+      const html = await page.text();
+      body = html;
+      sources = pageCspSources(html, header);
+    }
     headers.set('Content-Security-Policy', pageCsp({ supabaseUrl: env.PUBLIC_SUPABASE_URL, ...sources }));
   } else if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', API_CSP);
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);

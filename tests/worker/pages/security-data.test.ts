@@ -145,7 +145,7 @@ describe('the reads of /settings/security', () => {
       authFetch: (input, init) => call(new URL(new Request(input, init).url).pathname, init),
       serve: async (user) => {
         served = user;
-        return new Response('page', { headers: { 'content-type': 'text/plain' } });
+        return { page: new Response('page', { headers: { 'content-type': 'text/plain' } }), onDemand: true };
       },
     });
     expect(res.status).toBe(200);
