@@ -9,7 +9,7 @@
 // on the Worker with the wallet the Worker read (`served`, wallet/served.ts), hydrated with it, and
 // only then loading and refetching as before (the served parts are not read again on hydration).
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useSeededStore } from '../components/page-seed';
@@ -33,8 +33,10 @@ import { Glyph } from './shell/icons';
 import type { PageSeed } from '../shared/page-seed';
 import { ActionRequired } from './wallet/ActionRequired';
 import { PreapprovalSwitch } from './wallet/PreapprovalSwitch';
-import { SendDialog } from './wallet/SendDialog';
 import { servedStates, useServedStore, type ServedWallet } from './wallet/served';
+
+// The send dialog is not first-load JavaScript: it mounts (closed) once the island has hydrated.
+const SendDialog = lazy(() => import('./wallet/SendDialog').then((m) => ({ default: m.SendDialog })));
 
 const OFFER_DONE = { accept: 'wallet.offers.accepted', reject: 'wallet.offers.rejected', withdraw: 'wallet.offers.withdrawn' } as const;
 
@@ -92,7 +94,12 @@ function DigitalAssets({ served }: ServedProps) {
   const sendRef = useRef<HTMLButtonElement>(null);
   // The offers' time left counts from the server's clock while hydrating, then from the browser's.
   const [now, setNow] = useState<number | undefined>(served?.now);
-  useEffect(() => setNow(undefined), []);
+  // The send dialog mounts (closed) once the island has hydrated: it is not first-load JavaScript.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setNow(undefined);
+    setHydrated(true);
+  }, []);
   // What the Worker served for this account is not read again on hydration.
   const servedFor = useRef({ wallet: states.wallet?.accountId, offers: states.offers?.accountId, preapproval: states.preapproval?.accountId });
   const fresh = (part: keyof typeof servedFor.current) => {
@@ -295,18 +302,20 @@ function DigitalAssets({ served }: ServedProps) {
 
       <ActionRequired state={offers} now={now} onAction={(offer, action) => void offerAction(offer, action)} onRetry={() => void loadOffers(accountId)} />
 
-      {accountId && (
-        <SendDialog
-          open={sending}
-          onClose={() => {
-            setSending(false);
-            setTimeout(() => refocus(sendRef.current));
-          }}
-          accountId={accountId}
-          available={balance?.balance ?? '0'}
-          price={balance?.price ?? null}
-          onSent={() => void refreshWalletAndOffers(accountId)}
-        />
+      {accountId && hydrated && (
+        <Suspense fallback={null}>
+          <SendDialog
+            open={sending}
+            onClose={() => {
+              setSending(false);
+              setTimeout(() => refocus(sendRef.current));
+            }}
+            accountId={accountId}
+            available={balance?.balance ?? '0'}
+            price={balance?.price ?? null}
+            onSent={() => void refreshWalletAndOffers(accountId)}
+          />
+        </Suspense>
       )}
 
       <section className="mt-6 overflow-hidden rounded-xl border border-gray-200 bg-white" aria-labelledby="wallet-assets">
