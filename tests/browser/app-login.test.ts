@@ -4,7 +4,7 @@
 // provider's send limit (issue 14).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { at, launch, newContext, screenshot, TEST_CODE, testPhone, waitForHydration } from './helpers';
+import { at, launch, newContext, screenshot, TEST_CODE, testPhone, waitForHydration, waitForRedirect } from './helpers';
 import { t } from '../../src/i18n';
 
 let browser: Browser;
@@ -82,14 +82,14 @@ describe('the login page', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill(TEST_CODE);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL(at('/transactions'));
+    await waitForRedirect(page, '/transactions');
     await page.locator('#main').waitFor();
 
     await page.goto('/login');
-    await page.waitForURL(at('/transactions'));
+    await waitForRedirect(page, '/transactions');
 
     await page.goto('/dashboard');
-    await page.waitForURL(at('/transactions'));
+    await waitForRedirect(page, '/transactions');
 
     // The session survives a reload.
     await page.goto('/accounts');

@@ -50,14 +50,21 @@ export async function signIn(page: Page, phone: string): Promise<void> {
   await page.locator('form button[type="submit"]').click();
   await page.locator('input[name="code"]').fill(TEST_CODE);
   await page.locator('form button[type="submit"]').click();
-  // 'commit': /login goes to /dashboard, which moves on to /transactions before its own load event.
-  await page.waitForURL(at('/transactions'), { waitUntil: 'commit' }).catch(async (err: Error) => {
-    // On a loaded machine the /dashboard redirect can cut that navigation short, which Playwright
-    // reports as ERR_ABORTED while the page is already on its way: wait for the destination once more.
-    if (!err.message.includes('ERR_ABORTED')) throw err;
-    await page.waitForURL(at('/transactions'), { waitUntil: 'commit' });
-  });
+  await waitForRedirect(page, '/transactions');
   await page.locator('#main').waitFor();
+}
+
+/**
+ * Waits until a chain of redirects (/login -> /dashboard -> /transactions) has reached `path`.
+ * 'commit': /dashboard moves on before its own load event; on a loaded machine that cuts its
+ * navigation short, which Playwright reports as ERR_ABORTED while the page is already on its way to
+ * the destination: then wait for the destination once more.
+ */
+export async function waitForRedirect(page: Page, path: string): Promise<void> {
+  await page.waitForURL(at(path), { waitUntil: 'commit' }).catch(async (err: Error) => {
+    if (!err.message.includes('ERR_ABORTED')) throw err;
+    await page.waitForURL(at(path), { waitUntil: 'commit' });
+  });
 }
 
 /**

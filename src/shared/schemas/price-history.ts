@@ -1,7 +1,7 @@
 // Price history (issue 18): the query and answer of GET /market/{symbol}/history. Prices, the change
 // and its percent are exact decimal text (never floats); times are ISO 8601 UTC.
 import { z } from 'zod';
-import { HISTORY_RANGES } from '../price-history';
+import { TIMEFRAMES as HISTORY_RANGES } from '../market';
 
 /** `range` (24h, 1w, 1m, 1y or max; 24h when absent, the asset page's default). */
 export const historyQuery = z.object({ range: z.enum(HISTORY_RANGES, { error: 'range must be one of 24h, 1w, 1m, 1y, max' }).default('24h') });
