@@ -4,13 +4,13 @@
 // slowdown and V8's sampling profiler, and prints the long tasks and the functions (through the
 // build's hidden sourcemaps) that took the most time in them. A tool for work on TBT, not a budget.
 // PROFILE_RUNS (3), PROFILE_CPU (4).
-import { readFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { readFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/env.mjs';
-import { sessionCookies } from './lib/lighthouse.mjs';
+import { sessionCookieHeader, sessionCookies } from './lib/lighthouse.mjs';
 import { freshDatabase, serve, signIn } from './lib/server.mjs';
 
 const PAGE = process.env.PROFILE_PAGE ?? '/transactions';
@@ -38,6 +38,8 @@ try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
     await context.addCookies(sessionCookies(session).map(({ name, value }) => ({ name, value: encodeURIComponent(value), url: app.baseURL })));
     const page = await context.newPage();
+    const hydrationErrors = [];
+    page.on('console', (m) => m.type() === 'error' && /Hydration|#418|#423|#425/.test(m.text()) && hydrationErrors.push(m.text()));
     // Same origin first, so the page's navigation stays in the renderer the slowdown is set on.
     await page.goto(`${app.baseURL}/api/health`);
     const cdp = await context.newCDPSession(page);
@@ -54,7 +56,8 @@ try {
     const { profile } = await cdp.send('Profiler.stop');
     await cdp.send('Tracing.end');
     await traced;
-    const errors = await page.evaluate(() => document.querySelectorAll('[data-hydration-error]').length);
+    if (process.env.PROFILE_LINES === '1' && run === 1) writeFileSync('test-results/profile-page.html', await (await fetch(`${app.baseURL}${PAGE}`, { headers: { cookie: sessionCookieHeader(session) } })).text());
+    const errors = hydrationErrors.length;
     // Top-level tasks of the renderer's main thread.
     // (the renderer main thread that ran the most; an about:blank renderer may come first)
     const busy = new Map();
@@ -94,6 +97,15 @@ try {
         }
       }
       const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
+      // Lines of the page's own inline scripts that the samples landed on (PROFILE_LINES=1).
+      if (process.env.PROFILE_LINES === '1') {
+        const lines = new Map();
+        for (const s of inTask) {
+          const n = nodes.get(s.id);
+          if (n.callFrame.url.endsWith(PAGE)) for (const p of n.positionTicks ?? []) lines.set(p.line, (lines.get(p.line) ?? 0) + p.ticks);
+        }
+        if (lines.size) console.log(`    page lines (ticks): ${[...lines.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([l, n]) => `${l}:${n}`).join(' ')}`);
+      }
       console.log(`  task ${Math.round(task.dur / 1000)} ms at ${Math.round((task.ts - nav) / 1000)} ms`);
       for (const [k, us] of top) if (us >= 1000) console.log(`    ${(us / 1000).toFixed(1).padStart(6)} ms  ${k}`);
       const app = [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10).filter(([, us]) => us >= 1000);
