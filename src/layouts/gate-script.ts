@@ -42,7 +42,13 @@ export async function servedGateScriptHash(prefetch: string[]): Promise<`sha256-
   return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
-const BODY = String.raw`// The page's cookies by name (the first of a name wins, as the browser sends them).
+// The time zone is read in a task of its own (setTimeout): its Intl call is the
+// renderer's first, which starts ICU (~45 ms on the bench's 4x slower phone); inline it made the
+// parser's task around the first paint a long one, and done this early it is done before the
+// islands' formatters (issue 16, Total Blocking Time; 5 Lighthouse runs each: inline 12/0/78/0/0
+// and 76/9/29/0/31 ms, in a task of its own 53/0/6/0/2 ms). The tz cookie is written only when it is
+// new or has changed. (Comments here stay out of the script: it is in every signed-in page.)
+const BODY = String.raw`// The page's cookies by name (the first of a name wins).
 function cookieJar() {
   var jar = {};
   document.cookie.split(';').forEach(function (p) {
@@ -70,12 +76,8 @@ function readSession(jar) {
 }
 var jar = {};
 try { jar = cookieJar(); } catch (e) {}
-// The browser's time zone, for the dates a page rendered on the Worker shows (src/shared/page-seed.ts),
-// written when it is new or has changed. In a task of its own: its Intl call is the renderer's first,
-// which starts ICU (~45 ms on the bench's 4x slower phone); in this script it made the parser's
-// task around the first paint a long one, and done now it is done before the islands' formatters
-// (issue 16, Total Blocking Time: 5 Lighthouse runs each, inline 12/0/78/0/0 and 76/9/29/0/31 ms,
-// in a task of its own 53/0/6/0/2 ms).
+// The time zone for the Worker's dates (src/shared/page-seed.ts), written when it changes, in a
+// task of its own (why: src/layouts/gate-script.ts).
 setTimeout(function () {
   try {
     var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
