@@ -15,7 +15,8 @@
 // BENCH_ONLY=js,documents,lighthouse,load,scale (a subset, for working on one part; writes no results file),
 // BENCH_PAGES=/market,... (Lighthouse on these pages only; writes no results file either),
 // BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium),
-// BENCH_H2=1 (Lighthouse through an HTTP/2 TLS front, as production serves the pages; see h2-front.mjs).
+// BENCH_H2=1 (Lighthouse through an HTTP/2 TLS front, as production serves the pages; see h2-front.mjs),
+// BENCH_TRACE=1 (keeps each Lighthouse run's trace in test-results/bench/trace-<page>-<run>.json for DevTools).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -264,17 +265,25 @@ try {
       mkdirSync('test-results/bench', { recursive: true });
       const runPage = async (path, categories) => {
         const runs = [];
-        for (let i = 0; i < LH_RUNS; i++) runs.push(await auditRun(path, categories));
+        const name = path === '/' ? 'home' : path.replace(/^\/|\/$/g, '').replace(/\//g, '-');
+        for (let i = 0; i < LH_RUNS; i++) {
+          const r = await auditRun(path, categories);
+          runs.push(r);
+          // What TBT is made of, run by run (it moves with where the long tasks fall against FCP).
+          log(`  run ${i + 1}: FCP ${r.fcpMs} ms TBT ${r.tbtMs} ms; long tasks (simulated) ${r.longTasks.map((t) => `${t.ms} ms at ${t.startMs} (${t.url})`).join(', ') || 'none'}`);
+          for (const t of r.observedTasks ?? []) log(`    observed ${t.ms} ms at ${t.startMs}: ${t.top.join(', ')}${t.urls.length ? ` [${t.urls.join(' ')}]` : ''}`);
+          if (r.trace) writeFileSync(`test-results/bench/trace-${name}-${i + 1}.json`, JSON.stringify(r.trace));
+          delete r.trace;
+        }
         const lhrs = runs.map((r) => JSON.parse(r.report));
         const median = runs[lhrs.indexOf(computeMedianRun(lhrs))];
-        const name = path === '/' ? 'home' : path.replace(/^\/|\/$/g, '').replace(/\//g, '-');
         writeFileSync(`test-results/bench/lighthouse-${name}.json`, median.report);
         const { report, ...rest } = median;
         log(`lighthouse ${path}: ${Object.values(rest.scores).join('/')} LCP ${rest.lcpMs} ms CLS ${rest.cls} TBT ${rest.tbtMs} ms (CPU x${rest.cpuSlowdownMultiplier})`);
         return {
           path,
           ...rest,
-          runs: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, cls: r.cls, tbtMs: r.tbtMs, fcpMs: r.fcpMs, benchmarkIndex: r.benchmarkIndex, cpuSlowdownMultiplier: r.cpuSlowdownMultiplier })),
+          runs: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, cls: r.cls, tbtMs: r.tbtMs, fcpMs: r.fcpMs, longTasks: r.longTasks, benchmarkIndex: r.benchmarkIndex, cpuSlowdownMultiplier: r.cpuSlowdownMultiplier })),
         };
       };
       result.lighthouse = [];

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { createChunks, stringToBase64URL } from '@supabase/ssr';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/env.mjs';
@@ -159,6 +160,7 @@ export async function audit(port, url, categories, { cpuSlowdownMultiplier } = {
   }
   const num = (id) => lhr.audits[id]?.numericValue;
   const lcpPath = await lcpCriticalPath(result.artifacts, lhr.configSettings).catch(() => null);
+  const observedTasks = await observedLongTasks(result.artifacts.Trace).catch(() => null);
   const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
   return {
     url,
@@ -172,10 +174,43 @@ export async function audit(port, url, categories, { cpuSlowdownMultiplier } = {
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
     lcpPath,
+    // The long tasks TBT is made of: Lighthouse's (simulated ms, at their simulated start) and the
+    // trace's own main-thread tasks of 12 ms or more (host ms, unthrottled) with what filled them.
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: shortUrl(t.url), startMs: Math.round(t.startTime), ms: Math.round(t.duration) })),
+    observedTasks,
+    trace: process.env.BENCH_TRACE === '1' ? result.artifacts.Trace : undefined,
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : null,
     lost,
     report: result.report,
   };
+}
+
+const shortUrl = (url) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') : String(url));
+
+/**
+ * The trace's top-level main-thread tasks of 12 ms or more (host time, before any slowdown: x4 is
+ * about what the preset's phone takes), each with its start after navigation, the scripts it ran
+ * and the trace events that took most of its own time (EvaluateScript, FunctionCall, Layout...).
+ */
+async function observedLongTasks(trace) {
+  const tasks = await MainThreadTasks.request(trace, { computedCache: new Map() });
+  const long = tasks.filter((t) => !t.parent && t.duration >= 12);
+  return long.map((task) => {
+    const self = new Map();
+    const walk = (node) => {
+      const name = node.event.name === 'FunctionCall' || node.event.name === 'EvaluateScript' ? `${node.event.name} ${shortUrl(node.event.args?.data?.url ?? '').split('/').pop()}` : node.event.name;
+      self.set(name, (self.get(name) ?? 0) + node.selfTime);
+      node.children.forEach(walk);
+    };
+    walk(task);
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).filter(([, ms]) => ms >= 1);
+    return {
+      startMs: Math.round(task.startTime),
+      ms: Math.round(task.duration),
+      urls: task.attributableURLs.map((u) => shortUrl(u).split('/').pop()).slice(0, 4),
+      top: top.map(([name, ms]) => `${name} ${Math.round(ms)}`),
+    };
+  });
 }
 
 /**

@@ -25,11 +25,23 @@ export interface AppShellProps {
   seed?: PageSeed | null;
 }
 
-/** Starts the auth listener and the account sync once per page, and answers the gate's state. */
-export function useGate(): 'auth-loading' | 'signed-out' | 'account-loading' | 'ready' {
+/**
+ * Starts the auth listener and the account sync once per page, and answers the gate's state. With
+ * `afterHydration` (a page rendered on the Worker, whose shell shows at once) they start in the task
+ * after hydration's effects: reading the session and the re-render it causes then do not lengthen
+ * hydration's last task into a long one (issue 16, Total Blocking Time).
+ */
+export function useGate(afterHydration = false): 'auth-loading' | 'signed-out' | 'account-loading' | 'ready' {
   useEffect(() => {
-    startAuth();
-    startAccountSync();
+    const start = () => {
+      startAuth();
+      startAccountSync();
+    };
+    if (!afterHydration) return start();
+    const timer = setTimeout(start);
+    return () => clearTimeout(timer);
+    // Once per page: the kind of page does not change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const auth = useStore($auth);
   const account = useStore($accountStatus);
@@ -50,7 +62,7 @@ export default function AppShell({ seed, ...props }: AppShellProps) {
 function GatedShell({ children, title, variant = 'main' }: AppShellProps) {
   const t = useT();
   const seeded = usePageSeed() !== null;
-  const state = useGate();
+  const state = useGate(seeded);
   // A page rendered on the Worker had its session verified and its account read there: it shows the
   // shell at once (server and hydration alike), while the client confirms the session behind it.
   const gate = seeded && (state === 'auth-loading' || state === 'account-loading') ? 'ready' : state;

@@ -165,10 +165,21 @@ function Transactions({ firstRows, search }: ServedRows) {
   }, []);
 
   useEffect(() => {
-    history.replaceState(history.state, '', location.pathname + writeHistoryQuery(location.search, applied, detail ?? servedDetail.current) + location.hash);
+    const url = location.pathname + writeHistoryQuery(location.search, applied, detail ?? servedDetail.current) + location.hash;
+    // Only a change is written: on hydration the address usually already says it (and a history
+    // write is a round trip to the browser process in hydration's effects).
+    if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, '', url);
     servedDetail.current = null;
-    void loadTransactions(accountId, apiFilters(applied), { quiet: quietFirstLoad.current });
+    const quiet = quietFirstLoad.current;
     quietFirstLoad.current = false;
+    if (!quiet) {
+      void loadTransactions(accountId, apiFilters(applied));
+      return;
+    }
+    // Completing the server's rows waits for the next task: hydration's effects stay one short task
+    // rather than one long one with the request's setup in it (issue 16, Total Blocking Time).
+    const timer = setTimeout(() => void loadTransactions(accountId, apiFilters(applied), { quiet: true }));
+    return () => clearTimeout(timer);
     // Not on `detail`: opening and closing the detail write the URL themselves (push, back).
   }, [accountId, applied]);
 

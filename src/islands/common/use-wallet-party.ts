@@ -16,12 +16,17 @@ export function useWalletParty(accountId: string | null): string | null {
       return;
     }
     let live = true;
-    unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } })).then(
-      (categories) => live && setPartyId(categories.digital_asset_account?.address ?? null),
-      () => {},
+    // In the next task: the lookup is not needed for the first paint, and on a page rendered on the
+    // Worker it would lengthen hydration's effects into one long task (issue 16, Total Blocking Time).
+    const timer = setTimeout(() =>
+      unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } })).then(
+        (categories) => live && setPartyId(categories.digital_asset_account?.address ?? null),
+        () => {},
+      ),
     );
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [accountId]);
   return partyId;
