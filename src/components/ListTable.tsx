@@ -50,6 +50,14 @@ export interface ListTableProps<T> {
 // A click on a button or link inside a row is that control's, not the row's.
 const NESTED_CONTROL = 'a,button,input,select,textarea,label,[role="button"]';
 
+/**
+ * A list item of a long list (cards on phones, requests, tickets): the browser skips its rendering
+ * while it is off screen (`content-visibility: auto`, paint included), with a placeholder height until
+ * it has been rendered once (`contain-intrinsic-size: auto`, then its real height is remembered).
+ * Table rows cannot take it (containment does not apply to table rows), so only lists do.
+ */
+export const OFFSCREEN_ITEM = '[content-visibility:auto] [contain-intrinsic-size:auto_6rem]';
+
 function fromNestedControl(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>): boolean {
   const target = event.target instanceof Element ? event.target.closest(NESTED_CONTROL) : null;
   return target !== null && target !== event.currentTarget && event.currentTarget.contains(target);
@@ -173,7 +181,7 @@ export function ListTable<T>({
       {renderMobileCard && (
         <ul className="divide-y divide-gray-200 md:hidden" aria-label={caption}>
           {rows.map((row, index) => (
-            <li key={rowKey(row, index)} className={cx('p-4', clickable)} {...rowProps(row)}>
+            <li key={rowKey(row, index)} className={cx('p-4', OFFSCREEN_ITEM, clickable)} {...rowProps(row)}>
               {renderMobileCard(row, index)}
             </li>
           ))}

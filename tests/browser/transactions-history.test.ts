@@ -151,6 +151,9 @@ describe('transaction history', () => {
     await openApp(page, '/transactions');
     const card = page.locator('[data-card="transaction"]').first();
     await card.waitFor();
+    // A long list's cards cost nothing to paint while off screen (content-visibility), each keeping
+    // a placeholder height until first rendered.
+    expect(await card.evaluate((el) => { const li = el.closest('li')!; const style = getComputedStyle(li); return [style.contentVisibility, style.containIntrinsicHeight]; })).toEqual(['auto', 'auto 96px']);
     await card.locator('[data-open-detail]').click();
     const dialog = page.getByRole('dialog', { name: s('fs', 'transactions.detail.title') });
     await dialog.locator('[data-detail-hash]').waitFor();

@@ -5,6 +5,8 @@
 // Votes column was off-screen there. A failed load is an error with Try again, not the empty state.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { cx } from '../../components/cx';
+import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { useTimeZone } from '../../components/page-seed';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
@@ -185,7 +187,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
         </div>
         <ul className="divide-y divide-gray-200 md:hidden" aria-labelledby="fr-title">
           {items.map((item) => (
-            <li key={item.id} data-id={item.id} data-card="feature-request" className="space-y-2 p-4">
+            <li key={item.id} data-id={item.id} data-card="feature-request" className={cx('space-y-2 p-4', OFFSCREEN_ITEM)}>
               <h2 className="font-medium text-gray-900">{featureRequestTitle(t, item)}</h2>
               <p className="line-clamp-3 break-words text-sm text-gray-600">{featureRequestDescription(t, item)}</p>
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600">

@@ -3,6 +3,7 @@
 // comments; 'New Request' opens the create form. Both dialogs load on demand.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
@@ -56,7 +57,7 @@ export function HelpCenter({ served }: { served?: Ticket[] | null }) {
       ) : (
         <ul className="space-y-3" aria-label={t('support.tickets.title')}>
           {items.map((ticket) => (
-            <li key={ticket.id} data-ticket={ticket.id}>
+            <li key={ticket.id} data-ticket={ticket.id} className={OFFSCREEN_ITEM}>
               <button
                 type="button"
                 onClick={() => setOpen(ticket)}

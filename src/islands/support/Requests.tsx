@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
+import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
@@ -115,7 +116,7 @@ export function Requests() {
       ) : (
         <ul className="space-y-3" aria-label={t('featureRequests.title')}>
           {items.map((item) => (
-            <li key={item.id} data-id={item.id} className="flex gap-4 rounded-xl border border-gray-200 bg-white p-4">
+            <li key={item.id} data-id={item.id} className={cx('flex gap-4 rounded-xl border border-gray-200 bg-white p-4', OFFSCREEN_ITEM)}>
               <Upvote item={item} busy={pending.includes(item.id)} />
               <div className="min-w-0 flex-1">
                 <h3 className="font-medium text-gray-900" data-title="">
