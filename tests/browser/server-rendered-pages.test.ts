@@ -19,9 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Session = ApiSession;
-const contextFor = (session: Session, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
-const api = apiCall;
+const contextFor = (session: ApiSession, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
 
 /** Text as React writes it into HTML. */
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
@@ -43,12 +41,12 @@ const PAGES: { path: string; heading: TranslationKey; data: TranslationKey[] }[]
 ];
 
 describe('settings, onboarding and support rendered on the Worker', () => {
-  let first: Session;
-  let second: Session;
-  let third: Session;
+  let first: ApiSession;
+  let second: ApiSession;
+  let third: ApiSession;
   beforeAll(async () => {
     [first, second, third] = await Promise.all([apiSignIn(testPhone(43)), apiSignIn(testPhone(44)), apiSignIn(testPhone(45))]);
-    await api(first, 'PATCH', `/api/accounts/${first.user.id}`, { language: 'en' });
+    await apiCall(first, 'PATCH', `/api/accounts/${first.user.id}`, { language: 'en' });
   });
 
   it('answers each page with the shell, its heading and its text in the HTML, no spinner, private, strict CSP, small', async () => {
@@ -130,7 +128,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   it("answers /support with the user's tickets in the HTML; they open after hydration, and #requests opens its tab", async () => {
     const titles = ['Card payment declined', 'Question about fees'];
     const created: { id: string }[] = [];
-    for (const title of titles) created.push(await api<{ id: string }>(first, 'POST', '/api/support/tickets', { title, description: `${title}: details of the request.`, priority: 'high' }));
+    for (const title of titles) created.push(await apiCall<{ id: string }>(first, 'POST', '/api/support/tickets', { title, description: `${title}: details of the request.`, priority: 'high' }));
     const { res, html: doc } = await pageHtml('/support', first);
     expect(res.status).toBe(200);
     for (const [i, ticket] of created.entries()) {
@@ -175,10 +173,10 @@ describe('settings, onboarding and support rendered on the Worker', () => {
     const security = await pageHtml('/settings/security', first);
     expect(security.html).toContain('data-kyc=');
     expect(security.html).toMatch(/<option value="en" selected="">/);
-    const board = await api<{ id: string }[]>(first, 'GET', '/api/feature-requests?sortBy=total_score&sortOrder=desc&limit=50');
+    const board = await apiCall<{ id: string }[]>(first, 'GET', '/api/feature-requests?sortBy=total_score&sortOrder=desc&limit=50');
     expect(board.length).toBeGreaterThan(0);
     const top = board[0]!;
-    await api(first, 'POST', `/api/feature-requests/${top.id}/vote`, { vote_type: 'upvote' });
+    await apiCall(first, 'POST', `/api/feature-requests/${top.id}/vote`, { vote_type: 'upvote' });
     const { html: doc } = await pageHtml('/settings/feature-requests', first);
     expect(doc).toContain(`data-id="${top.id}"`);
     expect(doc).not.toContain('role="status"');
@@ -199,12 +197,12 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   });
 
   it("answers /settings/security with the user's sessions in the HTML, this device marked; it hydrates on the server's clock, reads none again and signs another device out", async () => {
-    const sessionIdOf = (session: Session) => JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id as string;
+    const sessionIdOf = (session: ApiSession) => JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id as string;
     // Another device of the same user, seen by the BFF just now ("Active now" on the server's clock).
     const other = await apiSignIn(testPhone(43));
     const mine = sessionIdOf(first);
     const theirs = sessionIdOf(other);
-    await api(other, 'GET', '/api/sessions');
+    await apiCall(other, 'GET', '/api/sessions');
     const { res, html: doc } = await pageHtml('/settings/security', first);
     expect(res.status).toBe(200);
     expect(doc).toMatch(new RegExp(`<li data-session-id="${mine}" data-current="true"`));
@@ -268,8 +266,8 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   });
 
   it("renders in the account's language on first paint (es, fs), whatever the browser asks for", async () => {
-    await api(second, 'PATCH', `/api/accounts/${second.user.id}`, { language: 'es' });
-    await api(third, 'PATCH', `/api/accounts/${third.user.id}`, { language: 'fs' });
+    await apiCall(second, 'PATCH', `/api/accounts/${second.user.id}`, { language: 'es' });
+    await apiCall(third, 'PATCH', `/api/accounts/${third.user.id}`, { language: 'fs' });
     for (const [session, lang, htmlLang] of [
       [second, 'es', 'es'],
       [third, 'fs', 'fr'],

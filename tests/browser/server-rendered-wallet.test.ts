@@ -21,12 +21,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Session = ApiSession;
-const contextFor = (session: Session, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
-const api = apiCall;
+const contextFor = (session: ApiSession, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
 
-async function activeAccountId(session: Session): Promise<string> {
-  const { accounts } = await api<{ accounts: { account_id: string; is_active: boolean }[] }>(session, 'GET', '/api/accounts/user/accounts');
+async function activeAccountId(session: ApiSession): Promise<string> {
+  const { accounts } = await apiCall<{ accounts: { account_id: string; is_active: boolean }[] }>(session, 'GET', '/api/accounts/user/accounts');
   return accounts.find((a) => a.is_active)!.account_id;
 }
 
@@ -75,9 +73,9 @@ const layoutShift = (page: Page) =>
   );
 
 describe('the wallet pages rendered on the Worker', () => {
-  let ana: Session;
-  let bruno: Session;
-  let carla: Session;
+  let ana: ApiSession;
+  let bruno: ApiSession;
+  let carla: ApiSession;
   let anaAccount: string;
   let brunoAccount: string;
 
@@ -85,13 +83,13 @@ describe('the wallet pages rendered on the Worker', () => {
     [ana, bruno, carla] = await Promise.all([apiSignIn(testPhone(40)), apiSignIn(testPhone(41)), apiSignIn(testPhone(42))]);
     [anaAccount, brunoAccount] = await Promise.all([activeAccountId(ana), activeAccountId(bruno)]);
     // Both get a digital-assets wallet; Bruno takes 20 CC of test funds; Ana reads Spanish.
-    await Promise.all([api(ana, 'POST', '/api/wallets/canton'), api(bruno, 'POST', '/api/wallets/canton')]);
-    await api(bruno, 'POST', '/api/wallets/transfer', { account_id: brunoAccount, amount: '20' });
-    await api(bruno, 'POST', '/api/wallets/auto-accept', { account_id: brunoAccount });
-    await api(ana, 'PATCH', `/api/accounts/${ana.user.id}`, { language: 'es' });
+    await Promise.all([apiCall(ana, 'POST', '/api/wallets/canton'), apiCall(bruno, 'POST', '/api/wallets/canton')]);
+    await apiCall(bruno, 'POST', '/api/wallets/transfer', { account_id: brunoAccount, amount: '20' });
+    await apiCall(bruno, 'POST', '/api/wallets/auto-accept', { account_id: brunoAccount });
+    await apiCall(ana, 'PATCH', `/api/accounts/${ana.user.id}`, { language: 'es' });
     // Bruno sends 7 CC to Ana's phone: Ana has no preapproval, so it is an offer waiting for her.
-    const receiver = await api<{ partyId: string }>(bruno, 'POST', '/api/wallets/canton/receivers/resolve', { account_id: brunoAccount, receiver: testPhone(40) });
-    const sent = await api<{ status: string }>(
+    const receiver = await apiCall<{ partyId: string }>(bruno, 'POST', '/api/wallets/canton/receivers/resolve', { account_id: brunoAccount, receiver: testPhone(40) });
+    const sent = await apiCall<{ status: string }>(
       bruno,
       'POST',
       '/api/wallets/canton/send',
@@ -202,7 +200,7 @@ describe('the wallet pages rendered on the Worker', () => {
     expect(html).not.toContain('"points"');
     expect(await gzipSize(html)).toBeLessThanOrEqual(14 * 1024);
     // It is what GET /api/market/CC/history answers for 24h (the same KV copy the page read).
-    const history = await api<PriceHistory>(ana, 'GET', '/api/market/CC/history?range=24h');
+    const history = await apiCall<PriceHistory>(ana, 'GET', '/api/market/CC/history?range=24h');
     const served = summaryText('es', history);
 
     // With JavaScript off: the holdings and an enabled Sell for Ana; none and a disabled Sell for Carla.

@@ -16,25 +16,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Session = ApiSession;
-const contextFor = (session: Session, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
-const api = apiCall;
+const contextFor = (session: ApiSession, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
 
-async function setLanguage(session: Session, language: Lang) {
-  const res = await fetch(`${baseURL()}/api/accounts/${session.user.id}`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json' },
-    body: JSON.stringify({ language }),
-  });
-  expect(res.status).toBe(200);
-}
+const setLanguage = (session: ApiSession, language: Lang) => apiCall(session, 'PATCH', `/api/accounts/${session.user.id}`, { language });
 
 const rowSymbols = (html: string) => [...html.matchAll(/data-symbol="">([^<]+)</g)].map((m) => m[1]);
 
 describe('signed-in pages rendered on the Worker', () => {
-  let first: Session;
-  let second: Session;
-  let third: Session;
+  let first: ApiSession;
+  let second: ApiSession;
+  let third: ApiSession;
   beforeAll(async () => {
     [first, second, third] = await Promise.all([apiSignIn(testPhone(35)), apiSignIn(testPhone(36)), apiSignIn(testPhone(37))]);
   });
@@ -104,12 +95,12 @@ describe('signed-in pages rendered on the Worker', () => {
   });
 
   it('answers /transactions with the first screenful of the history (and the address\'s filters) in the HTML, dates in the browser\'s zone', async () => {
-    const { accounts } = await api<{ accounts: { account_id: string; is_active: boolean }[] }>(second, 'GET', '/api/accounts/user/accounts');
+    const { accounts } = await apiCall<{ accounts: { account_id: string; is_active: boolean }[] }>(second, 'GET', '/api/accounts/user/accounts');
     const accountId = accounts.find((a) => a.is_active)!.account_id;
     // A digital-asset wallet, then two treasury transfers into it: two rows of history.
-    await api(second, 'POST', '/api/wallets/canton');
-    for (const amount of ['1.5', '2.25']) await api(second, 'POST', '/api/wallets/transfer', { account_id: accountId, amount });
-    const listed = await api<{ id: string; created_at: string }[]>(second, 'GET', `/api/transactions/account/${accountId}?limit=100`);
+    await apiCall(second, 'POST', '/api/wallets/canton');
+    for (const amount of ['1.5', '2.25']) await apiCall(second, 'POST', '/api/wallets/transfer', { account_id: accountId, amount });
+    const listed = await apiCall<{ id: string; created_at: string }[]>(second, 'GET', `/api/transactions/account/${accountId}?limit=100`);
     expect(listed.length).toBeGreaterThanOrEqual(2);
 
     const { res, html } = await pageHtml('/transactions', second);
