@@ -57,6 +57,33 @@ export async function read<T>(env: Bindings, user: PageUser, path: string, ctx?:
 }
 
 /**
+ * `read`'s answer, or null when it has not settled `ms` after `start` has (or when `start` fails): a
+ * page then answers without that part and its island reads it as before. `onLate` says so in the log.
+ */
+export async function unlessLate<T>(read: Promise<T | null>, ms: number, start: Promise<unknown> = Promise.resolve(), onLate?: () => void): Promise<T | null> {
+  let settled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = start.then(
+    () =>
+      settled
+        ? null
+        : new Promise<null>((resolve) => {
+            timer = setTimeout(() => {
+              onLate?.();
+              resolve(null);
+            }, ms);
+          }),
+    () => null,
+  );
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+  }
+}
+
+/**
  * The shell's reads for every signed-in page (profile, account list), in parallel, and the active
  * account: the list's link marked `is_active` (the contract's accountLink carries it, and GET
  * /accounts/user/active-account answers the same link), so a page makes two reads, not three.

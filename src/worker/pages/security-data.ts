@@ -8,7 +8,7 @@ import type { PageSeed } from '../../shared/page-seed';
 import type { Bindings } from '../env';
 import { sessionsOf, type SessionInfo } from '../sessions/list';
 import { upstreamTimeoutMs } from '../upstream/port';
-import { shellReads, shellSeed } from './page-data';
+import { shellReads, shellSeed, unlessLate } from './page-data';
 import type { PageUser } from './page-user';
 
 /** The sessions list as served with the page, and the clock its labels are rendered with. */
@@ -19,14 +19,7 @@ export interface PageSessions {
 }
 
 /** The user's sessions for the page, or null when the read fails or takes longer than the upstream timeout. */
-export async function pageSessions(env: Bindings, user: PageUser, request: Request): Promise<PageSessions | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => {
-      console.error('security page: the sessions read timed out');
-      resolve(null);
-    }, upstreamTimeoutMs(env));
-  });
+export function pageSessions(env: Bindings, user: PageUser, request: Request): Promise<PageSessions | null> {
   const read = sessionsOf(env, { userId: user.id, sessionId: user.sessionId }, request).then(
     (sessions) => ({ sessions, now: Date.now() }),
     (err: unknown) => {
@@ -34,11 +27,7 @@ export async function pageSessions(env: Bindings, user: PageUser, request: Reque
       return null;
     },
   );
-  try {
-    return await Promise.race([read, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return unlessLate(read, upstreamTimeoutMs(env), undefined, () => console.error('security page: the sessions read timed out'));
 }
 
 /** /settings/security: the shell and the user's sessions (null: that read failed; the island loads them). */

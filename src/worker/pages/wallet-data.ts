@@ -17,7 +17,7 @@ import { symbolParam, type MarketSnapshot } from '../../shared/schemas/market';
 import type { PriceHistory } from '../../shared/schemas/price-history';
 import type { Bindings } from '../env';
 import { cachedHistory, cachedMarketSnapshot, NotHistory, type MarketReader } from '../routes/market';
-import { read, shellReads, shellSeed } from './page-data';
+import { read, shellReads, shellSeed, unlessLate } from './page-data';
 import type { PageUser } from './page-user';
 
 type Categories = z.infer<typeof walletCategories>;
@@ -140,18 +140,7 @@ export async function chartSummary(reader: MarketReader, symbol: string, others:
   );
   // A load it starts goes on filling the cache after the page has answered without it.
   reader.ctx?.waitUntil(history);
-  let settled = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = others.then(
-    () => (settled ? null : new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), graceMs)))),
-    () => null,
-  );
-  try {
-    return await Promise.race([history, late]);
-  } finally {
-    settled = true;
-    clearTimeout(timer);
-  }
+  return unlessLate(history, graceMs, others);
 }
 
 /**
