@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { partyBalance, transaction, walletCategories } from '../../shared/schemas/responses';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { Bindings } from '../env';
-import { cachedMarketSnapshot } from '../routes/market';
+import { cachedMarketSnapshot, type MarketReader } from '../routes/market';
 import { selectUpstream } from '../upstream/select';
 import type { PageUser } from './page-user';
 
@@ -109,15 +109,32 @@ export async function shellSeed(request: Request, user: PageUser, [account, list
 }
 
 /**
- * The market list last read from the KV cache, as rows, and its sizer row per language: the same for
- * every user, so the page requests of an isolate share them until the cached list changes (one
- * string comparison per request instead of parsing 26 kB and measuring every row). Never mutated.
+ * The market list last read from the KV cache, parsed, as rows, and its sizer row per language: the
+ * same for every user, so the page requests of an isolate share them until the cached list changes
+ * (one string comparison per request instead of parsing 26 kB and measuring every row). Never mutated.
  */
-let marketMemo: { json: string; rows: MarketRow[]; sizers: Map<Lang, MarketRow[]> } | undefined;
+export interface PageMarket {
+  snapshot: MarketSnapshot;
+  rows: MarketRow[];
+  sizers: Map<Lang, MarketRow[]>;
+}
+let marketMemo: (PageMarket & { json: string }) | undefined;
 
-function memoizedMarket(json: string): NonNullable<typeof marketMemo> {
-  if (marketMemo?.json !== json) marketMemo = { json, rows: marketRows(JSON.parse(json) as MarketSnapshot), sizers: new Map() };
-  return marketMemo;
+/** The KV market list for a page (/market, an asset page), or null when there is none (logged). */
+export function pageMarket(reader: MarketReader, page: string): Promise<PageMarket | null> {
+  return cachedMarketSnapshot(reader).then(
+    ({ json }) => {
+      if (marketMemo?.json !== json) {
+        const snapshot = JSON.parse(json) as MarketSnapshot;
+        marketMemo = { json, snapshot, rows: marketRows(snapshot), sizers: new Map() };
+      }
+      return marketMemo;
+    },
+    (err: unknown) => {
+      console.error(`${page}: no market data`, err instanceof Error ? err.message : String(err));
+      return null;
+    },
+  );
 }
 
 /** /market: the shell, the first screenful of market rows (the KV cache) and the table's sizer row, read together. */
@@ -127,15 +144,7 @@ export async function marketPage(
   user: PageUser,
   ctx?: ExecutionContext,
 ): Promise<{ seed: PageSeed; rows: MarketRow[] | null; sizer: MarketRow[] | null }> {
-  const [shell, market] = await Promise.all([
-    shellReads(env, user, ctx),
-    cachedMarketSnapshot({ env, userId: user.id, accessToken: user.accessToken, ctx })
-      .then((hit) => memoizedMarket(hit.json))
-      .catch((err: unknown) => {
-        console.error('market page: no market data', err instanceof Error ? err.message : String(err));
-        return null;
-      }),
-  ]);
+  const [shell, market] = await Promise.all([shellReads(env, user, ctx), pageMarket({ env, userId: user.id, accessToken: user.accessToken, ctx }, 'market page')]);
   const seed = await shellSeed(request, user, shell);
   if (!market) return { seed, rows: null, sizer: null };
   let sizer = market.sizers.get(seed.lang);

@@ -16,8 +16,8 @@ import { historySummary, type HistorySummary } from '../../shared/price-history'
 import { symbolParam, type MarketSnapshot } from '../../shared/schemas/market';
 import type { PriceHistory } from '../../shared/schemas/price-history';
 import type { Bindings } from '../env';
-import { cachedHistory, cachedMarketSnapshot, NotHistory, type MarketReader } from '../routes/market';
-import { read, shellReads, shellSeed, unlessLate } from './page-data';
+import { cachedHistory, NotHistory, type MarketReader } from '../routes/market';
+import { pageMarket, read, shellReads, shellSeed, unlessLate } from './page-data';
 import type { PageUser } from './page-user';
 
 type Categories = z.infer<typeof walletCategories>;
@@ -153,12 +153,7 @@ export async function assetPage(request: Request, env: Bindings, user: PageUser,
   const symbol = symbolFromPath(new URL(request.url).pathname) ?? '';
   const reader: MarketReader = { env, userId: user.id, accessToken: user.accessToken, ctx };
   const { shell, wallet } = accountReads(env, user, ctx);
-  const snapshot = cachedMarketSnapshot(reader)
-    .then((hit) => JSON.parse(hit.json) as MarketSnapshot)
-    .catch((err: unknown) => {
-      console.error('asset page: no market data', err instanceof Error ? err.message : String(err));
-      return null;
-    });
+  const snapshot = pageMarket(reader, 'asset page').then((market) => market?.snapshot ?? null);
   const chart = chartSummary(reader, symbol, Promise.all([shell, wallet, snapshot]));
   const [reads, w, market, summary] = await Promise.all([shell, wallet, snapshot, chart]);
   const detail = symbol ? findServedAsset(market, symbol) : null;
