@@ -3,7 +3,7 @@
 // BFF has seen, this one first and marked), another user's never, and starts no read of them from
 // the head; the shell's reads go to the stand-in upstream meanwhile.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRequest, authHeaders, remote, signToken, startStandIns, type StandIns } from './stand-ins';
+import { appRequest, authHeaders, remote, sessionCookie, signToken, startStandIns, type StandIns } from './stand-ins';
 
 let s: StandIns;
 beforeAll(async () => {
@@ -19,14 +19,6 @@ const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KH
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 const sessionIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).session_id as string;
-
-/** The cookie @supabase/ssr's browser client writes for a Supabase session (`base64-` + base64url JSON). */
-function sessionCookie(token: string, sub: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  const user = { id: sub, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '' };
-  const session = { access_token: token, refresh_token: 'r', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user };
-  return `dolar-auth=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
-}
 
 type Listed = { id: string; current: boolean; browser: string | null };
 

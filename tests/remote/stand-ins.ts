@@ -236,6 +236,14 @@ export function appRequest(
   });
 }
 
+/** The cookie @supabase/ssr's browser client writes for a Supabase session (`base64-` + base64url JSON). */
+export function sessionCookie(token: string, sub: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const user = { id: sub, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '' };
+  const session = { access_token: token, refresh_token: 'r', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user };
+  return `dolar-auth=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+}
+
 /** Headers of a signed-in API client: the bearer token, and the app's own Origin as a browser sends. */
 export function authHeaders(token: string, extra: Record<string, string> = {}): Record<string, string> {
   return { authorization: `Bearer ${token}`, origin: remote().baseURL, ...extra };
