@@ -79,6 +79,14 @@ describe('settings, onboarding and support rendered on the Worker', () => {
     }
   });
 
+  it('sends a signed-in request for a settings section that does not exist to / (any other path), Object keys included', async () => {
+    for (const path of ['/settings/nope', '/settings/constructor', '/settings/__proto__', '/settings/Billing']) {
+      const { res } = await pageHtml(path, first);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe('/');
+    }
+  });
+
   it('shows each page with JavaScript off in Chromium', async () => {
     const off = await contextFor(first, { javaScriptEnabled: false });
     const page = await off.newPage();

@@ -4,7 +4,7 @@ import type { PageSeed } from '../../shared/page-seed';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 
-const SECTIONS = {
+export const SECTIONS = {
   notifications: ['settings.notifications.title', 'settings.notifications.description'],
   billing: ['settings.billing.title', 'settings.billing.description'],
   privacy: ['settings.privacy.title', 'settings.privacy.description'],
@@ -12,6 +12,9 @@ const SECTIONS = {
   api: ['settings.api.title', 'settings.api.description'],
 } as const;
 export type PlaceholderSection = keyof typeof SECTIONS;
+
+/** A /settings/{section} the placeholder serves (its own keys only, never Object.prototype's). */
+export const isPlaceholderSection = (section: string | undefined): section is PlaceholderSection => section !== undefined && Object.hasOwn(SECTIONS, section);
 
 function Placeholder({ section }: { section: PlaceholderSection }) {
   const t = useT();
