@@ -3,17 +3,11 @@
 // service is off. Each call's effect is read from what the stand-in upstream received.
 import { existsSync, readFileSync } from 'node:fs';
 import { generateKeyPair } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRequest, authHeaders, remote, signToken, startStandIns, type StandIns } from './stand-ins';
+import { describe, expect, it } from 'vitest';
+import { appRequest, authHeaders, remote, signToken, useStandIns } from './stand-ins';
 
-let s: StandIns;
-beforeAll(async () => {
-  s = await startStandIns();
-});
-afterAll(() => s.close());
-beforeEach(() => {
-  s.upstream.take();
-  s.upstream.answer(() => ({ status: 200, body: { data: { accounts: [], activeAccountId: null, primaryAccountId: null } } }));
+const s = useStandIns((ins) => {
+  ins.upstream.answer(() => ({ status: 200, body: { data: { accounts: [], activeAccountId: null, primaryAccountId: null } } }));
 });
 
 const PATH = '/api/accounts/user/accounts';

@@ -5,32 +5,19 @@
 // never the upstream's error text. And what a lying upstream writes inside a valid answer (a name
 // with markup) reaches the HTML as text only.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRequest, remote, sessionCookie, signToken, startStandIns, type Answer, type Received, type StandIns } from './stand-ins';
+import { describe, expect, it } from 'vitest';
+import { MAIN_NAV, SETTINGS_NAV } from '../../src/islands/shell/nav';
+import { appRequest, remote, sessionCookie, signToken, useStandIns, type Answer, type Received } from './stand-ins';
 
-let s: StandIns;
-beforeAll(async () => {
-  s = await startStandIns();
-});
-afterAll(() => s.close());
-beforeEach(() => {
-  s.upstream.take();
-  s.upstream.answer(() => ({ status: 404, body: { message: 'Not found' } }));
+const s = useStandIns((ins) => {
+  ins.upstream.answer(() => ({ status: 404, body: { message: 'Not found' } }));
 });
 
-/** Every signed-in page the Worker renders with the user's data. */
-const PAGES = [
-  '/market',
-  '/transactions',
-  '/accounts',
-  '/accounts/digital-assets',
-  '/accounts/digital-assets/CC',
-  '/support',
-  '/settings',
-  '/settings/security',
-  '/settings/feature-requests',
-  '/onboarding',
-];
+/**
+ * Every signed-in page the Worker renders with the user's data: each the navigation links to, the
+ * wallet and an asset page, and onboarding.
+ */
+const PAGES = [...new Set([...MAIN_NAV, ...SETTINGS_NAV].map((item) => item.href)), '/accounts/digital-assets', '/accounts/digital-assets/CC', '/onboarding'];
 
 async function pagesFor(token: string, sub: string) {
   return Promise.all(PAGES.map(async (path) => ({ path, ...(await appRequest('GET', path, { headers: { cookie: sessionCookie(token, sub), 'accept-language': 'en' } })) })));
@@ -73,7 +60,7 @@ describe('remote mode: a signed-in page rendered on the Worker when its upstream
       expectServedPage(page);
       expect(page.text, page.path).not.toContain('upstream exploded');
       expect(page.text, page.path).not.toContain('db.ts');
-      // In time: the upstream's timeout (plus the asset chart's 100 ms grace), with a margin for ten
+      // In time: the upstream's timeout (plus the asset chart's 100 ms grace), with a margin for sixteen
       // pages rendered at once on a busy 2-core machine.
       expect(page.ms, page.path).toBeLessThan(remote().upstreamTimeoutMs + 4000);
     }

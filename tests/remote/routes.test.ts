@@ -2,21 +2,15 @@
 // under UPSTREAM_API_URL, query, body) with the user's token and x-user-id, and a crafted id in a
 // path param never reaches another upstream path: the answer is a 4xx, or the same route with the
 // id as one encoded segment. What counts is what the stand-in upstream RECEIVED.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CRAFTED_IDS, declaredCases, fill, ROUTES, type RouteCase } from './routes';
-import { appRequest, authHeaders, remote, signToken, startStandIns, type Received, type StandIns } from './stand-ins';
+import { appRequest, authHeaders, remote, signToken, useStandIns, type Received } from './stand-ins';
 
-let s: StandIns;
-beforeAll(async () => {
-  s = await startStandIns();
-});
-afterAll(() => s.close());
-beforeEach(() => {
-  s.upstream.take();
-  s.supabase.take();
-  s.stocks = [];
+const s = useStandIns((ins) => {
+  ins.supabase.take();
+  ins.stocks = [];
   // The market snapshot needs the Canton assets; everything else answers a plain upstream 404.
-  s.upstream.answer((r) =>
+  ins.upstream.answer((r) =>
     r.method === 'GET' && r.path === `${remote().upstreamBasePath}/wallets/canton/assets`
       ? { status: 200, body: { data: [] } }
       : { status: 404, body: { message: 'Not found' } },

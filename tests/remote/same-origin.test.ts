@@ -2,18 +2,12 @@
 // upstream; an API client without a browser (curl, the mobile app, a server: no Origin header, and
 // for DELETE/PATCH/POST often no body) gets the API's own JSON answer with its security headers,
 // since the API authenticates by bearer token and is not exposed to form CSRF.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDS } from './routes';
-import { appRequest, remote, signToken, startStandIns, type StandIns } from './stand-ins';
+import { appRequest, remote, signToken, useStandIns } from './stand-ins';
 
-let s: StandIns;
-beforeAll(async () => {
-  s = await startStandIns();
-});
-afterAll(() => s.close());
-beforeEach(() => {
-  s.upstream.take();
-  s.upstream.answer(() => ({ status: 404, body: { message: 'Not found upstream' } }));
+const s = useStandIns((ins) => {
+  ins.upstream.answer(() => ({ status: 404, body: { message: 'Not found upstream' } }));
 });
 
 const BODYLESS = [

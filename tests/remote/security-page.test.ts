@@ -2,17 +2,11 @@
 // cookie, the page's HTML lists the sessions GET /api/sessions answers for that session (the ones the
 // BFF has seen, this one first and marked), another user's never, and starts no read of them from
 // the head; the shell's reads go to the stand-in upstream meanwhile.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRequest, authHeaders, remote, sessionCookie, signToken, startStandIns, type StandIns } from './stand-ins';
+import { describe, expect, it } from 'vitest';
+import { appRequest, authHeaders, remote, sessionCookie, signToken, useStandIns } from './stand-ins';
 
-let s: StandIns;
-beforeAll(async () => {
-  s = await startStandIns();
-});
-afterAll(() => s.close());
-beforeEach(() => {
-  s.upstream.take();
-  s.upstream.answer(() => ({ status: 404, body: { message: 'Not found' } }));
+const s = useStandIns((ins) => {
+  ins.upstream.answer(() => ({ status: 404, body: { message: 'Not found' } }));
 });
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';

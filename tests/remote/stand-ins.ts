@@ -9,7 +9,7 @@ import { appendFileSync } from 'node:fs';
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 export const remote = () => inject('remote');
 
@@ -110,12 +110,15 @@ export interface StandIns {
   close: () => Promise<void>;
 }
 
-/** Starts both stand-ins on their reserved ports; call close() in afterAll. */
-export async function startStandIns(): Promise<StandIns> {
-  const ctx = remote();
+/**
+ * Both stand-ins for one test file: listening on their reserved ports from beforeAll, closed in
+ * afterAll; before each test the upstream's record is cleared and `reset` runs (the file's answers).
+ */
+export function useStandIns(reset?: (s: StandIns) => void): StandIns {
   const up = standInServer(() => {});
   const state = { stocks: [] as unknown[] };
   const sb = standInServer((req, res) => {
+    const ctx = remote();
     if (req.method === 'GET' && req.path === '/auth/v1/.well-known/jwks.json') {
       appendFileSync(ctx.jwksLog, `${Date.now()}\n`);
       send(res, { status: 200, body: { keys: [{ ...ctx.publicJwk, kid: ctx.kid, alg: 'ES256', use: 'sig' }] } });
@@ -123,9 +126,7 @@ export async function startStandIns(): Promise<StandIns> {
       send(res, { status: 200, body: state.stocks });
     }
   });
-  await listen(up.server, ctx.upstreamPort);
-  await listen(sb.server, ctx.supabasePort);
-  return {
+  const s: StandIns = {
     upstream: up.standIn,
     supabase: sb.standIn,
     get stocks() {
@@ -138,6 +139,16 @@ export async function startStandIns(): Promise<StandIns> {
       await Promise.all([close(up.server), close(sb.server)]);
     },
   };
+  beforeAll(async () => {
+    await listen(up.server, remote().upstreamPort);
+    await listen(sb.server, remote().supabasePort);
+  });
+  afterAll(() => s.close());
+  beforeEach(() => {
+    s.upstream.take();
+    reset?.(s);
+  });
+  return s;
 }
 
 // ---------------------------------------------------------------------------------------------

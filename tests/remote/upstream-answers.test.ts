@@ -1,17 +1,10 @@
 // Remote mode, upstream answers: an upstream that lies (a success that is not the route's answer)
 // or stalls past UPSTREAM_TIMEOUT_MS gives the client 502 {message}, in time; an upstream error
 // reaches the client as its {message} only (no stack, no other field).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRequest, authHeaders, remote, signToken, startStandIns, type Answer, type StandIns } from './stand-ins';
+import { describe, expect, it } from 'vitest';
+import { appRequest, authHeaders, remote, signToken, useStandIns, type Answer } from './stand-ins';
 
-let s: StandIns;
-beforeAll(async () => {
-  s = await startStandIns();
-});
-afterAll(() => s.close());
-beforeEach(() => {
-  s.upstream.take();
-});
+const s = useStandIns();
 
 /** A read and a write, each through the stand-in upstream once. */
 const CALLS = [
