@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import type { Bindings, LimiterName } from '../platform/bindings';
 import { localTestOtps } from '../platform/app-mode';
-import { clientKey, RATE_LIMIT_PERIOD_S, withinLimit } from '../platform/rate-limit';
+import { clientKey, takeSlot } from '../platform/rate-limit';
 import { authSettings } from './config';
 import { API_VERSION_HEADER, gotrueError, wantsVersioned } from './errors';
 import { currentSigningKey, publicJwks } from './keys';
@@ -50,12 +50,13 @@ async function readBody(c: Ctx): Promise<Record<string, unknown> | Response> {
 }
 
 /**
- * Per-IP limits beyond the per-phone rules (wrangler.toml RL_AUTH_*): null when within the limit,
- * else GoTrue's 429 over_request_rate_limit with Retry-After.
+ * Per-IP limits beyond the per-phone rules (RL_AUTH_*, src/shared/limiters.ts): null when within the
+ * limit (the slot is taken before the work), else GoTrue's 429 over_request_rate_limit with Retry-After.
  */
 async function overIpLimit(c: Ctx, limiter: LimiterName): Promise<Response | null> {
-  if (await withinLimit(c.env, limiter, clientKey(c))) return null;
-  c.header('Retry-After', String(RATE_LIMIT_PERIOD_S));
+  const slot = await takeSlot(c.env, limiter, clientKey(c));
+  if (slot.ok) return null;
+  c.header('Retry-After', String(slot.retryAfterS));
   return gotrueError(c, 429, 'over_request_rate_limit', 'Request rate limit reached');
 }
 

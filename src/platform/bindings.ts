@@ -1,13 +1,12 @@
 // The Worker's bindings and vars, the one type every part (BFF, embedded core, local sign-in service)
 // is typed against. Hand-written rather than the generated `Env` of worker-configuration.d.ts because
 // that one types the optional vars as the local values (e.g. `PUBLIC_SUPABASE_URL: ""`) and the
-// rate limiters as always present; here a missing var or binding is possible, as it is in production.
+// Durable Objects as always present; here a missing var or binding is possible, as it is in production.
 
 import type { LimiterName } from '../shared/limiters';
+import type { RateLimiter } from './rate-limiter';
 
 export type { LimiterName };
-
-export type Limiters = { [K in LimiterName]?: RateLimit };
 
 /** The local sign-in service's settings (src/local-auth/config.ts reads them with their defaults). */
 export interface AuthVars {
@@ -20,8 +19,10 @@ export interface AuthVars {
   AUTH_SIGNING_KEY_MAX_AGE_S?: string;
 }
 
-export interface Bindings extends Limiters, AuthVars {
+export interface Bindings extends AuthVars {
   DB: D1Database;
+  /** The abuse limits' counters: one object per limiter and key (src/platform/rate-limiter.ts). */
+  RATE_LIMITER?: DurableObjectNamespace<RateLimiter>;
   MARKET_CACHE: KVNamespace;
   ASSETS?: Fetcher;
   PUBLIC_SUPABASE_URL?: string;

@@ -15,7 +15,8 @@
 //   are served before the Worker runs; this handles the routes rendered on demand).
 // Its `scheduled` handler is the Cron Trigger's: the expiry job of transfer offers (./scheduled.ts).
 // Durable Object classes are exported from this module too (wrangler.toml `[[durable_objects.bindings]]`):
-// PartyLive, the live channel of one Canton party (src/worker/live/party-live.ts).
+// PartyLive, the live channel of one Canton party (src/worker/live/party-live.ts), and RateLimiter,
+// the counter of one abuse limit and key (src/platform/rate-limiter.ts).
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
 import { guardPage, isSignedInPagePath } from './page-session';
@@ -25,6 +26,7 @@ import { errorBody } from '../platform/errors';
 import { runScheduled } from './scheduled';
 
 export { PartyLive } from './live/party-live';
+export { RateLimiter } from '../platform/rate-limiter';
 
 /**
  * The path as Astro would decode it (decodeURI), or null when a lone `%` or a broken UTF-8 sequence

@@ -23,7 +23,7 @@ export function answers<T extends z.ZodType>(data: T) {
 /** A required JSON body (required, so that a missing or non-JSON body is validated, not skipped). */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: json(schema) } }) as const;
 
-/** The OpenAPI extension that names an endpoint's abuse limiter (a wrangler.toml `[[ratelimits]]` binding). */
+/** The OpenAPI extension that names an endpoint's abuse limiter (its figures: src/shared/limiters.ts). */
 export const RATE_LIMIT_EXTENSION = 'x-rate-limit';
 
 /**

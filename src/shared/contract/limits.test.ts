@@ -1,15 +1,15 @@
 // @vitest-environment node
 // The abuse limits come from the contract: every write declares its limiter (`limitedBy`), every
-// limiter the contract or the sign-in service names has a wrangler.toml `[[ratelimits]]` binding, no
-// binding is left unused, and README's "Abuse limits" table says what the contract and wrangler.toml say.
+// limiter the contract or the sign-in service names has its figures in src/shared/limiters.ts, no
+// figure is left unused, and README's "Abuse limits" table says what the contract and that table say.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { experimental_readRawConfig } from 'wrangler';
+import { LIMITS } from '../limiters';
 import { declaredRoutes } from './index';
 import { limiterOf } from './common';
 
 const routes = declaredRoutes();
-const bindings = (experimental_readRawConfig({ config: 'wrangler.toml' }).rawConfig.ratelimits ?? []) as { name: string; simple: { limit: number } }[];
+const bindings = Object.entries(LIMITS).map(([name, figures]) => ({ name, ...figures }));
 /** The sign-in service's per-IP limiters, as its code names them. */
 const signInLimiters = [...readFileSync('src/local-auth/app.ts', 'utf8').matchAll(/overIpLimit\(c, '(RL_\w+)'\)/g)].map((m) => m[1]!);
 const contractLimiters = [...new Set(routes.map((r) => limiterOf(r.route)).filter((l) => l !== undefined))];
@@ -47,7 +47,7 @@ describe('the abuse limits of the contract', () => {
     expect(routes.filter((r) => r.method === 'GET' && limiterOf(r.route)).map((r) => r.key)).toEqual(limitedReads);
   });
 
-  it('has a wrangler.toml [[ratelimits]] binding for every limiter it or the sign-in service names, and no unused binding', () => {
+  it('has figures for every limiter it or the sign-in service names, and none unused', () => {
     expect(signInLimiters.length).toBeGreaterThanOrEqual(3);
     const used = [...contractLimiters, ...signInLimiters].sort();
     expect(bindings.map((b) => b.name).sort()).toEqual([...new Set(used)].sort());
@@ -57,7 +57,9 @@ describe('the abuse limits of the contract', () => {
     const readme = readmeLimits();
     const table = contractTable();
     for (const [limiter, listed] of table) expect(readme.get(limiter)?.routes, `README row of ${limiter}`).toEqual(listed);
-    for (const b of bindings) expect(readme.get(b.name)?.limit, `README figure of ${b.name}`).toBe(b.simple.limit);
+    for (const b of bindings) expect(readme.get(b.name)?.limit, `README figure of ${b.name}`).toBe(b.limit);
+    // The table's heading says "/ 60 s": every limiter's window is that.
+    expect(bindings.filter((b) => b.periodS !== 60).map((b) => b.name)).toEqual([]);
     expect([...readme.keys()].sort()).toEqual(bindings.map((b) => b.name).sort());
   });
 

@@ -268,9 +268,9 @@ describe('GET /api/transactions/account/{id}/export', () => {
       }
     }
     expect(limited, 'no 429 within 25 exports').toBeDefined();
-    expect(passed).toBeGreaterThanOrEqual(10);
-    expect(passed).toBeLessThanOrEqual(20); // a window boundary during the loop can let up to 10 more through
-    expect(limited!.headers.get('retry-after')).toBe('60');
+    expect(passed).toBe(10);
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited!.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(await limited!.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
   });
 });
