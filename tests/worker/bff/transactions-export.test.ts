@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/worker/index';
-import { CSV_COLUMNS, csvCell } from '../../../src/worker/transactions-csv';
+import { CSV_COLUMNS, csvCell, csvNumber } from '../../../src/worker/transactions-csv';
 import { MAX_EXPORT_BYTES, MAX_EXPORT_PAGES, MAX_EXPORT_ROWS } from '../../../src/worker/routes/transactions';
 import { bearer, signIn, uniquePhone } from '../auth';
 import { addAccount, db } from '../fixtures';
@@ -124,8 +124,8 @@ describe('GET /api/transactions/account/{id}/export', () => {
     const descriptions = parseCsv(text).slice(1).map((r) => r[CSV_COLUMNS.indexOf('description')]).reverse();
     expect(descriptions).toEqual(evil.map((d, i) => (i < 6 ? `'${d}` : d)));
     expect(text).toContain('"\'=HYPERLINK(""http://x.test"",""click"")"');
-    // A negative amount stays a number; anything else starting with '-' is defused.
-    expect([csvCell('-0.05'), csvCell('-1+1'), csvCell('-')]).toEqual(['-0.05', "'-1+1", "'-"]);
+    // An amount the server formats stays a number; text starting with '-' is neutralised.
+    expect([csvNumber('-0.05'), csvCell('-1+1'), csvCell('-')]).toEqual(['-0.05', `"'-1+1"`, `"'-"`]);
   });
 
   it('applies the same filters as the list', async () => {
