@@ -255,6 +255,29 @@ describe('GET /api/transactions/account/{id}/export', () => {
     expect(await res.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
   });
 
+  it.each([
+    ['to', 'to=9999-12-31'],
+    ['to', 'to=3000-01-01'],
+    ['from', 'from=1999-12-31'],
+    ['from', 'from=0000-00-00'],
+  ])('answers 400 naming %s for a day outside 2000-01-01..2999-12-31 (%s), on the export and the list', async (field, query) => {
+    const me = await owner();
+    for (const path of [`/api/transactions/account/${me.accountId}/export?${query}`, `/api/transactions/account/${me.accountId}?${query}`]) {
+      const res = await call(path, { headers: bearer(me.accessToken) });
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ message: expect.stringMatching(new RegExp(`^${field}: `)), code: 'validation_failed' });
+    }
+  });
+
+  it('takes the first and last allowed days (2000-01-01, 2999-12-31), both inclusive', async () => {
+    const me = await owner();
+    const [first, last] = await seed(me.accountId, [{ at: '2000-01-01T00:00:00.000Z' }, { at: '2999-12-31T23:59:59.999Z' }]);
+    const csv = parseCsv(await (await exportOf(me, me.accountId, 'from=2000-01-01&to=2999-12-31')).text());
+    expect(csv.slice(1).map((r) => r[1])).toEqual([last, first]);
+    const list = await (await call(`/api/transactions/account/${me.accountId}?from=2999-12-31&to=2999-12-31`, { headers: bearer(me.accessToken) })).json<{ data: { id: string }[] }>();
+    expect(list.data.map((t) => t.id)).toEqual([last]);
+  });
+
   it('refuses the 11th export of a user within a minute with 429 and Retry-After', async () => {
     const me = await owner();
     let passed = 0;
