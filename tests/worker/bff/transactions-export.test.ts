@@ -385,6 +385,33 @@ describe('the export against an upstream that lies about its pages (remote mode)
     errors.mockRestore();
   });
 
+  it.each(['garbage', '2026-11-27 10:00:00'])(
+    'answers 502 {message, code} before any byte on the list, the detail and the export when a row has created_at %j',
+    async (createdAt) => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { accessToken } = await signIn(uniquePhone());
+      const accountId = crypto.randomUUID();
+      const lying = { ...tx(accountId, 1), created_at: createdAt };
+      planFetch((req) =>
+        Response.json({ data: new URL(req.url).pathname.includes('/account/') ? [tx(accountId, 0), lying] : { ...lying, offer: null } }),
+      );
+      for (const path of [`/api/transactions/account/${accountId}`, `/api/transactions/account/${accountId}/export`, `/api/transactions/${lying.id}`]) {
+        const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(accessToken) }), remoteEnv);
+        expect(res.status, path).toBe(502);
+        expect(await res.json()).toEqual({ message: expect.any(String), code: 'upstream_unavailable' });
+      }
+      errors.mockRestore();
+    },
+  );
+
+  it('fails the download when a later page holds a row with created_at "garbage"', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await exportRemote((before) => (before ? [{ ...tx('x', 100), created_at: 'garbage' }] : page('x', 0)));
+    expect(res.status).toBe(200);
+    expect(await drain(res)).toMatchObject({ end: 'error' });
+    errors.mockRestore();
+  });
+
   it(`fails the download past ${MAX_EXPORT_ROWS} rows, after at most ${MAX_EXPORT_PAGES + 1} upstream calls, when the upstream never runs out of rows`, async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await exportRemote((before, limit) => page('x', before ? Number(before.slice(-12)) + 1 : 0, limit));
