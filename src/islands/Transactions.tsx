@@ -31,7 +31,7 @@ import { toast } from '../stores/toasts';
 import { $transactions, exportTransactionsCsv, loadTransactions, seedTransactions, type Transaction, type TransactionsState } from '../stores/transactions';
 import { $lang } from '../stores/lang';
 import { apiErrorText } from '../shared/error-text';
-import { TRANSACTION_TYPES } from '../shared/transaction-labels';
+import { FIRST_HISTORY_DAY, LAST_HISTORY_DAY, TRANSACTION_TYPES } from '../shared/transaction-labels';
 import {
   apiFilters,
   hasFilters,
@@ -330,10 +330,10 @@ function Transactions({ firstRows, search }: ServedRows) {
         </select>
       </FilterField>
       <FilterField label={t('transactions.filters.from')}>
-        <input type="date" name="from" value={fields.from} max={fields.to || undefined} onChange={(e) => change({ from: e.target.value })} className={CONTROL} />
+        <input type="date" name="from" value={fields.from} min={FIRST_HISTORY_DAY} max={fields.to || LAST_HISTORY_DAY} onChange={(e) => change({ from: e.target.value })} className={CONTROL} />
       </FilterField>
       <FilterField label={t('transactions.filters.to')}>
-        <input type="date" name="to" value={fields.to} min={fields.from || undefined} onChange={(e) => change({ to: e.target.value })} className={CONTROL} />
+        <input type="date" name="to" value={fields.to} min={fields.from || FIRST_HISTORY_DAY} max={LAST_HISTORY_DAY} onChange={(e) => change({ to: e.target.value })} className={CONTROL} />
       </FilterField>
       <div className="col-span-2 flex flex-wrap items-center justify-end gap-2 md:col-span-6">
         {hasFilters(fields) && (

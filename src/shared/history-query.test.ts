@@ -25,6 +25,12 @@ describe('the /transactions URL state', () => {
     expect(apiFilters({ ...NO_FILTERS, from: '2026-03-10', to: '2026-03-01' })).toEqual({ from: '2026-03-01', to: '2026-03-10' });
   });
 
+  it('drops a day outside 2000-01-01..2999-12-31 (the server refuses it) from the URL and the API query', () => {
+    expect(readHistoryQuery('?from=1999-12-31&to=9999-12-31').filters).toEqual(NO_FILTERS);
+    expect(apiFilters({ ...NO_FILTERS, from: '1999-12-31', to: '9999-12-31' })).toEqual({});
+    expect(apiFilters({ ...NO_FILTERS, from: '2000-01-01', to: '2999-12-31' })).toEqual({ from: '2000-01-01', to: '2999-12-31' });
+  });
+
   it('sends only the given filters, q trimmed', () => {
     expect(apiFilters({ ...NO_FILTERS, q: ' 0xab ' })).toEqual({ q: '0xab' });
     expect(hasFilters(NO_FILTERS)).toBe(false);

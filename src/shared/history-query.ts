@@ -2,7 +2,7 @@
 // open detail (tx), read from and written to the query string so that a view survives a reload and
 // can be shared. Values that the server would refuse are dropped when read, so a hand-edited or old
 // link shows the unfiltered list instead of an error.
-import { TRANSACTION_TYPES, type TransactionType } from './transaction-labels';
+import { isHistoryDay as isDay, TRANSACTION_TYPES, type TransactionType } from './transaction-labels';
 
 export const STATUS_FILTERS = ['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED'] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -27,9 +27,7 @@ export interface HistoryFilters {
 
 export const NO_FILTERS: HistoryFilters = { type: '', status: '', from: '', to: '', q: '' };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isDay = (d: string) => DAY.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
 
 /** The filters and open detail a query string names (anything invalid read as absent). */
 export function readHistoryQuery(search: string): { filters: HistoryFilters; tx: string | null } {
@@ -59,12 +57,14 @@ export function writeHistoryQuery(search: string, filters: HistoryFilters, tx: s
   return text ? `?${text}` : '';
 }
 
-/** The API query for the filters: only the given ones, an inverted range put in order, q trimmed. */
+/** The API query for the filters: only the given, valid ones, an inverted range put in order, q trimmed. */
 export function apiFilters(f: HistoryFilters): ApiFilters {
   const out: ApiFilters = {};
   if ((TRANSACTION_TYPES as readonly string[]).includes(f.type)) out.type = f.type as TransactionType;
   if ((STATUS_FILTERS as readonly string[]).includes(f.status)) out.status = f.status as StatusFilter;
-  const [from, to] = f.from && f.to && f.from > f.to ? [f.to, f.from] : [f.from, f.to];
+  // A day the server refuses (a typed 9999-12-31) is left out, like any other unusable value.
+  const days = [f.from, f.to].map((d) => (isDay(d) ? d : ''));
+  const [from, to] = days[0] && days[1] && days[0] > days[1] ? [days[1], days[0]] : days;
   if (from) out.from = from;
   if (to) out.to = to;
   const q = f.q.trim().slice(0, MAX_SEARCH);

@@ -58,3 +58,21 @@ export const STATUS_REASONS = ['rejected', 'withdrawn', 'expired'] as const;
 export type StatusReason = (typeof STATUS_REASONS)[number];
 export const statusReasonKey = (reason: string | null | undefined): TranslationKey | null =>
   reason && (STATUS_REASONS as readonly string[]).includes(reason) ? (`transactions.reason.${reason}` as TranslationKey) : null;
+
+/** The first and last UTC day a history filter (`from`, `to`) takes. */
+export const FIRST_HISTORY_DAY = '2000-01-01';
+export const LAST_HISTORY_DAY = '2999-12-31';
+// The day after LAST_HISTORY_DAY (an inclusive `to`'s exclusive end) is still a 4-digit-year ISO
+// string, which sorts as a time; the day after 9999-12-31 would be +010000-01-01, before every date.
+const DAY_31 = '(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])';
+const DAY_30 = '(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)';
+const DAY_FEB = '02-(?:0[1-9]|1\\d|2[0-8])';
+/** The leap years of 2000-2999: divisible by 4, the centuries only when divisible by 400. */
+const LEAP_YEAR = '2(?:[048]00|\\d(?:0[48]|[2468][048]|[13579][26]))';
+/**
+ * A history day `YYYY-MM-DD`: a calendar day that exists (2026-02-30 does not) from FIRST_HISTORY_DAY
+ * to LAST_HISTORY_DAY. One pattern, so that the published contract refuses exactly what the server does.
+ */
+export const HISTORY_DAY_PATTERN = `^(?:2\\d{3}-(?:${DAY_31}|${DAY_30}|${DAY_FEB})|${LEAP_YEAR}-02-29)$`;
+const HISTORY_DAY = new RegExp(HISTORY_DAY_PATTERN);
+export const isHistoryDay = (day: string) => HISTORY_DAY.test(day);

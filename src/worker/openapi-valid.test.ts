@@ -34,4 +34,18 @@ describe('the OpenAPI document of /api/openapi.json', () => {
     withParam.parameters![0]!.in = 'body';
     expect((await validate(other)).result.valid).toBe(false);
   });
+
+  it('publishes for the transaction filters from/to a pattern that refuses the days the server refuses', () => {
+    type Param = { name: string; in: string; schema?: { pattern?: string } };
+    const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
+    const params = ['/api/transactions/account/{id}', '/api/transactions/account/{id}/export', '/api/transactions/wallet/{id}'].flatMap(
+      (path) => doc.paths[path]!.get!.parameters!.filter((p) => p.in === 'query' && (p.name === 'from' || p.name === 'to')),
+    );
+    expect(params).toHaveLength(6);
+    for (const p of params) {
+      const pattern = new RegExp(p.schema!.pattern!, 'u');
+      for (const day of ['0000-00-00', '1999-12-31', '3000-01-01', '9999-12-31', '2026-02-30', '2026-13-01', '2100-02-29']) expect(pattern.test(day), day).toBe(false);
+      for (const day of ['2000-01-01', '2999-12-31', '2000-02-29', '2028-02-29', '2026-03-31']) expect(pattern.test(day), day).toBe(true);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // Market data (spec sections 3 and 7): stocks with their price record, and digital assets.
 import { z } from 'zod';
 import { marketSymbol } from './ids';
+import { timestamp } from './timestamp';
 
 export const stockPrice = z.object({
   price: z.number(),
@@ -13,7 +14,7 @@ export const stockPrice = z.object({
   open: z.number(),
   previous_close: z.number(),
   weighted_shares_outstanding: z.number(),
-  updated_at: z.string(),
+  updated_at: timestamp,
 });
 export type StockPrice = z.infer<typeof stockPrice>;
 
@@ -23,8 +24,8 @@ export const stock = z.object({
   name: z.string(),
   description: z.string().nullable(),
   logo_url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
   price: stockPrice.nullable(),
 });
 export type Stock = z.infer<typeof stock>;
@@ -42,8 +43,8 @@ export const digitalAsset = z.object({
   /** Exact decimal as text (never a float). */
   last_price: z.string().nullable(),
   logo_url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
 });
 export type DigitalAsset = z.infer<typeof digitalAsset>;
 

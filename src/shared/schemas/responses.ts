@@ -12,12 +12,11 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-labels';
 import { LANGUAGES } from './account';
 import { VOTE_TYPES } from './feature-request';
 import { digitalAsset } from './market';
+import { timestamp } from './timestamp';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks. Money is never a float: USD as integer cents, ledger amounts as exact decimal text.
 
-/** A timestamp as the upstream stores it (ISO 8601, or SQLite's `datetime('now')` on seeded rows). */
-const timestamp = z.string().min(1);
 /** A ledger amount: exact decimal text with Canton's 10 decimals, e.g. "100.0000000000". */
 export const ledgerAmount = z.string().regex(/^-?\d+\.\d{10}$/, 'ledger amount with 10 decimals');
 /** A USD price as exact decimal text, e.g. "0.1571". */

@@ -5,7 +5,16 @@ import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
 import { compareDecimals, decimalToNumber, parseDecimal } from '../decimal';
 import { msg } from './messages';
-import { AMOUNT_MAX_USD, AMOUNT_MIN_USD, ADD_NEW_WALLET, ONRAMP_PROVIDERS, TRANSACTION_TYPES } from '../transaction-labels';
+import {
+  AMOUNT_MAX_USD,
+  AMOUNT_MIN_USD,
+  ADD_NEW_WALLET,
+  FIRST_HISTORY_DAY,
+  HISTORY_DAY_PATTERN,
+  LAST_HISTORY_DAY,
+  ONRAMP_PROVIDERS,
+  TRANSACTION_TYPES,
+} from '../transaction-labels';
 import { uuidId } from './ids';
 
 export * from '../transaction-labels';
@@ -65,12 +74,14 @@ export const transactionIdParam = zf.object({ id: uuidId });
 
 /** Longest search text (`q`): a full hash is 68 characters; a party id at most 133. */
 export const MAX_SEARCH = 140;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
+/**
+ * A UTC calendar day `YYYY-MM-DD` that exists (2026-02-30 does not), from FIRST_HISTORY_DAY to
+ * LAST_HISTORY_DAY: one pattern that the published document carries as is.
+ */
 const isoDay = zf
   .string()
-  .regex(ISO_DAY, 'Expected a date YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Invalid date');
+  .regex(new RegExp(HISTORY_DAY_PATTERN), `Expected a calendar day YYYY-MM-DD from ${FIRST_HISTORY_DAY} to ${LAST_HISTORY_DAY}`)
+  .meta({ description: `A UTC calendar day YYYY-MM-DD from ${FIRST_HISTORY_DAY} to ${LAST_HISTORY_DAY}` });
 /**
  * The filters of a transaction list and of its CSV export (issue 18): type, status, the UTC days
  * from..to (both inclusive: `to=2026-01-31` takes the whole of that day), and `q`, a hash prefix or a

@@ -274,19 +274,19 @@ describe('production sources', () => {
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
     const userId = crypto.randomUUID();
     const prodToken = await projectToken(privateKey, { project, header: { alg: 'ES256', kid: 'k1' }, sub: userId });
-    const price = { price: '101.5', change: 1.5, change_percent: 1.5, market_cap: 1e9, volume: 1000, high: 102, low: 99, open: 100, previous_close: 100, weighted_shares_outstanding: 1e7, updated_at: 't' };
+    const price = { price: '101.5', change: 1.5, change_percent: 1.5, market_cap: 1e9, volume: 1000, high: 102, low: 99, open: 100, previous_close: 100, weighted_shares_outstanding: 1e7, updated_at: '2026-11-27T10:00:00.000000+00:00' };
     planFetch((req) => {
       const url = new URL(req.url);
       if (url.pathname === '/auth/v1/.well-known/jwks.json') return Response.json({ keys: [jwk] });
       if (url.origin === project && url.pathname === '/rest/v1/stocks') {
         return Response.json([
-          { id: 1, symbol: 'AAA', name: 'Aaa', description: null, logo_url: null, created_at: 't', updated_at: 't', stock_prices: [price] },
-          { id: 2, symbol: 'BBB', name: 'Bbb', description: 'b', logo_url: null, created_at: 't', updated_at: 't', stock_prices: price },
+          { id: 1, symbol: 'AAA', name: 'Aaa', description: null, logo_url: null, created_at: '2026-11-27T10:00:00.000000+00:00', updated_at: '2026-11-27T10:00:00.000000+00:00', stock_prices: [price] },
+          { id: 2, symbol: 'BBB', name: 'Bbb', description: 'b', logo_url: null, created_at: '2026-11-27T10:00:00.000000+00:00', updated_at: '2026-11-27T10:00:00.000000+00:00', stock_prices: price },
         ]);
       }
       if (req.url === `${upstream}/wallets/canton/assets`) {
         // A ledger asset as the contract describes it (src/shared/schemas/responses.ts `ledgerAsset`).
-        const asset = { id: 'a1', symbol: 'CC', name: 'Canton Coin', asset_type: 'crypto', currency: 'CC', network: 'canton', caip2: 'canton:mainnet', last_price: '0.16', logo_url: null, created_at: 't' };
+        const asset = { id: 'a1', symbol: 'CC', name: 'Canton Coin', asset_type: 'crypto', currency: 'CC', network: 'canton', caip2: 'canton:mainnet', last_price: '0.16', logo_url: null, created_at: '2026-11-27T10:00:00.000000+00:00' };
         return Response.json({ data: [{ ...asset, issuer_party: 'DSO::1220ab', decimals: 10, balance: '0.0000000000', locked: '0.0000000000', holding_count: 0, value_usd_cents: 0 }] });
       }
       return new Response('unexpected', { status: 599 });

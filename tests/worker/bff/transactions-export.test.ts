@@ -4,7 +4,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/worker/index';
-import { CSV_COLUMNS, csvCell } from '../../../src/worker/transactions-csv';
+import { CSV_COLUMNS, csvCell, csvNumber } from '../../../src/worker/transactions-csv';
+import { MAX_EXPORT_BYTES, MAX_EXPORT_PAGES, MAX_EXPORT_ROWS } from '../../../src/worker/routes/transactions';
 import { bearer, signIn, uniquePhone } from '../auth';
 import { addAccount, db } from '../fixtures';
 import { call } from '../helpers';
@@ -123,8 +124,8 @@ describe('GET /api/transactions/account/{id}/export', () => {
     const descriptions = parseCsv(text).slice(1).map((r) => r[CSV_COLUMNS.indexOf('description')]).reverse();
     expect(descriptions).toEqual(evil.map((d, i) => (i < 6 ? `'${d}` : d)));
     expect(text).toContain('"\'=HYPERLINK(""http://x.test"",""click"")"');
-    // A negative amount stays a number; anything else starting with '-' is defused.
-    expect([csvCell('-0.05'), csvCell('-1+1'), csvCell('-')]).toEqual(['-0.05', "'-1+1", "'-"]);
+    // An amount the server formats stays a number; text starting with '-' is neutralised.
+    expect([csvNumber('-0.05'), csvCell('-1+1'), csvCell('-')]).toEqual(['-0.05', `"'-1+1"`, `"'-"`]);
   });
 
   it('applies the same filters as the list', async () => {
@@ -254,6 +255,29 @@ describe('GET /api/transactions/account/{id}/export', () => {
     expect(await res.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
   });
 
+  it.each([
+    ['to', 'to=9999-12-31'],
+    ['to', 'to=3000-01-01'],
+    ['from', 'from=1999-12-31'],
+    ['from', 'from=0000-00-00'],
+  ])('answers 400 naming %s for a day outside 2000-01-01..2999-12-31 (%s), on the export and the list', async (field, query) => {
+    const me = await owner();
+    for (const path of [`/api/transactions/account/${me.accountId}/export?${query}`, `/api/transactions/account/${me.accountId}?${query}`]) {
+      const res = await call(path, { headers: bearer(me.accessToken) });
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ message: expect.stringMatching(new RegExp(`^${field}: `)), code: 'validation_failed' });
+    }
+  });
+
+  it('takes the first and last allowed days (2000-01-01, 2999-12-31), both inclusive', async () => {
+    const me = await owner();
+    const [first, last] = await seed(me.accountId, [{ at: '2000-01-01T00:00:00.000Z' }, { at: '2999-12-31T23:59:59.999Z' }]);
+    const csv = parseCsv(await (await exportOf(me, me.accountId, 'from=2000-01-01&to=2999-12-31')).text());
+    expect(csv.slice(1).map((r) => r[1])).toEqual([last, first]);
+    const list = await (await call(`/api/transactions/account/${me.accountId}?from=2999-12-31&to=2999-12-31`, { headers: bearer(me.accessToken) })).json<{ data: { id: string }[] }>();
+    expect(list.data.map((t) => t.id)).toEqual([last]);
+  });
+
   it('refuses the 11th export of a user within a minute with 429 and Retry-After', async () => {
     const me = await owner();
     let passed = 0;
@@ -272,5 +296,150 @@ describe('GET /api/transactions/account/{id}/export', () => {
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(limited!.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(await limited!.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
+  });
+});
+
+describe('the export against an upstream that lies about its pages (remote mode)', () => {
+  const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  /** Row i of a history, one second older than row i-1. */
+  const tx = (accountId: string, i: number, extra: Record<string, unknown> = {}) => ({
+    id: uuid(i),
+    account_id: accountId,
+    wallet_id: null,
+    created_at: new Date(Date.UTC(2026, 2, 1) - i * 1000).toISOString(),
+    updated_at: '2026-03-01T00:00:00.000Z',
+    type: 'deposit',
+    amount_usd: i,
+    asset: 'USDC',
+    asset_amount: null,
+    network: 'ethereum',
+    status: 'COMPLETED',
+    tx_hash: null,
+    description: null,
+    ...extra,
+  });
+  const page = (accountId: string, start: number, size = 100, extra?: Record<string, unknown>) =>
+    Array.from({ length: size }, (_, k) => tx(accountId, start + k, extra));
+
+  /**
+   * Reads the export's body to its end, its error, or (an unbounded export) 300 upstream calls, and
+   * says which: an export must never need more than MAX_EXPORT_PAGES + 1 calls.
+   */
+  async function drain(res: Response): Promise<{ end: 'done' | 'error' | 'unbounded'; bytes: number }> {
+    const reader = res.body!.getReader();
+    let bytes = 0;
+    for (;;) {
+      if (outbound.length > 300) {
+        await reader.cancel();
+        return { end: 'unbounded', bytes };
+      }
+      try {
+        const { done, value } = await reader.read();
+        if (done) return { end: 'done', bytes };
+        bytes += value.byteLength;
+      } catch {
+        return { end: 'error', bytes };
+      }
+    }
+  }
+
+  async function exportRemote(answer: (before: string | null, limit: number) => unknown[]) {
+    const { accessToken } = await signIn(uniquePhone());
+    const accountId = crypto.randomUUID();
+    planFetch((req) => {
+      const q = new URL(req.url).searchParams;
+      return Response.json({ data: answer(q.get('before'), Number(q.get('limit'))).map((r) => ({ account_id: accountId, ...(r as object) })) });
+    });
+    return app.fetch(new Request(`http://app.test/api/transactions/account/${accountId}/export`, { headers: bearer(accessToken) }), remoteEnv);
+  }
+
+  it('fails the download after the second upstream call when the upstream answers the same page again (the cursor must advance)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await exportRemote(() => page('x', 0));
+    expect(res.status).toBe(200);
+    expect(await drain(res)).toMatchObject({ end: 'error' });
+    expect(outbound).toHaveLength(2);
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('fails the download when a later page holds a row newer than the cursor, or rows out of order', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The second page starts over from row 50 (newer than row 99, the cursor).
+    let res = await exportRemote((before) => (before ? page('x', 50) : page('x', 0)));
+    expect(await drain(res)).toMatchObject({ end: 'error' });
+    expect(outbound).toHaveLength(2);
+    // The second page moves on, but is not newest first.
+    outbound.length = 0;
+    res = await exportRemote((before) => (before ? page('x', 100).reverse() : page('x', 0)));
+    expect(await drain(res)).toMatchObject({ end: 'error' });
+    expect(outbound).toHaveLength(2);
+    errors.mockRestore();
+  });
+
+  it('answers 502 {message, code} before any byte when the first page is out of order', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await exportRemote(() => page('x', 0).reverse());
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ message: expect.any(String), code: 'upstream_unavailable' });
+    errors.mockRestore();
+  });
+
+  it.each(['garbage', '2026-11-27 10:00:00'])(
+    'answers 502 {message, code} before any byte on the list, the detail and the export when a row has created_at %j',
+    async (createdAt) => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { accessToken } = await signIn(uniquePhone());
+      const accountId = crypto.randomUUID();
+      const lying = { ...tx(accountId, 1), created_at: createdAt };
+      planFetch((req) =>
+        Response.json({ data: new URL(req.url).pathname.includes('/account/') ? [tx(accountId, 0), lying] : { ...lying, offer: null } }),
+      );
+      for (const path of [`/api/transactions/account/${accountId}`, `/api/transactions/account/${accountId}/export`, `/api/transactions/${lying.id}`]) {
+        const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(accessToken) }), remoteEnv);
+        expect(res.status, path).toBe(502);
+        expect(await res.json()).toEqual({ message: expect.any(String), code: 'upstream_unavailable' });
+      }
+      errors.mockRestore();
+    },
+  );
+
+  it('fails the download when a later page holds a row with created_at "garbage"', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await exportRemote((before) => (before ? [{ ...tx('x', 100), created_at: 'garbage' }] : page('x', 0)));
+    expect(res.status).toBe(200);
+    expect(await drain(res)).toMatchObject({ end: 'error' });
+    errors.mockRestore();
+  });
+
+  it(`fails the download past ${MAX_EXPORT_ROWS} rows, after at most ${MAX_EXPORT_PAGES + 1} upstream calls, when the upstream never runs out of rows`, async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await exportRemote((before, limit) => page('x', before ? Number(before.slice(-12)) + 1 : 0, limit));
+    const { end } = await drain(res);
+    expect(end).toBe('error');
+    expect(outbound.length).toBeLessThanOrEqual(MAX_EXPORT_PAGES + 1);
+    expect(outbound.length).toBeGreaterThanOrEqual(MAX_EXPORT_PAGES);
+    errors.mockRestore();
+  });
+
+  it(`exports exactly ${MAX_EXPORT_ROWS} rows, the most it takes, as a complete file`, async () => {
+    const res = await exportRemote((before, limit) => {
+      const start = before ? Number(before.slice(-12)) + 1 : 0;
+      return page('x', start, Math.max(0, Math.min(limit, MAX_EXPORT_ROWS - start)));
+    });
+    const text = await res.text();
+    expect(parseCsv(text)).toHaveLength(MAX_EXPORT_ROWS + 1);
+    expect(outbound.length).toBeLessThanOrEqual(MAX_EXPORT_PAGES + 1);
+  });
+
+  it(`fails the download before it passes ${MAX_EXPORT_BYTES} bytes`, async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // 100 rows of 40 KB descriptions: 4 MB a page, under the upstream answer's 5 MB bound.
+    const description = 'x'.repeat(40_000);
+    const res = await exportRemote((before, limit) => page('x', before ? Number(before.slice(-12)) + 1 : 0, limit, { description }));
+    const { end, bytes } = await drain(res);
+    expect(end).toBe('error');
+    expect(bytes).toBeLessThanOrEqual(MAX_EXPORT_BYTES);
+    errors.mockRestore();
   });
 });
