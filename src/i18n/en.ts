@@ -665,6 +665,7 @@ export const en = {
   'errors.ccAmountInvalid': "Enter an amount with at most 10 decimals.",
   'errors.ccAmountPositive': "The amount must be more than 0.",
   'errors.ccAmountMax': "The amount can be at most 10,000 CC.",
+  'errors.ccAmountMin': "The smallest amount you can send is 0.10 CC.",
   'errors.alreadyVoted': "You have already voted on this request.",
   'errors.currentSession': "This is the device you are using: to end this session, sign out.",
   'errors.network': "No connection. Check your internet and try again.",

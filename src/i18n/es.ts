@@ -665,6 +665,7 @@ export const es: Dictionary = {
   'errors.ccAmountInvalid': "Ingresa un monto con 10 decimales como máximo.",
   'errors.ccAmountPositive': "El monto debe ser mayor que 0.",
   'errors.ccAmountMax': "El monto puede ser como máximo 10.000 CC.",
+  'errors.ccAmountMin': "El monto mínimo que puedes enviar es 0,10 CC.",
   'errors.alreadyVoted': "Ya votaste por esta solicitud.",
   'errors.currentSession': "Este es el dispositivo que estás usando: para cerrar esta sesión, cierra sesión.",
   'errors.network': "Sin conexión. Revisa tu internet e inténtalo de nuevo.",

@@ -666,6 +666,7 @@ export const fs: Dictionary = {
   'errors.ccAmountInvalid': "Saisissez un montant d’au plus 10 décimales.",
   'errors.ccAmountPositive': "Le montant doit être supérieur à 0.",
   'errors.ccAmountMax': "Le montant peut être au plus 10 000 CC.",
+  'errors.ccAmountMin': "Le plus petit montant que vous pouvez envoyer est 0,10 CC.",
   'errors.alreadyVoted': "Vous avez déjà voté pour cette demande.",
   'errors.currentSession': "C’est l’appareil que vous utilisez : pour fermer cette session, déconnectez-vous.",
   'errors.network': "Pas de connexion. Vérifiez votre accès à Internet et réessayez.",
