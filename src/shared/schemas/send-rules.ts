@@ -15,6 +15,11 @@ export const MAX_TRANSFER_CC = 10_000;
  * price. The faucet (the treasury offering to the caller's own party) is not bound by it.
  */
 export const MIN_SEND_CC = '0.1';
+/** The offers list's page: this many offers of a list by default, at most OFFERS_PAGE_MAX. */
+export const OFFERS_PAGE_SIZE = 20;
+export const OFFERS_PAGE_MAX = 100;
+export const OFFER_DIRECTIONS = ['incoming', 'outgoing'] as const;
+export type OfferDirection = (typeof OFFER_DIRECTIONS)[number];
 const MIN_SEND = parseDecimal(MIN_SEND_CC)!;
 /** Bound of a body's account id (an exact uuid in practice; the core looks it up scoped to the caller). */
 export const ACCOUNT_ID_MAX = 100;

@@ -12,6 +12,9 @@ import {
   ACCOUNT_ID_MAX,
   MAX_TRANSFER_CC,
   MIN_SEND_CC,
+  OFFERS_PAGE_MAX,
+  OFFERS_PAGE_SIZE,
+  OFFER_DIRECTIONS,
   canonicalReceiver,
   ccAmountProblem,
   ccAmountText,
@@ -139,6 +142,31 @@ export const sendBody = zf.object({
   amount: sendAmount,
 });
 export const offerActionBody = zf.object({ account_id: accountId });
+
+/**
+ * GET /wallets/canton/offers/{accountId}: one page of each list (or of one list with `direction`),
+ * largest amount first, then newest first.
+ */
+export const offersQuery = zf.object({
+  direction: zf
+    .enum(OFFER_DIRECTIONS)
+    .optional()
+    .meta({ description: 'Read only this list (the other answers []); without it, the first page of both' }),
+  limit: zf.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(OFFERS_PAGE_MAX)
+    .default(OFFERS_PAGE_SIZE)
+    .meta({ description: `Offers per list, 1-${OFFERS_PAGE_MAX} (default ${OFFERS_PAGE_SIZE})` }),
+  offset: zf.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(0)
+    .meta({ description: 'Offers of the list to skip (the next page: the number already shown)' }),
+});
 export const preapprovalBody = zf.object({ enabled: zf.boolean() });
 
 /** A transfer offer's id as the ledger makes them: a Canton-style contract id ('00' + 64 hex), exact. */
