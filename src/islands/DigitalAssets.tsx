@@ -18,7 +18,17 @@ import { abbreviatePartyId, formatLedgerAmount, formatUsd, multiplyDecimalByPric
 import { assetPath, formatPrice, logoUrl } from '../shared/market';
 import { $activeAccount } from '../stores/account';
 import { useLiveUpdates } from '../stores/live';
-import { $offers, $preapproval, actOnOffer, loadOffers, loadPreapproval, refreshWalletAndOffers, type OfferAction, type PendingOffer } from '../stores/p2p';
+import {
+  $offers,
+  $preapproval,
+  actOnOffer,
+  loadMoreOffers,
+  loadOffers,
+  loadPreapproval,
+  refreshWalletAndOffers,
+  type OfferAction,
+  type PendingOffer,
+} from '../stores/p2p';
 import { toast } from '../stores/toasts';
 import { $wallet, $walletBusy, autoAccept, loadWallet, transfer, type WalletAsset } from '../stores/wallet';
 import AppShell from './AppShell';
@@ -134,6 +144,11 @@ function DigitalAssets({ served }: ServedProps) {
         ? { type: 'error', title: t('wallet.offers.failed'), description: failed }
         : { type: 'success', title: t('common.success'), description: t(OFFER_DONE[action]) },
     );
+  }
+
+  async function moreOffers(direction: 'incoming' | 'outgoing') {
+    const failed = await loadMoreOffers(direction);
+    if (failed) toast({ type: 'error', title: t('wallet.offers.moreFailed'), description: failed });
   }
 
   async function copyPartyId() {
@@ -300,7 +315,13 @@ function DigitalAssets({ served }: ServedProps) {
         </div>
       </section>
 
-      <ActionRequired state={offers} now={now} onAction={(offer, action) => void offerAction(offer, action)} onRetry={() => void loadOffers(accountId)} />
+      <ActionRequired
+        state={offers}
+        now={now}
+        onAction={(offer, action) => void offerAction(offer, action)}
+        onRetry={() => void loadOffers(accountId)}
+        onMore={moreOffers}
+      />
 
       {accountId && hydrated && (
         <Suspense fallback={null}>

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'receiver_not_found', // 404: no digital-assets party for that phone or party id (never says which)
   'self_transfer', // 400: sending to the caller's own party
   'offer_not_pending', // 409: the transfer offer was already accepted, rejected, withdrawn or expired
+  'amount_below_minimum', // 400: a person-to-person send below the minimum amount (dust)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

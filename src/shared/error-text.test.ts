@@ -55,6 +55,13 @@ describe('API errors in the user language', () => {
     expect(apiErrorText('es', { message: 'Try again', status: 409, code: 'changed_meanwhile' })).toBe(t('es', 'errors.conflictTryAgain'));
   });
 
+  it('shows a send below the minimum (amount_below_minimum) in the user language, naming the minimum', () => {
+    const dust = { message: 'amount: Amount must be at least 0.1 CC', status: 400, code: 'amount_below_minimum' };
+    expect(apiErrorText('en', dust)).toBe('The smallest amount you can send is 0.10 CC.');
+    expect(apiErrorText('es', dust)).toBe('El monto mínimo que puedes enviar es 0,10 CC.');
+    expect(apiErrorText('fs', dust)).toBe("Le plus petit montant que vous pouvez envoyer est 0,10 CC.");
+  });
+
   it('reads the platform refusals by their code: rate limit, idempotency, size, session, not found', () => {
     expect(apiErrorText('es', { message: 'Slow down', status: 429, code: 'rate_limited' })).toBe(
       'Demasiados intentos. Espera un momento e inténtalo de nuevo.',

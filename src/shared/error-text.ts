@@ -77,6 +77,7 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   receiver_not_found: 'errors.receiverNotFound',
   self_transfer: 'errors.selfTransfer',
   offer_not_pending: 'errors.offerNotPending',
+  amount_below_minimum: 'errors.ccAmountMin',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

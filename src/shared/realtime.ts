@@ -9,6 +9,13 @@ export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** A ping without its pong within this long counts as a dead connection (and a reconnect follows). */
 export const REALTIME_TIMEOUT_MS = 10_000;
 
+/**
+ * Events of one party are passed to its screens at most once per this long: the first at once (no
+ * delay added to a single change), any later ones in the window as one more at its end. A burst of
+ * offers (168 at once) then costs two refetches, not 168.
+ */
+export const LIVE_COALESCE_MS = 250;
+
 /** The subprotocol the server answers with; the client offers it with `bearer.<access token>`. */
 export const LIVE_SUBPROTOCOL = 'dolar.live.v1';
 /** The prefix of the subprotocol that carries the access token (browsers cannot set Authorization on a WebSocket). */

@@ -2,6 +2,7 @@
 // spec's reconnect delays (1, 2, 5, then 10 s) and heartbeat (30 s, dead after 10 s without pong),
 // a counter that grows on events, and nothing left open once the last subscriber leaves.
 import { act, renderHook } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from './auth';
 import { liveChannelCount, liveUrl, subscribeLive, useLiveUpdates } from './live';
@@ -145,6 +146,68 @@ describe('subscribeLive', () => {
   });
 });
 
+describe('coalesced events', () => {
+  const changed = JSON.stringify({ type: 'wallet.changed' });
+
+  it('passes a lone event on at once: no delay is added to a single change', () => {
+    const seen: number[] = [];
+    const off = subscribeLive(PARTY, () => seen.push(Date.now()));
+    last().open();
+    const at = Date.now();
+    last().receive(changed);
+    expect(seen).toEqual([at]);
+    vi.advanceTimersByTime(5_000);
+    expect(seen).toHaveLength(1);
+    off();
+  });
+
+  it('turns a burst of 168 events into at most 2 refetches: the first at once, one more after the burst', () => {
+    let calls = 0;
+    const off = subscribeLive(PARTY, () => calls++);
+    last().open();
+    for (let i = 0; i < 168; i++) {
+      last().receive(changed);
+      vi.advanceTimersByTime(1);
+    }
+    vi.advanceTimersByTime(5_000);
+    expect(calls).toBe(2);
+    off();
+  });
+
+  it('still reports a change that follows a quiet moment, and a long stream at most once per window', () => {
+    let calls = 0;
+    const off = subscribeLive(PARTY, () => calls++);
+    last().open();
+    last().receive(changed);
+    vi.advanceTimersByTime(1_000);
+    last().receive(changed);
+    expect(calls).toBe(2);
+    vi.advanceTimersByTime(1_000);
+    // Events every 10 ms for 2 s: about one refetch per 250 ms, not 200.
+    calls = 0;
+    for (let i = 0; i < 200; i++) {
+      last().receive(changed);
+      vi.advanceTimersByTime(10);
+    }
+    vi.advanceTimersByTime(1_000);
+    expect(calls).toBeGreaterThanOrEqual(8);
+    expect(calls).toBeLessThanOrEqual(10);
+    off();
+  });
+
+  it('leaves no timer behind once the last subscriber leaves during a burst', () => {
+    let calls = 0;
+    const off = subscribeLive(PARTY, () => calls++);
+    last().open();
+    last().receive(changed);
+    last().receive(changed);
+    off();
+    vi.advanceTimersByTime(5_000);
+    expect(calls).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
 describe('useLiveUpdates', () => {
   it('counts events (and a reconnect) for the party, and closes the socket on unmount', () => {
     const { result, unmount } = renderHook(() => useLiveUpdates(PARTY));
@@ -167,5 +230,19 @@ describe('useLiveUpdates', () => {
     const { result } = renderHook(() => useLiveUpdates(null));
     expect(result.current).toBe(0);
     expect(sockets()).toHaveLength(0);
+  });
+
+  it('makes a screen refetch twice, not 168 times, for a burst of 168 events', () => {
+    const refetch = vi.fn();
+    renderHook(() => {
+      const changes = useLiveUpdates(PARTY);
+      useEffect(() => {
+        if (changes > 0) refetch();
+      }, [changes]);
+    });
+    act(() => last().open());
+    for (let i = 0; i < 168; i++) act(() => last().receive(JSON.stringify({ type: 'wallet.changed' })));
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(refetch).toHaveBeenCalledTimes(2);
   });
 });

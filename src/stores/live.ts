@@ -8,11 +8,15 @@
 // - Heartbeat: `ping` every 30 s; no `pong` within 10 s counts as a dead connection.
 // - Reconnects after 1, 2, 5, then every 10 s (the spec's realtime constants, src/shared/realtime.ts);
 //   a reopened socket counts as an event too, since something may have changed while it was down.
+// - Coalesced: a throttle with leading and trailing edges (LIVE_COALESCE_MS). The first event reaches
+//   the screens at once; events within the next 250 ms become one more at its end. So a burst of
+//   events (dust offers) makes each screen refetch twice, and a lone send shows as fast as before.
 import { useEffect, useState } from 'react';
 import {
   HEARTBEAT_MS,
   HEARTBEAT_PING,
   HEARTBEAT_PONG,
+  LIVE_COALESCE_MS,
   LIVE_SUBPROTOCOL,
   LIVE_TOKEN_PREFIX,
   REALTIME_TIMEOUT_MS,
@@ -35,6 +39,9 @@ interface Channel {
   retry: ReturnType<typeof setTimeout> | undefined;
   heartbeat: ReturnType<typeof setInterval> | undefined;
   pongDue: ReturnType<typeof setTimeout> | undefined;
+  /** The coalescing window after an emit (events in it wait for its end), and whether one is waiting. */
+  window: ReturnType<typeof setTimeout> | undefined;
+  waiting: boolean;
   unlistenAuth: () => void;
 }
 
@@ -45,9 +52,28 @@ export function liveUrl(partyId: string, loc: Pick<Location, 'protocol' | 'host'
   return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/api/live?party=${encodeURIComponent(partyId)}`;
 }
 
-const emit = (ch: Channel) => {
+const emitNow = (ch: Channel) => {
   for (const listener of [...ch.listeners]) listener();
 };
+
+/** Tells the listeners at once if no window is open, else once at the window's end (see LIVE_COALESCE_MS). */
+function emit(ch: Channel) {
+  if (ch.window !== undefined) {
+    ch.waiting = true;
+    return;
+  }
+  emitNow(ch);
+  const close = () => {
+    if (!ch.waiting) {
+      ch.window = undefined;
+      return;
+    }
+    ch.waiting = false;
+    emitNow(ch);
+    ch.window = setTimeout(close, LIVE_COALESCE_MS);
+  };
+  ch.window = setTimeout(close, LIVE_COALESCE_MS);
+}
 
 function stopTimers(ch: Channel) {
   clearTimeout(ch.retry);
@@ -143,6 +169,8 @@ function openChannel(partyId: string): Channel {
     retry: undefined,
     heartbeat: undefined,
     pongDue: undefined,
+    window: undefined,
+    waiting: false,
     unlistenAuth: () => undefined,
   };
   channels.set(partyId, ch);
@@ -171,6 +199,8 @@ export function subscribeLive(partyId: string, listener: Listener): () => void {
     if (ch.listeners.size > 0 || channels.get(partyId) !== ch) return;
     channels.delete(partyId);
     ch.unlistenAuth();
+    clearTimeout(ch.window);
+    ch.window = undefined;
     dropSocket(ch);
   };
 }
@@ -180,7 +210,8 @@ export const liveChannelCount = (): number => channels.size;
 
 /**
  * While mounted with a party: the party's live channel is open, and the answer grows by one on
- * every change the server reports (and after a reconnect). Put it in an effect's dependencies to
+ * every change the server reports (and after a reconnect), bursts coalesced (at most one step per
+ * LIVE_COALESCE_MS after the first). Put it in an effect's dependencies to
  * refetch. `null` (no wallet yet): nothing is opened.
  */
 export function useLiveUpdates(partyId: string | null): number {

@@ -1,5 +1,6 @@
 // Person-to-person transfers on the wallet screen (issue 17): the account's pending offers (incoming
-// ones to accept or reject, outgoing ones to withdraw), the "accept incoming transfers automatically"
+// ones to accept or reject, outgoing ones to withdraw; a page of each list, largest first, with its
+// total, and "Show more" for the next page of one list), the "accept incoming transfers automatically"
 // switch (a transfer preapproval), and the calls of the send dialog (resolve the receiver, send).
 // Every money movement reuses the faucet's exactly-once helper (src/lib/idempotency.ts): one
 // Idempotency-Key per user intent, kept across its retries. After any movement the balance, the
@@ -7,6 +8,7 @@
 import { atom } from 'nanostores';
 import { sendIntent, type IntentOptions } from '../lib/idempotency';
 import { apiErrorText } from '../shared/error-text';
+import { OFFERS_PAGE_MAX, OFFERS_PAGE_SIZE, type OfferDirection } from '../shared/schemas/send-rules';
 import { ApiError, api, unwrap } from './api';
 import { $lang } from './lang';
 import { refreshBalance } from './wallet';
@@ -23,13 +25,28 @@ export type OfferAction = 'accept' | 'reject' | 'withdraw';
 export interface OffersState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   accountId: string | null;
+  /** The offers shown: the pages loaded so far, largest amount first. */
   incoming: PendingOffer[];
   outgoing: PendingOffer[];
+  /** Every pending offer of each list, shown or not ("152 pending"). */
+  incomingTotal: number;
+  outgoingTotal: number;
+  /** The list whose next page is loading ("Show more"), or null. */
+  more: OfferDirection | null;
   /** The failure's text in the user's language (status 'error'). */
   error: string | null;
 }
 
-const initialOffers: OffersState = { status: 'idle', accountId: null, incoming: [], outgoing: [], error: null };
+const initialOffers: OffersState = {
+  status: 'idle',
+  accountId: null,
+  incoming: [],
+  outgoing: [],
+  incomingTotal: 0,
+  outgoingTotal: 0,
+  more: null,
+  error: null,
+};
 export const $offers = atom<OffersState>(initialOffers);
 
 /** The offer whose action is in progress (one at a time: a second press is ignored, not queued). */
@@ -47,9 +64,19 @@ export const $preapproval = atom<PreapprovalState>(initialPreapproval);
 
 const errorText = (err: unknown) => apiErrorText($lang.get(), err);
 
+const readOffers = (accountId: string, query: { direction?: OfferDirection; limit: number; offset: number }) =>
+  unwrap(
+    api().wallets.canton.offers[':accountId'].$get({
+      param: { accountId },
+      query: { ...(query.direction ? { direction: query.direction } : {}), limit: String(query.limit), offset: String(query.offset) },
+    }),
+  );
+
 /**
- * Loads the account's pending offers. `quiet` keeps the current list on screen while it refetches
- * (after an action or a live update) instead of flashing the loading state.
+ * Loads the account's pending offers: the first page of each list and their totals. `quiet` keeps
+ * the current list on screen while it refetches (after an action or a live update) instead of
+ * flashing the loading state, and reads as many offers as are shown (up to OFFERS_PAGE_MAX a list),
+ * so a refetch does not take back the pages "Show more" loaded.
  */
 export async function loadOffers(accountId: string | null, { quiet = false } = {}): Promise<void> {
   if (!accountId) {
@@ -57,15 +84,58 @@ export async function loadOffers(accountId: string | null, { quiet = false } = {
     return;
   }
   const current = $offers.get();
-  if (!quiet || current.accountId !== accountId || current.status !== 'ready') {
-    $offers.set({ ...initialOffers, status: 'loading', accountId });
-  }
+  const keep = quiet && current.accountId === accountId && current.status === 'ready';
+  if (!keep) $offers.set({ ...initialOffers, status: 'loading', accountId });
+  const limit = keep ? Math.min(OFFERS_PAGE_MAX, Math.max(OFFERS_PAGE_SIZE, current.incoming.length, current.outgoing.length)) : OFFERS_PAGE_SIZE;
   try {
-    const data = await unwrap(api().wallets.canton.offers[':accountId'].$get({ param: { accountId } }));
-    if ($offers.get().accountId === accountId) $offers.set({ status: 'ready', accountId, incoming: data.incoming, outgoing: data.outgoing, error: null });
+    const data = await readOffers(accountId, { limit, offset: 0 });
+    if ($offers.get().accountId === accountId) {
+      $offers.set({
+        status: 'ready',
+        accountId,
+        incoming: data.incoming,
+        outgoing: data.outgoing,
+        incomingTotal: data.incoming_total,
+        outgoingTotal: data.outgoing_total,
+        more: null,
+        error: null,
+      });
+    }
   } catch (err) {
     console.error('Failed to load transfer offers', err instanceof Error ? err.message : err);
     if ($offers.get().accountId === accountId) $offers.set({ ...initialOffers, status: 'error', accountId, error: errorText(err) });
+  }
+}
+
+/**
+ * "Show more" of one list: its next page (from the number shown), appended; an offer the list already
+ * shows (the list moved between the two reads) is not shown twice. Null on success (or when there
+ * is nothing more, or a page is already loading), else the error's text.
+ */
+export async function loadMoreOffers(direction: OfferDirection): Promise<string | null> {
+  const current = $offers.get();
+  const { accountId } = current;
+  const shown = current[direction];
+  const total = direction === 'incoming' ? current.incomingTotal : current.outgoingTotal;
+  if (!accountId || current.status !== 'ready' || current.more !== null || shown.length >= total) return null;
+  $offers.set({ ...current, more: direction });
+  try {
+    const data = await readOffers(accountId, { direction, limit: OFFERS_PAGE_SIZE, offset: shown.length });
+    const now = $offers.get();
+    if (now.accountId !== accountId || now.status !== 'ready') return null;
+    const known = new Set(now[direction].map((o) => o.offerId));
+    $offers.set({
+      ...now,
+      [direction]: [...now[direction], ...data[direction].filter((o) => !known.has(o.offerId))],
+      incomingTotal: data.incoming_total,
+      outgoingTotal: data.outgoing_total,
+      more: null,
+    });
+    return null;
+  } catch (err) {
+    console.error('Failed to load more transfer offers', err instanceof Error ? err.message : err);
+    if ($offers.get().accountId === accountId) $offers.set({ ...$offers.get(), more: null });
+    return errorText(err);
   }
 }
 

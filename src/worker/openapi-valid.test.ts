@@ -48,4 +48,12 @@ describe('the OpenAPI document of /api/openapi.json', () => {
       for (const day of ['2000-01-01', '2999-12-31', '2000-02-29', '2028-02-29', '2026-03-31']) expect(pattern.test(day), day).toBe(true);
     }
   });
+
+  it("publishes the send's minimum amount (0.1 CC) in the body's schema: its description and minimum", () => {
+    type Schema = { description?: string; minimum?: number; anyOf?: Schema[]; properties?: Record<string, Schema> };
+    const doc = openApiDocument() as unknown as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }> };
+    const amount = doc.paths['/api/wallets/canton/send']!.post.requestBody.content['application/json']!.schema.properties!.amount!;
+    expect(amount.description).toMatch(/at least 0\.1 CC/);
+    expect(amount.anyOf?.find((s) => (s as { type?: string }).type === 'number')?.minimum).toBe(0.1);
+  });
 });

@@ -74,7 +74,11 @@ export const ROUTES: Record<string, RouteCase> = {
     body: { account_id: IDS.account, receiver_party: IDS.party, amount: '2.5' },
     headers: { 'idempotency-key': 'remote-send-1' },
   },
-  'GET /api/wallets/canton/offers/:accountId': { upstream: '/wallets/canton/offers/:accountId', params: () => ({ accountId: IDS.account }) },
+  'GET /api/wallets/canton/offers/:accountId': {
+    upstream: '/wallets/canton/offers/:accountId',
+    params: () => ({ accountId: IDS.account }),
+    query: { direction: 'incoming', limit: '20', offset: '40' },
+  },
   'POST /api/wallets/canton/offers/:offerId/accept': {
     upstream: '/wallets/canton/offers/:offerId/accept',
     params: () => ({ offerId: IDS.offer }),

@@ -16,7 +16,7 @@
 // together by every settlement.
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { Refusal } from '../../platform/errors';
-import { parseReceiver } from '../../shared/schemas/send';
+import { parseReceiver, type OfferDirection } from '../../shared/schemas/send';
 import { fail, isGuardTrip, notFound } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { formatAmount, parseAmount, usdCents } from './amount';
@@ -29,8 +29,6 @@ export const PREAPPROVAL_TTL_MS = 90 * DAY_MS;
 export const PREAPPROVAL_RENEW_MS = 30 * DAY_MS;
 /** The treasury's name in offer lists: fixed English, the islands translate it by `counterpartyKind`. */
 export const TREASURY_NAME = 'Dólar treasury';
-/** At most this many offers in each of the incoming and outgoing lists. */
-export const OFFERS_LIST_MAX = 100;
 
 const receiverNotFound = (): never => {
   throw new Refusal(404, 'No digital-assets wallet found for this receiver', 'receiver_not_found');
@@ -327,24 +325,49 @@ interface PendingOfferRow {
 }
 
 /**
- * One side's list (?1 party, ?2 now), read backwards from its partial index of pending offers (no
- * sort step; the unary + keeps the planner from the (receiver_party, expires_at) index, which would
- * need one). Lapsed offers still pending until the expiry job runs are skipped as they come.
+ * One page of one side's list (?1 party, ?2 now, ?3 limit, ?4 offset): largest amount first (the
+ * INTEGER column of ledger units, so exact and numeric, never text order), then newest first, then
+ * by id so that pages never overlap nor skip among equal offers. Read in order from its partial index
+ * of pending offers by amount (no sort step; the unary + keeps the planner from the
+ * (receiver_party, expires_at) index, which would need one). Lapsed offers still pending until the
+ * expiry job runs are skipped as they come.
  */
-export function pendingOffersSql(direction: 'incoming' | 'outgoing') {
+export function pendingOffersSql(direction: OfferDirection) {
   const [mine, other] = direction === 'incoming' ? ['receiver_party', 'sender_party'] : ['sender_party', 'receiver_party'];
   return `SELECT o.id, o.${other} AS counterparty, CAST(o.amount AS TEXT) AS units, o.expires_at, o.created_at, ${partyNameColumn(`o.${other}`, 'cp')}
     FROM ledger_transfer_offers o
     WHERE o.${mine} = ?1 AND o.status = 'pending' AND +o.expires_at > ?2
-    ORDER BY o.created_at DESC LIMIT ${OFFERS_LIST_MAX}`;
+    ORDER BY o.amount DESC, o.created_at DESC, o.id DESC LIMIT ?3 OFFSET ?4`;
 }
 
-/** GET /wallets/canton/offers/{accountId}: the party's pending, unexpired offers, newest first. */
-export async function pendingOffers(db: D1Database, partyId: string) {
+/** How many offers one side's list holds in all (?1 party, ?2 now). */
+const pendingCountSql = (direction: OfferDirection) =>
+  `SELECT COUNT(*) AS n FROM ledger_transfer_offers
+   WHERE ${direction === 'incoming' ? 'receiver_party' : 'sender_party'} = ?1 AND status = 'pending' AND expires_at > ?2`;
+
+export interface OffersPage {
+  /** Only this list (the other answers []); both without it. */
+  direction?: OfferDirection | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * GET /wallets/canton/offers/{accountId}: a page of the party's pending, unexpired offers (of both
+ * lists, or of `direction`'s), largest first, and both lists' totals, read in one batch so the
+ * totals agree with the page.
+ */
+export async function pendingOffers(db: D1Database, partyId: string, page: OffersPage) {
   const now = nowIso();
-  const side = (direction: 'incoming' | 'outgoing') => db.prepare(pendingOffersSql(direction)).bind(partyId, now).all<PendingOfferRow>();
-  const [incoming, outgoing, price] = await Promise.all([side('incoming'), side('outgoing'), ccPrice(db)]);
-  const toOffer = (direction: 'incoming' | 'outgoing') => (o: PendingOfferRow) => ({
+  const read = (direction: OfferDirection) => page.direction === undefined || page.direction === direction;
+  const list = (direction: OfferDirection) =>
+    db.prepare(pendingOffersSql(direction)).bind(partyId, now, read(direction) ? page.limit : 0, page.offset);
+  const total = (direction: OfferDirection) => db.prepare(pendingCountSql(direction)).bind(partyId, now);
+  const [[incoming, outgoing, inTotal, outTotal], price] = await Promise.all([
+    db.batch<Record<string, unknown>>([list('incoming'), list('outgoing'), total('incoming'), total('outgoing')]),
+    ccPrice(db),
+  ]);
+  const toOffer = (direction: OfferDirection) => (o: PendingOfferRow) => ({
     offerId: o.id,
     direction,
     counterpartyPartyId: o.counterparty,
@@ -355,7 +378,14 @@ export async function pendingOffers(db: D1Database, partyId: string) {
     expiresAt: o.expires_at,
     createdAt: o.created_at,
   });
-  return { incoming: incoming.results.map(toOffer('incoming')), outgoing: outgoing.results.map(toOffer('outgoing')) };
+  const rows = (r: D1Result<Record<string, unknown>> | undefined) => (r?.results ?? []) as unknown as PendingOfferRow[];
+  const n = (r: D1Result<Record<string, unknown>> | undefined) => Number((r?.results[0] as { n?: number } | undefined)?.n ?? 0);
+  return {
+    incoming: rows(incoming).map(toOffer('incoming')),
+    outgoing: rows(outgoing).map(toOffer('outgoing')),
+    incoming_total: n(inTotal),
+    outgoing_total: n(outTotal),
+  };
 }
 
 /**

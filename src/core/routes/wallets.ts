@@ -89,7 +89,7 @@ export const wallets = contractHono<CoreEnv>()
   })
   .openapi(api.listOffers, async (c) => {
     const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, c.req.valid('param').accountId);
-    return c.json({ data: await pendingOffers(c.env.DB, partyId) }, 200);
+    return c.json({ data: await pendingOffers(c.env.DB, partyId, c.req.valid('query')) }, 200);
   })
   .openapi(api.acceptOffer, async (c) => {
     const body = c.req.valid('json');

@@ -26,7 +26,17 @@ const offer = (over: Partial<PendingOffer>): PendingOffer => ({
 const TREASURY = offer({});
 const BOB = offer({ offerId: `00${'2'.repeat(64)}`, counterpartyKind: 'person', counterpartyName: 'Bob M.', amount: '2.5000000000', amount_usd_cents: 38 });
 const MINE = offer({ offerId: `00${'3'.repeat(64)}`, direction: 'outgoing', counterpartyKind: 'person', counterpartyName: 'Cy D.', amount: '1.0000000000', amount_usd_cents: 15 });
-const state = (over: Partial<OffersState>): OffersState => ({ status: 'ready', accountId: ACC, incoming: [], outgoing: [], error: null, ...over });
+const state = (over: Partial<OffersState>): OffersState => ({
+  status: 'ready',
+  accountId: ACC,
+  incoming: [],
+  outgoing: [],
+  incomingTotal: over.incoming?.length ?? 0,
+  outgoingTotal: over.outgoing?.length ?? 0,
+  more: null,
+  error: null,
+  ...over,
+});
 
 afterEach(() => {
   cleanup();
@@ -81,6 +91,35 @@ describe('ActionRequired', () => {
     expect(onAction).toHaveBeenLastCalledWith(MINE, 'withdraw');
   });
 
+  it("shows each list's total and a keyboard-reachable Show more for a list with offers left, none once all are shown", async () => {
+    $lang.set('fs');
+    const onMore = vi.fn(async () => {});
+    const { rerender } = render(
+      <ActionRequired state={state({ incoming: [TREASURY, BOB], incomingTotal: 152, outgoing: [MINE] })} onAction={() => {}} onRetry={() => {}} onMore={onMore} now={NOW} />,
+    );
+    expect(screen.getByText(translate('fs', 'wallet.offers.shown', { shown: 2, total: 152 }))).toBeTruthy();
+    expect(screen.getByRole('heading', { name: `${translate('fs', 'wallet.offers.incoming')} (152)` })).toBeTruthy();
+    const more = screen.getByRole('button', { name: translate('fs', 'wallet.offers.showMoreLabel', { count: 20, list: translate('fs', 'wallet.offers.incoming') }) });
+    expect(more.tagName).toBe('BUTTON');
+    expect(more.textContent).toBe(translate('fs', 'wallet.offers.showMore'));
+    await act(async () => fireEvent.click(more));
+    expect(onMore).toHaveBeenCalledWith('incoming');
+    // The outgoing list is whole: no Show more for it.
+    expect(document.querySelectorAll('[data-action^="offers-more-"]')).toHaveLength(1);
+    // The next page arrives and the list is whole: the first new row has the focus, Show more is gone.
+    const CY = offer({ offerId: `00${'4'.repeat(64)}`, counterpartyKind: 'person', counterpartyName: 'Cy D.', amount: '0.1000000000' });
+    rerender(<ActionRequired state={state({ incoming: [TREASURY, BOB, CY], outgoing: [MINE] })} onAction={() => {}} onRetry={() => {}} onMore={onMore} now={NOW} />);
+    expect(document.querySelectorAll('[data-action^="offers-more-"]')).toHaveLength(0);
+    const rows = within(screen.getByRole('list', { name: translate('fs', 'wallet.offers.incoming') })).getAllByRole('listitem');
+    expect(document.activeElement).toBe(rows[2]);
+  });
+
+  it('says a page is loading on its Show more and holds it', () => {
+    render(<ActionRequired state={state({ incoming: [TREASURY], incomingTotal: 30, more: 'incoming' })} onAction={() => {}} onRetry={() => {}} onMore={() => {}} now={NOW} />);
+    const more = screen.getByRole('button', { name: translate('en', 'wallet.offers.showMoreLabel', { count: 20, list: translate('en', 'wallet.offers.incoming') }) });
+    expect((more as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('holds every row’s buttons while one action runs', () => {
     act(() => $offerBusy.set({ offerId: BOB.offerId, action: 'accept' }));
     render(<ActionRequired state={state({ incoming: [TREASURY, BOB] })} onAction={() => {}} onRetry={() => {}} now={NOW} />);
@@ -104,7 +143,7 @@ describe('actOnOffer', () => {
         return acceptStatus === 200
           ? Response.json({ data: { offerId: BOB.offerId, status: 'accepted', transactionId: 't', affectedParties: [] } })
           : Response.json({ message: 'Offer not pending', code: 'offer_not_pending' }, { status: 409 });
-      return Response.json({ data: { incoming: [], outgoing: [] } });
+      return Response.json({ data: { incoming: [], outgoing: [], incoming_total: 0, outgoing_total: 0 } });
     });
     $offers.set(state({ incoming: [BOB] }));
     expect(await actOnOffer(ACC, BOB.offerId, 'accept')).toBeNull();

@@ -1,12 +1,16 @@
 // The wallet's "Action required" list (issue 17): incoming offers (the sender's masked name, or the
 // treasury's faucet offer named as test funds, the amount, its USD value and the time left) with
-// Accept and Reject per row, and the user's own outgoing pending offers with Withdraw. Loading, empty
-// and error (with Try again) states; every action refetches balance, offers and assets (the store).
+// Accept and Reject per row, and the user's own outgoing pending offers with Withdraw. Each list shows
+// a page, largest amount first, with its total, and "Show more" loads its next page (the first new
+// row then takes the focus, so a keyboard user goes on from where they were). Loading, empty and
+// error (with Try again) states; every action refetches balance, offers and assets (the store).
 import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatCents, formatLedgerAmount } from '../../shared/format';
+import { OFFERS_PAGE_SIZE, type OfferDirection } from '../../shared/schemas/send-rules';
 import { $offerBusy, type OfferAction, type OffersState, type PendingOffer } from '../../stores/p2p';
 import { timeLeft } from './send-form';
 
@@ -14,6 +18,8 @@ export interface ActionRequiredProps {
   state: OffersState;
   onAction: (offer: PendingOffer, action: OfferAction) => void;
   onRetry: () => void;
+  /** "Show more" of one list: loads its next page. */
+  onMore?: (direction: OfferDirection) => void | Promise<unknown>;
   /** For the time left; injected by tests. */
   now?: number;
 }
@@ -40,7 +46,12 @@ function OfferRow({ offer, onAction, now }: { offer: PendingOffer; onAction: Act
     </Button>
   );
   return (
-    <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between" data-offer={offer.direction} data-offer-kind={offer.counterpartyKind}>
+    <li
+      tabIndex={-1}
+      className="flex flex-col gap-3 px-5 py-4 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500 sm:flex-row sm:items-center sm:justify-between"
+      data-offer={offer.direction}
+      data-offer-kind={offer.counterpartyKind}
+    >
       <div className="min-w-0">
         <p className="break-words font-medium text-gray-900" data-offer-name="">
           {offer.direction === 'incoming' ? t('wallet.offers.from', { name }) : t('wallet.offers.to', { name })}
@@ -67,7 +78,66 @@ function OfferRow({ offer, onAction, now }: { offer: PendingOffer; onAction: Act
   );
 }
 
-export function ActionRequired({ state, onAction, onRetry, now = Date.now() }: ActionRequiredProps) {
+function OfferList({
+  direction,
+  state,
+  onAction,
+  onMore,
+  now,
+}: { direction: OfferDirection; state: OffersState; onAction: ActionRequiredProps['onAction']; onMore: ActionRequiredProps['onMore']; now: number }) {
+  const t = useT();
+  const list = useRef<HTMLUListElement>(null);
+  /** The index of the first row "Show more" asked for: it takes the focus once rendered. */
+  const focusRow = useRef<number | null>(null);
+  const offers = state[direction];
+  const total = Math.max(direction === 'incoming' ? state.incomingTotal : state.outgoingTotal, offers.length);
+  useEffect(() => {
+    const index = focusRow.current;
+    if (index === null || offers.length <= index) return;
+    focusRow.current = null;
+    const row = list.current?.children[index];
+    if (row instanceof HTMLElement) row.focus();
+  }, [offers.length]);
+  if (offers.length === 0) return null;
+  const name = t(direction === 'incoming' ? 'wallet.offers.incoming' : 'wallet.offers.outgoing');
+  const left = total - offers.length;
+  function more() {
+    // The first new row takes the focus (the button is gone once the list is whole).
+    focusRow.current = offers.length;
+    void onMore?.(direction);
+  }
+  return (
+    <>
+      <h3 className="bg-gray-50 px-5 py-2 text-sm font-medium text-gray-700">{`${name} (${total})`}</h3>
+      <ul ref={list} className="divide-y divide-gray-100" aria-label={name}>
+        {offers.map((offer) => (
+          <OfferRow key={offer.offerId} offer={offer} onAction={onAction} now={now} />
+        ))}
+      </ul>
+      {left > 0 && (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-5 py-3 text-sm text-gray-600" data-offers-more={direction}>
+          <p aria-live="polite">{t('wallet.offers.shown', { shown: offers.length, total })}</p>
+          {onMore && (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={more}
+              loading={state.more === direction}
+              disabled={state.more !== null}
+              aria-label={t('wallet.offers.showMoreLabel', { count: Math.min(OFFERS_PAGE_SIZE, left), list: name })}
+              data-action={`offers-more-${direction}`}
+              className="min-h-11 sm:min-h-9"
+            >
+              {t('wallet.offers.showMore')}
+            </Button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+export function ActionRequired({ state, onAction, onRetry, onMore, now = Date.now() }: ActionRequiredProps) {
   const t = useT();
   let content;
   if (state.status === 'idle' || state.status === 'loading') {
@@ -96,26 +166,9 @@ export function ActionRequired({ state, onAction, onRetry, now = Date.now() }: A
   } else {
     content = (
       <div data-offers-state="ready">
-        {state.incoming.length > 0 && (
-          <>
-            <h3 className="bg-gray-50 px-5 py-2 text-sm font-medium text-gray-700">{t('wallet.offers.incoming')}</h3>
-            <ul className="divide-y divide-gray-100" aria-label={t('wallet.offers.incoming')}>
-              {state.incoming.map((offer) => (
-                <OfferRow key={offer.offerId} offer={offer} onAction={onAction} now={now} />
-              ))}
-            </ul>
-          </>
-        )}
-        {state.outgoing.length > 0 && (
-          <>
-            <h3 className="bg-gray-50 px-5 py-2 text-sm font-medium text-gray-700">{t('wallet.offers.outgoing')}</h3>
-            <ul className="divide-y divide-gray-100" aria-label={t('wallet.offers.outgoing')}>
-              {state.outgoing.map((offer) => (
-                <OfferRow key={offer.offerId} offer={offer} onAction={onAction} now={now} />
-              ))}
-            </ul>
-          </>
-        )}
+        {(['incoming', 'outgoing'] as const).map((direction) => (
+          <OfferList key={direction} direction={direction} state={state} onAction={onAction} onMore={onMore} now={now} />
+        ))}
       </div>
     );
   }

@@ -94,6 +94,17 @@ describe('SendDialog', () => {
     expect(calls).toEqual([]);
   });
 
+  it('refuses an amount below the minimum send (dust) before any call, in the user’s language', async () => {
+    $lang.set('fs');
+    open();
+    type(s('wallet.send.receiver.label'), '+1 555 555 0131');
+    type(s('wallet.send.amount.label'), '0.0000000001');
+    fireEvent.click(screen.getByRole('button', { name: s('wallet.send.continue') }));
+    await flush();
+    expect(screen.getByText('Le plus petit montant que vous pouvez envoyer est 0,10 CC.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it('shows the USD value of the typed amount at the current price', () => {
     open();
     type(s('wallet.send.amount.label'), '10');

@@ -28,7 +28,15 @@ describe('checkSend', () => {
     expect(problem('0.0000000000')).toBe('errors.ccAmountPositive');
     expect(problem('10000.0000000001')).toBe('errors.ccAmountMax');
     expect(problem('100000')).toBe('errors.ccAmountMax');
-    expect(problem('0.0000000001')).toBeUndefined();
+  });
+
+  it('refuses dust: an amount below the minimum send of 0.1 CC, while exactly 0.1 CC passes', () => {
+    const problem = (amount: string) => (checkSend({ receiver: PARTY, amount }, '100') as { errors?: { amount?: string } }).errors?.amount;
+    expect(problem('0.0000000001')).toBe('errors.ccAmountMin');
+    expect(problem('0.0999999999')).toBe('errors.ccAmountMin');
+    expect(problem('0.1')).toBeUndefined();
+    expect(problem('0.1000000000')).toBeUndefined();
+    expect(problem('00.10')).toBeUndefined();
   });
 
   it('compares with the available balance exactly: one unit of the 10th decimal over is refused', () => {

@@ -4,7 +4,7 @@
 // offer's time left. The messages are dictionary keys, shown in the user's language.
 import type { TranslationKey } from '../../i18n';
 import { compareDecimals, multiplyDecimals, parseDecimal, roundDecimal } from '../../shared/decimal';
-import { canonicalReceiver, ccAmountProblem, ccAmountText } from '../../shared/schemas/send-rules';
+import { canonicalReceiver, ccAmountProblem, ccAmountText, sendAmountProblem } from '../../shared/schemas/send-rules';
 
 export interface SendFields {
   receiver: string;
@@ -15,7 +15,12 @@ export type SendCheck =
   | { ok: true; receiver: string; amount: string }
   | { ok: false; errors: Partial<Record<keyof SendFields, TranslationKey>> };
 
-const AMOUNT_KEYS = { format: 'errors.ccAmountInvalid', positive: 'errors.ccAmountPositive', max: 'errors.ccAmountMax' } as const;
+const AMOUNT_KEYS = {
+  format: 'errors.ccAmountInvalid',
+  positive: 'errors.ccAmountPositive',
+  max: 'errors.ccAmountMax',
+  min: 'errors.ccAmountMin',
+} as const;
 
 /** Checks step 1 of the dialog. `available` is the wallet's unlocked CC (exact decimal), null when unknown. */
 export function checkSend(fields: SendFields, available: string | null): SendCheck {
@@ -27,7 +32,7 @@ export function checkSend(fields: SendFields, available: string | null): SendChe
   const amount = ccAmountText(fields.amount);
   if (amount === '') errors.amount = 'wallet.send.error.amountRequired';
   else {
-    const problem = ccAmountProblem(amount);
+    const problem = sendAmountProblem(amount);
     // A plain number too long for the maximum ("100000") is over the maximum, not badly written.
     if (problem === 'format' && /^\d{6,}(\.\d{1,10})?$/.test(amount)) errors.amount = 'errors.ccAmountMax';
     else if (problem) errors.amount = AMOUNT_KEYS[problem];

@@ -31,7 +31,18 @@ export function servedStates(served: ServedWallet | null | undefined): ServedSta
   const { accountId } = w;
   return {
     wallet: servedWalletState(w),
-    offers: served.offers ? { status: 'ready', accountId, incoming: served.offers.incoming, outgoing: served.offers.outgoing, error: null } : null,
+    offers: served.offers
+      ? {
+          status: 'ready',
+          accountId,
+          incoming: served.offers.incoming,
+          outgoing: served.offers.outgoing,
+          incomingTotal: served.offers.incoming_total,
+          outgoingTotal: served.offers.outgoing_total,
+          more: null,
+          error: null,
+        }
+      : null,
     preapproval: served.preapproval ? { status: 'ready', accountId, ...served.preapproval, saving: false } : null,
   };
 }

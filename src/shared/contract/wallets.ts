@@ -14,6 +14,7 @@ import {
   holdingTransactionsBody,
   offerActionBody,
   offerIdParam,
+  offersQuery,
   partyIdParam,
   preapprovalBody,
   resolveReceiverBody,
@@ -109,12 +110,17 @@ export const sendTransfer = createRoute({
   request: jsonBody(sendBody),
   responses: answers(r.transferSent),
 });
-/** The account's pending, unexpired offers, incoming and outgoing. */
+/**
+ * The account's pending, unexpired offers, incoming and outgoing, paged: largest amount first, then
+ * newest first, so dust never buries a large offer; each list's total counts every page.
+ */
 export const listOffers = createRoute({
   tags,
   method: 'get',
   path: '/canton/offers/{accountId}',
-  request: { params: accountIdParam },
+  description:
+    'Pending, unexpired offers of the account: one page of each list (or of one list with `direction`), ordered by amount, largest first, then newest first, so many small offers never push a large one off the first page. `incoming_total` and `outgoing_total` count every page; the next page of a list is `?direction=<list>&offset=<offers already shown>`.',
+  request: { params: accountIdParam, query: offersQuery },
   responses: answers(r.pendingOffers),
 });
 /** The receiver accepts one offer; 409 `offer_not_pending` once it is settled. Idempotency-Key. */

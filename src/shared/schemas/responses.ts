@@ -256,8 +256,16 @@ export const pendingOffer = z.object({
   createdAt: timestamp,
 });
 
-/** GET /wallets/canton/offers/{accountId}: newest first, at most 100 each. */
-export const pendingOffers = z.object({ incoming: z.array(pendingOffer), outgoing: z.array(pendingOffer) });
+/**
+ * GET /wallets/canton/offers/{accountId}: one page of each list, largest amount first, then newest
+ * first (so dust never pushes a large offer off the first page), and each list's pending total.
+ */
+export const pendingOffers = z.object({
+  incoming: z.array(pendingOffer),
+  outgoing: z.array(pendingOffer),
+  incoming_total: count.meta({ description: 'Pending, unexpired incoming offers in all (every page)' }),
+  outgoing_total: count.meta({ description: 'Pending, unexpired outgoing offers in all (every page)' }),
+});
 
 export const offerAccepted = z.object({ offerId: z.string(), status: z.literal('accepted'), transactionId: z.string(), affectedParties });
 export const offerRejected = z.object({ offerId: z.string(), status: z.literal('rejected'), affectedParties });

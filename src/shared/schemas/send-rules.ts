@@ -2,10 +2,25 @@
 // the phone number the receiver signs in with) and of a CC amount, with no zod at all, so that an
 // island that only checks a form (src/islands/wallet/send-form.ts) does not bring a schema library
 // into the browser. ./send.ts builds both zod flavours from these.
+import { compareDecimals, parseDecimal } from '../decimal';
 import { CANTON_PARTY_ID } from '../party-id';
 
 /** The most CC one transfer moves (the faucet's and a person's alike). */
 export const MAX_TRANSFER_CC = 10_000;
+/**
+ * The least CC one person can send another. Below it a send is dust: at CC's price ($0.1571) 0.1 CC
+ * is worth $0.02 and shows as "0.10 CC", while 0.01 CC would show as $0.00; and every send locks
+ * holdings, writes an offer into the receiver's list and wakes their screens, so a flood of near-zero
+ * sends must cost the sender something. In CC rather than USD so the rule does not move with the
+ * price. The faucet (the treasury offering to the caller's own party) is not bound by it.
+ */
+export const MIN_SEND_CC = '0.1';
+/** The offers list's page: this many offers of a list by default, at most OFFERS_PAGE_MAX. */
+export const OFFERS_PAGE_SIZE = 20;
+export const OFFERS_PAGE_MAX = 100;
+export const OFFER_DIRECTIONS = ['incoming', 'outgoing'] as const;
+export type OfferDirection = (typeof OFFER_DIRECTIONS)[number];
+const MIN_SEND = parseDecimal(MIN_SEND_CC)!;
 /** Bound of a body's account id (an exact uuid in practice; the core looks it up scoped to the caller). */
 export const ACCOUNT_ID_MAX = 100;
 /** A receiver's phone: '+' then 8 to 15 digits, the first 1-9 (E.164). */
@@ -43,4 +58,13 @@ export function ccAmountProblem(text: string): CcAmountProblem | null {
   const [int = '0', frac = ''] = text.split('.');
   if (Number(int) > MAX_TRANSFER_CC || (Number(int) === MAX_TRANSFER_CC && !/^0*$/.test(frac))) return 'max';
   return null;
+}
+
+export type SendAmountProblem = CcAmountProblem | 'min';
+
+/** Why `text` is not an amount one person may send another (a CC amount of at least MIN_SEND_CC), or null. */
+export function sendAmountProblem(text: string): SendAmountProblem | null {
+  const problem = ccAmountProblem(text);
+  if (problem) return problem;
+  return compareDecimals(parseDecimal(text)!, MIN_SEND) < 0 ? 'min' : null;
 }

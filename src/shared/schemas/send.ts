@@ -11,10 +11,15 @@ import { msg } from './messages';
 import {
   ACCOUNT_ID_MAX,
   MAX_TRANSFER_CC,
+  MIN_SEND_CC,
+  OFFERS_PAGE_MAX,
+  OFFERS_PAGE_SIZE,
+  OFFER_DIRECTIONS,
   canonicalReceiver,
   ccAmountProblem,
   ccAmountText,
-  type CcAmountProblem,
+  sendAmountProblem,
+  type SendAmountProblem,
 } from './send-rules';
 
 export * from './send-rules';
@@ -22,7 +27,12 @@ export * from './send-rules';
 // ---------------------------------------------------------------------------------------------
 // The islands' schemas (zod/mini, messages are dictionary keys).
 
-const AMOUNT_KEYS = { format: 'errors.ccAmountInvalid', positive: 'errors.ccAmountPositive', max: 'errors.ccAmountMax' } as const;
+const AMOUNT_KEYS = {
+  format: 'errors.ccAmountInvalid',
+  positive: 'errors.ccAmountPositive',
+  max: 'errors.ccAmountMax',
+  min: 'errors.ccAmountMin',
+} as const;
 
 const accountIdSchema = z.string(msg('errors.invalidValue')).check(z.trim(), z.minLength(1, msg('errors.invalidValue')), z.maxLength(ACCOUNT_ID_MAX, msg('errors.invalidValue')));
 
@@ -32,6 +42,18 @@ export const ccAmountSchema = z.pipe(
   z.transform((value, ctx) => {
     const text = ccAmountText(value);
     const problem = ccAmountProblem(text);
+    if (!problem) return text;
+    ctx.issues.push({ code: 'custom', message: AMOUNT_KEYS[problem], input: value });
+    return z.NEVER;
+  }),
+);
+
+/** An amount one person sends another: a CC amount of at least MIN_SEND_CC; out, its canonical text. */
+export const sendAmountSchema = z.pipe(
+  z.union([z.string(), z.number()], msg('errors.ccAmountInvalid')),
+  z.transform((value, ctx) => {
+    const text = ccAmountText(value);
+    const problem = sendAmountProblem(text);
     if (!problem) return text;
     ctx.issues.push({ code: 'custom', message: AMOUNT_KEYS[problem], input: value });
     return z.NEVER;
@@ -57,7 +79,7 @@ export type ResolveReceiverBody = z.output<typeof resolveReceiverBodySchema>;
 export const sendBodySchema = z.object({
   account_id: accountIdSchema,
   receiver_party: z.string(msg('errors.receiverInvalid')).check(z.regex(CANTON_PARTY_ID, msg('errors.receiverInvalid'))),
-  amount: ccAmountSchema,
+  amount: sendAmountSchema,
 });
 export type SendBody = z.output<typeof sendBodySchema>;
 
@@ -67,10 +89,11 @@ export const preapprovalBodySchema = z.object({ enabled: z.boolean(msg('errors.i
 // ---------------------------------------------------------------------------------------------
 // The contract's and the core's schemas (full zod, English messages).
 
-const AMOUNT_TEXTS: Record<CcAmountProblem, string> = {
+const AMOUNT_TEXTS: Record<SendAmountProblem, string> = {
   format: 'Amount must be a positive number with at most 10 decimals',
   positive: 'Amount must be positive',
   max: `Amount must be at most ${MAX_TRANSFER_CC}`,
+  min: `Amount must be at least ${MIN_SEND_CC} CC`,
 };
 
 const accountId = zf.string().trim().min(1, 'Required').max(ACCOUNT_ID_MAX);
@@ -86,6 +109,25 @@ export const ccAmount = zf
     return zf.NEVER;
   });
 
+/**
+ * An amount one person sends another: at least MIN_SEND_CC (below it, 400 `amount_below_minimum`: the
+ * issue names its code), at most MAX_TRANSFER_CC, at most 10 decimals; kept as canonical text. The
+ * document shows the minimum on the number form and in the description.
+ */
+export const sendAmount = zf
+  .union([zf.string(), zf.number().meta({ minimum: Number(MIN_SEND_CC), maximum: MAX_TRANSFER_CC })])
+  .transform((value, ctx) => {
+    const text = ccAmountText(value);
+    const problem = sendAmountProblem(text);
+    if (!problem) return text;
+    ctx.addIssue({ code: 'custom', message: AMOUNT_TEXTS[problem], ...(problem === 'min' ? { params: { code: 'amount_below_minimum' } } : {}) });
+    return zf.NEVER;
+  })
+  .meta({
+    description: `CC to send, as a decimal string (or number): at least ${MIN_SEND_CC} CC (smaller sends are dust and answer 400 amount_below_minimum), at most ${MAX_TRANSFER_CC} CC, at most 10 decimals`,
+    example: '12.5',
+  });
+
 export const receiver = zf.string().transform((value, ctx) => {
   const canonical = canonicalReceiver(value);
   if (canonical !== null) return canonical;
@@ -97,9 +139,34 @@ export const resolveReceiverBody = zf.object({ account_id: accountId, receiver }
 export const sendBody = zf.object({
   account_id: accountId,
   receiver_party: zf.string().regex(CANTON_PARTY_ID, 'Invalid Canton party id'),
-  amount: ccAmount,
+  amount: sendAmount,
 });
 export const offerActionBody = zf.object({ account_id: accountId });
+
+/**
+ * GET /wallets/canton/offers/{accountId}: one page of each list (or of one list with `direction`),
+ * largest amount first, then newest first.
+ */
+export const offersQuery = zf.object({
+  direction: zf
+    .enum(OFFER_DIRECTIONS)
+    .optional()
+    .meta({ description: 'Read only this list (the other answers []); without it, the first page of both' }),
+  limit: zf.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(OFFERS_PAGE_MAX)
+    .default(OFFERS_PAGE_SIZE)
+    .meta({ description: `Offers per list, 1-${OFFERS_PAGE_MAX} (default ${OFFERS_PAGE_SIZE})` }),
+  offset: zf.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(0)
+    .meta({ description: 'Offers of the list to skip (the next page: the number already shown)' }),
+});
 export const preapprovalBody = zf.object({ enabled: zf.boolean() });
 
 /** A transfer offer's id as the ledger makes them: a Canton-style contract id ('00' + 64 hex), exact. */

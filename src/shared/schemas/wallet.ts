@@ -10,7 +10,7 @@ const id = z.string().trim().min(1, 'Required').max(100);
 export const partyIdSchema = partyId;
 
 // The CC amount and the person-to-person bodies: one set of rules with the islands' twins (./send).
-export { MAX_TRANSFER_CC, ccAmount, offerActionBody, offerIdParam, preapprovalBody, resolveReceiverBody, sendBody } from './send';
+export { MAX_TRANSFER_CC, ccAmount, offerActionBody, offerIdParam, offersQuery, preapprovalBody, resolveReceiverBody, sendBody } from './send';
 
 export const accountIdBody = z.object({ account_id: id });
 export const createWalletBody = z.object({ account_id: id, label: z.string().trim().max(100).optional() });

@@ -109,6 +109,19 @@ describe('person-to-person transfers through the BFF', () => {
     expect(self.body.code).toBe('self_transfer');
   });
 
+  it('refuses a send below the minimum of 0.1 CC (dust) with 400 amount_below_minimum, and moves nothing', async () => {
+    const [ana, bo] = [await person('3'), await person()];
+    for (const amount of ['0.0000000001', '0.0999999999', 0.05]) {
+      const dust = await apiAs(ana.s, 'POST', '/api/wallets/canton/send', { account_id: ana.accountId, receiver_party: bo.partyId, amount });
+      expect(dust.status).toBe(400);
+      expect(dust.body).toEqual({ message: 'amount: Amount must be at least 0.1 CC', code: 'amount_below_minimum' });
+    }
+    expect(await balance(ana)).toMatchObject({ balance: '3.0000000000', locked: '0.0000000000' });
+    expect((await ok(bo.s, 'GET', `/api/wallets/canton/offers/${bo.accountId}`)).incoming).toEqual([]);
+    const least = await ok(ana.s, 'POST', '/api/wallets/canton/send', { account_id: ana.accountId, receiver_party: bo.partyId, amount: '0.1' });
+    expect(least).toMatchObject({ status: 'PENDING', amount: '0.1000000000', amount_usd_cents: 2 });
+  });
+
   it('counts every receiver lookup, found or not (phone guessing), and refuses past 20 a minute with 429', async () => {
     const ana = await person();
     let passed = 0;

@@ -345,6 +345,70 @@ describe('preapproval', () => {
   });
 });
 
+describe('GET /wallets/canton/offers/{accountId}, paged', () => {
+  type OfferPage = { incoming: { offerId: string; amount: string }[]; outgoing: { offerId: string; amount: string }[]; incoming_total: number; outgoing_total: number };
+  const offers = async (p: Party, query = '') => {
+    const res = await coreJson<{ data: OfferPage }>(p.userId, `/wallets/canton/offers/${p.accountId}${query}`);
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+
+  /** Ana with one 25 CC and one 9 CC offer, then 150 dust offers (0.1 CC, the least one may send) from a flooder, all newer. */
+  async function flooded() {
+    const [friend, flooder, ana] = [await funded(['40'], 'Friend'), await funded(['20'], 'Flooder'), await createUserWithParty()];
+    const big = (await send(friend, ana.partyId, '25')).body.data.offerId as string;
+    const nine = (await send(friend, ana.partyId, '9')).body.data.offerId as string;
+    for (let i = 0; i < 150; i++) expect((await send(flooder, ana.partyId, '0.1')).status).toBe(200);
+    return { friend, flooder, ana, big, nine };
+  }
+
+  it('shows a 25 CC offer first on the first page under 150 newer dust offers, largest amount first (exact, not as text), with both totals', async () => {
+    const { ana, friend, big, nine } = await flooded();
+    const page = await offers(ana);
+    expect(page.incoming_total).toBe(152);
+    expect(page.outgoing_total).toBe(0);
+    expect(page.incoming[0]).toMatchObject({ offerId: big, amount: '25.0000000000' });
+    expect(page.incoming[1]).toMatchObject({ offerId: nine, amount: '9.0000000000' });
+    expect(page.incoming.length).toBeLessThanOrEqual(100);
+    const theirs = await offers(friend);
+    expect(theirs).toMatchObject({ incoming_total: 0, outgoing_total: 2 });
+    expect(theirs.outgoing.map((o) => o.offerId)).toEqual([big, nine]);
+  });
+
+  it('pages one list by limit and offset, covering every pending offer exactly once; equal amounts newest first', async () => {
+    const { ana, big } = await flooded();
+    const seen: string[] = [];
+    for (let offset = 0; offset < 200; offset += 40) {
+      const page = await offers(ana, `?direction=incoming&limit=40&offset=${offset}`);
+      expect(page.incoming_total).toBe(152);
+      expect(page.outgoing).toEqual([]);
+      expect(page.incoming.length).toBe(Math.max(0, Math.min(40, 152 - offset)));
+      seen.push(...page.incoming.map((o) => o.offerId));
+    }
+    expect(seen).toHaveLength(152);
+    expect(new Set(seen).size).toBe(152);
+    expect(seen[0]).toBe(big);
+    const created = await db()
+      .prepare(`SELECT id, created_at FROM ledger_transfer_offers WHERE receiver_party = ? AND amount = 1000000000 ORDER BY created_at DESC, id DESC`)
+      .bind(ana.partyId)
+      .all<{ id: string }>();
+    expect(seen.slice(2)).toEqual(created.results.map((r) => r.id));
+  });
+
+  it.each([
+    ['a limit of 0', '?limit=0'],
+    ['a limit over 100', '?limit=101'],
+    ['a negative offset', '?offset=-1'],
+    ['an offset that is not a number', '?offset=two'],
+    ['an unknown direction', '?direction=sideways'],
+  ])('answers 400 validation_failed for %s', async (_what, query) => {
+    const ana = await createUserWithParty();
+    const res = await coreJson(ana.userId, `/wallets/canton/offers/${ana.accountId}${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+  });
+});
+
 describe('transactions of a transfer', () => {
   it("list each side's row with its direction, the other person masked and the reason it did not complete", async () => {
     const [me, ana] = [await funded(['10'], 'Me Savings'), await createUserWithParty()];
@@ -364,9 +428,9 @@ describe('query plans of the new reads', () => {
   const plan = async (sql: string, ...params: unknown[]) =>
     (await db().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
 
-  it.each(['incoming', 'outgoing'] as const)('reads the %s offers list from its partial index of pending offers, with no sort step', async (direction) => {
-    const detail = await plan(pendingOffersSql(direction), 'p::1220', new Date().toISOString());
-    expect(detail).toContain(direction === 'incoming' ? 'ledger_offers_pending_incoming' : 'ledger_offers_pending_outgoing');
+  it.each(['incoming', 'outgoing'] as const)('reads the %s offers list, largest amount first, from its partial index of pending offers by amount, with no sort step', async (direction) => {
+    const detail = await plan(pendingOffersSql(direction), 'p::1220', new Date().toISOString(), 20, 0);
+    expect(detail).toContain(direction === 'incoming' ? 'ledger_offers_pending_in_by_amount' : 'ledger_offers_pending_out_by_amount');
     expect(detail).not.toMatch(/TEMP B-TREE/);
   });
 
