@@ -11,11 +11,12 @@
 // attachment (kept across hibernation); a socket whose token has expired gets no more events and is
 // closed with 4001, and the client reconnects with its refreshed token; a socket whose session has
 // ended is closed with 4003 when the Worker ends that session (`closeSessions`, src/worker/live/
-// sessions.ts), and the client does not reconnect. Only the Worker reaches this object:
+// sessions.ts) or, failing that, at the next broadcast, and the client does not reconnect. Only the Worker reaches this object:
 // `fetch` is the upgrade the BFF has already authenticated (src/worker/routes/live.ts), `notify`
 // the RPC the BFF calls after a money call (src/worker/live/notify.ts).
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../../platform/bindings';
+import { sessionHasEnded } from '../sessions/ended';
 import { LIVE_EXPIRES_HEADER, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from './internal-headers';
 import { CLOSE_SESSION_ENDED, CLOSE_TOKEN_EXPIRED, HEARTBEAT_PING, HEARTBEAT_PONG, LIVE_SUBPROTOCOL, type LiveEvent } from '../../shared/realtime';
 
@@ -57,15 +58,32 @@ export class PartyLive extends DurableObject<Bindings> {
     return new Response(null, { status: 101, webSocket: client, headers: { 'sec-websocket-protocol': LIVE_SUBPROTOCOL } });
   }
 
-  /** RPC from the BFF: sends the event to every open socket of the party; answers how many got it. */
+  /**
+   * RPC from the BFF: sends the event to every open socket of the party; answers how many got it.
+   * Each socket's session is checked first by the rule every API call follows (sessionHasEnded, one
+   * read per distinct session): a session that ended without the Worker closing its sockets (a
+   * failed close, a reused refresh token, an idle session) gets no event and is closed with 4003.
+   */
   async notify(event: LiveEvent): Promise<number> {
     const now = Date.now();
     const text = JSON.stringify({ type: event.type });
+    const ended = new Map<string, Promise<boolean>>();
+    const hasEnded = (a: Attachment) => {
+      let check = ended.get(a.sessionId);
+      if (!check) {
+        check = sessionHasEnded(this.env, a.sessionId, a.userId).catch(() => false);
+        ended.set(a.sessionId, check);
+      }
+      return check;
+    };
     let sent = 0;
     for (const ws of this.ctx.getWebSockets()) {
       try {
+        const a = ws.deserializeAttachment() as Attachment | null;
         if (this.expired(ws, now)) {
           ws.close(CLOSE_TOKEN_EXPIRED, 'Access token expired');
+        } else if (a?.sessionId && (await hasEnded(a))) {
+          ws.close(CLOSE_SESSION_ENDED, 'Session ended');
         } else {
           ws.send(text);
           sent++;
