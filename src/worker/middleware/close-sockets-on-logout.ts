@@ -10,6 +10,9 @@ import { closeSessionSockets, partiesOf } from '../live/sessions';
 import { verifyUser } from '../verify-user';
 
 export const closeSocketsOnLogout: MiddlewareHandler<AppEnv> = async function closeSocketsOnLogout(c, next) {
+  // A scope the service does not know, or a token it would refuse: it answers that, nothing is read.
+  const scope = c.req.query('scope') ?? 'global';
+  if (scope !== 'local' && scope !== 'others' && scope !== 'global') return next();
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
   const verified = token ? await verifyUser(c.env, new URL(c.req.url).origin, token) : null;
   if (!token || !verified?.ok) return next();
@@ -20,6 +23,5 @@ export const closeSocketsOnLogout: MiddlewareHandler<AppEnv> = async function cl
   });
   await next();
   if (c.res.status !== 204) return;
-  const scope = c.req.query('scope') ?? 'global';
   await closeSessionSockets(c.env, parties, scope === 'local' ? { userId, ids: [sessionId] } : { userId, allBut: scope === 'others' ? sessionId : null });
 };
