@@ -1,6 +1,6 @@
 // /login and the session in Chromium: the redirects when signed out, both login steps with the
 // spec's messages (red errors, green successes), the resend countdown, 'Change number', the signed-in
-// redirect away from /login, and sign-out; in Spanish, the same number after 'Change number' and the
+// redirect away from /login (never off the site, whatever `next` says), and sign-out; in Spanish, the same number after 'Change number' and the
 // provider's send limit (issue 14).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
