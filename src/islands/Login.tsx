@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TranslationKey } from '../i18n';
 import { useLang, useT } from '../components/use-t';
 import { authErrorText } from '../shared/error-text';
+import { safeNext } from '../shared/safe-next';
 import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/phone';
 import { $auth, loadAuthClient, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';
@@ -17,18 +18,10 @@ export const RESEND_SECONDS = 60;
 
 /**
  * Where to go once signed in: the `next` path the Worker's page guard put in the address when it is a
- * path on this origin (not `//host`, `/\\host` or a scheme: no open redirect), else /dashboard.
+ * safe same-origin path (`safeNext`: judged after normalisation, so no open redirect), else /dashboard.
  */
 export function afterSignIn(search: string = globalThis.location?.search ?? ''): string {
-  const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/dashboard';
-  try {
-    const base = 'https://app.invalid';
-    const url = new URL(next, base);
-    return url.origin === base ? url.pathname + url.search + url.hash : '/dashboard';
-  } catch {
-    return '/dashboard';
-  }
+  return safeNext(new URLSearchParams(search).get('next'));
 }
 
 /** A message is a dictionary key (translated when shown) or the provider's own text. */

@@ -25,6 +25,11 @@ export const HEARTBEAT_PONG = 'pong';
 
 /** Close codes the server uses (4000-4999 are the application's): the client reconnects with a fresh token after 4001. */
 export const CLOSE_TOKEN_EXPIRED = 4001;
+/**
+ * The socket's session has ended (signed out, here or from another device's session list): the
+ * client does not reconnect, since no token of that session will be accepted again, and signs out.
+ */
+export const CLOSE_SESSION_ENDED = 4003;
 
 /** What a party's open screens are told: something about its money changed, refetch. No amounts, no ids. */
 export interface LiveEvent {

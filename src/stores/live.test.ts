@@ -4,8 +4,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $auth } from './auth';
+import { CLOSE_SESSION_ENDED, CLOSE_TOKEN_EXPIRED } from '../shared/realtime';
+import { $auth, signOutAndLeave } from './auth';
 import { liveChannelCount, liveUrl, subscribeLive, useLiveUpdates } from './live';
+
+vi.mock('./auth', async (importOriginal) => ({ ...(await importOriginal<typeof import('./auth')>()), signOutAndLeave: vi.fn(async () => undefined) }));
 
 const PARTY = `ana::1220${'a'.repeat(64)}`;
 
@@ -19,7 +22,7 @@ class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(
     readonly url: string,
@@ -30,10 +33,10 @@ class FakeSocket {
   send(data: string) {
     this.sent.push(data);
   }
-  close() {
+  close(code = 1005) {
     if (this.readyState === FakeSocket.CLOSED) return;
     this.readyState = FakeSocket.CLOSED;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   // The server's side.
   open() {
@@ -43,9 +46,10 @@ class FakeSocket {
   receive(data: string) {
     this.onmessage?.({ data });
   }
-  drop() {
+  /** The connection ends from the server's side (1006: lost without a close frame). */
+  drop(code = 1006) {
     this.readyState = FakeSocket.CLOSED;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 }
 
@@ -205,6 +209,31 @@ describe('coalesced events', () => {
     vi.advanceTimersByTime(5_000);
     expect(calls).toBe(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('a socket closed by the server', () => {
+  it('after 4003 (session ended): never reconnects, and signs the user out', () => {
+    vi.mocked(signOutAndLeave).mockClear();
+    const off = subscribeLive(PARTY, () => undefined);
+    last().open();
+    last().drop(CLOSE_SESSION_ENDED);
+    vi.advanceTimersByTime(120_000);
+    expect(sockets()).toHaveLength(1);
+    expect(signOutAndLeave).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it('after 4001 (token expired): reconnects with the current token, no sign-out', () => {
+    vi.mocked(signOutAndLeave).mockClear();
+    const off = subscribeLive(PARTY, () => undefined);
+    last().open();
+    signedIn('token-1');
+    last().drop(CLOSE_TOKEN_EXPIRED);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets()).toHaveLength(2);
+    expect(signOutAndLeave).not.toHaveBeenCalled();
+    off();
   });
 });
 

@@ -11,8 +11,12 @@
 // - Coalesced: a throttle with leading and trailing edges (LIVE_COALESCE_MS). The first event reaches
 //   the screens at once; events within the next 250 ms become one more at its end. So a burst of
 //   events (dust offers) makes each screen refetch twice, and a lone send shows as fast as before.
+// - Closed by the server with 4001 (token expired): reconnects with the current token. With 4003
+//   (the session has ended: signed out here, or from another device's session list): never
+//   reconnects, since no token of that session is accepted again, and signs the user out.
 import { useEffect, useState } from 'react';
 import {
+  CLOSE_SESSION_ENDED,
   HEARTBEAT_MS,
   HEARTBEAT_PING,
   HEARTBEAT_PONG,
@@ -22,7 +26,7 @@ import {
   REALTIME_TIMEOUT_MS,
   reconnectDelay,
 } from '../shared/realtime';
-import { $auth, accessToken } from './auth';
+import { $auth, accessToken, signOutAndLeave } from './auth';
 
 type Listener = () => void;
 
@@ -147,11 +151,17 @@ function connect(ch: Channel) {
       // Not an event of ours.
     }
   };
-  ws.onclose = () => {
+  ws.onclose = (e) => {
     if (ch.socket !== ws) return;
     ch.socket = null;
     ch.token = null;
     stopTimers(ch);
+    // The session this socket was opened with has ended. A newer session's token (a sign-in since)
+    // reconnects as usual; the same token means this browser's session is over.
+    if (e.code === CLOSE_SESSION_ENDED && accessToken() === token) {
+      void signOutAndLeave();
+      return;
+    }
     scheduleReconnect(ch);
   };
   // An error is followed by close, which reconnects.

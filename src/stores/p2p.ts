@@ -157,7 +157,7 @@ export async function actOnOffer(accountId: string, offerId: string, action: Off
     const json = { account_id: accountId };
     const param = { offerId };
     if (action === 'accept') {
-      await unwrap(sendIntent((key) => offers.accept.$post({ param, json }, { headers: { 'Idempotency-Key': key } }), options));
+      await unwrap(sendIntent((key) => offers.accept.$post({ param, header: { 'idempotency-key': key }, json }), options));
     } else if (action === 'reject') {
       await unwrap(offers.reject.$post({ param, json }));
     } else {
@@ -217,7 +217,7 @@ export function resolveReceiver(accountId: string, receiver: string): Promise<Re
 export function sendTransfer(accountId: string, receiverParty: string, amount: string, key: string, options?: Omit<IntentOptions, 'key'>): Promise<SentTransfer> {
   return unwrap(
     sendIntent(
-      (k) => api().wallets.canton.send.$post({ json: { account_id: accountId, receiver_party: receiverParty, amount } }, { headers: { 'Idempotency-Key': k } }),
+      (k) => api().wallets.canton.send.$post({ header: { 'idempotency-key': k }, json: { account_id: accountId, receiver_party: receiverParty, amount } }),
       { ...options, key },
     ),
   );

@@ -139,7 +139,7 @@ export async function transfer(): Promise<boolean> {
       const result = await unwrap(
         sendIntent(
           (key) =>
-            api().wallets.transfer.$post({ json: { account_id: accountId, amount: TRANSFER_AMOUNT } }, { headers: { 'Idempotency-Key': key } }),
+            api().wallets.transfer.$post({ header: { 'idempotency-key': key }, json: { account_id: accountId, amount: TRANSFER_AMOUNT } }),
         ),
       );
       toast({
@@ -169,7 +169,7 @@ export async function autoAccept(): Promise<boolean> {
     return await runIntent('accept', async (accountId) => {
       const result = await unwrap(
         sendIntent(
-          (key) => api().wallets['auto-accept'].$post({ json: { account_id: accountId } }, { headers: { 'Idempotency-Key': key } }),
+          (key) => api().wallets['auto-accept'].$post({ header: { 'idempotency-key': key }, json: { account_id: accountId } }),
         ),
       );
       toast(

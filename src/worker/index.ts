@@ -14,6 +14,7 @@ import { health } from './routes/health';
 import { live } from './routes/live';
 import { market } from './routes/market';
 import { crossOrigin } from './middleware/cross-origin';
+import { closeSocketsOnLogout } from './middleware/close-sockets-on-logout';
 import { requireUser } from './middleware/require-user';
 import { securityHeaders } from './middleware/security-headers';
 import { sessions } from './routes/sessions';
@@ -75,6 +76,7 @@ app.use('/auth/v1/*', async function localAuthOnly(c, next) {
   await next();
 });
 app.use('/auth/v1/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 'Request body too large', 'payload_too_large') }));
+app.post('/auth/v1/logout', closeSocketsOnLogout);
 app.route('/auth/v1', identityApp);
 app.route('/', api);
 

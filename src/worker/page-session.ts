@@ -8,6 +8,7 @@
 // Cookies only ever open a page's HTML: /api stays bearer-only (README, Security: CSRF).
 import { createServerClient, isChunkLike, parseCookieHeader, serializeCookieHeader, type CookieOptionsWithName } from '@supabase/ssr';
 import { AUTH_COOKIE_NAME } from '../lib/auth-storage';
+import { loginLocation } from '../shared/safe-next';
 import type { Bindings } from './env';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp, pageCspSources } from './security-policy';
 import type { PageUser } from './pages/page-user';
@@ -28,11 +29,6 @@ export const sessionCookieOptions = (url: URL): CookieOptionsWithName => ({
   sameSite: 'lax',
   secure: url.protocol === 'https:',
 });
-
-/** Where a signed-out visit to `url` goes: /login, with the page (path and query only) to come back to. */
-export function loginLocation(url: URL): string {
-  return `/login?next=${encodeURIComponent(url.pathname + url.search)}`;
-}
 
 export interface PageSessionDeps {
   /** The sign-in service's fetch for refreshes: the Hono app in-process in the embedded default. */

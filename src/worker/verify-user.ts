@@ -7,14 +7,14 @@
 // expired session (AUTH_SESSION_INACTIVITY_S, AUTH_SESSION_LIFETIME_S) is refused too (an isolate that
 // did not end it may accept a logged-out one for up to SESSION_LIVE_CACHE_MS more, see
 // sessionIsLiveCached; never past its expiry). In production mode a session ended from the Security
-// screen is refused likewise (sessionWasEnded). A token this isolate has verified is accepted again
+// screen is refused likewise (both rules: sessionHasEnded, ./sessions/ended.ts). A token this isolate has verified is accepted again
 // without the signature check for up to VERIFIED_TOKEN_CACHE_MS, never past its exp nor once the key
 // set it was checked against is reloaded or stale (verifyAccessTokenCached); the session check
 // still runs on every call.
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
-import { authSettings, localIssuer, localKeyEpoch, localKeyResolver, sessionIsLiveCached, verifyAccessTokenCached, type KeyEpoch } from '../local-auth';
+import { authSettings, localIssuer, localKeyEpoch, localKeyResolver, verifyAccessTokenCached, type KeyEpoch } from '../local-auth';
 import type { Bindings } from './env';
-import { sessionWasEnded } from './sessions/activity';
+import { sessionHasEnded } from './sessions/ended';
 
 // jose caches and rate-limits JWKS fetches inside each set; one set per project URL per isolate.
 type RemoteSet = ReturnType<typeof createRemoteJWKSet>;
@@ -63,10 +63,7 @@ export async function verifyUser(env: Bindings, origin: string, token: string): 
   } catch {
     return { ok: false, message: 'Invalid or expired access token' };
   }
-  if (local && !(sessionId && (await sessionIsLiveCached(env.DB, sessionId, sub, settings)))) {
-    return { ok: false, message: 'Session has ended' };
-  }
-  // Production: a session the user ended from the Security screen (./sessions/activity.ts).
-  if (!local && (await sessionWasEnded(env.DB, sessionId))) return { ok: false, message: 'Session has ended' };
+  // Embedded: the sign-in service's live session; production: not ended from the Security screen.
+  if (await sessionHasEnded(env, sessionId, sub)) return { ok: false, message: 'Session has ended' };
   return { ok: true, sub, sessionId };
 }

@@ -1,10 +1,10 @@
 // /login and the session in Chromium: the redirects when signed out, both login steps with the
 // spec's messages (red errors, green successes), the resend countdown, 'Change number', the signed-in
-// redirect away from /login, and sign-out; in Spanish, the same number after 'Change number' and the
+// redirect away from /login (never off the site, whatever `next` says), and sign-out; in Spanish, the same number after 'Change number' and the
 // provider's send limit (issue 14).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { at, launch, newContext, screenshot, TEST_CODE, testPhone, waitForHydration, waitForRedirect } from './helpers';
+import { at, baseURL, launch, newContext, screenshot, TEST_CODE, testPhone, waitForHydration, waitForRedirect } from './helpers';
 import { t } from '../../src/i18n';
 
 let browser: Browser;
@@ -76,17 +76,52 @@ describe('the login page', () => {
 
   it('signs in, lands on /transactions through /dashboard, leaves /login when signed in, and signs out', async () => {
     const context = await newContext(browser);
+    // A navigation off this origin is recorded and answered here (the test runs offline); other
+    // off-site requests (logos) are dropped.
+    const offSite: string[] = [];
+    const ours = new URL(baseURL()).host;
+    await context.route(
+      (url) => url.host !== ours,
+      (route) => {
+        if (!route.request().isNavigationRequest()) return route.abort();
+        offSite.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>phished</h1>' });
+      },
+    );
     const page = await context.newPage();
-    await page.goto('/login');
+    // A next that the URL parser turns into `//evil.invalid/phish` is no way back: sign-in lands on the default page.
+    await page.goto('/login?next=%2F.%2F%2Fevil.invalid%2Fphish');
+    /** Waits for the redirects to reach /transactions or leave the site, whichever comes first. */
+    const landed = async () => {
+      const done = (url: URL) => url.host !== ours || url.pathname.replace(/\/$/, '') === '/transactions';
+      await page.waitForURL(done, { waitUntil: 'commit' }).catch(async (err: Error) => {
+        if (!err.message.includes('ERR_ABORTED')) throw err;
+        await page.waitForURL(done, { waitUntil: 'commit' });
+      });
+      return new URL(page.url());
+    };
     await page.getByLabel('Phone number').fill(testPhone(2));
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill(TEST_CODE);
     await page.getByRole('button', { name: 'Verify' }).click();
+    expect((await landed()).host).toBe(ours);
     await waitForRedirect(page, '/transactions');
     await page.locator('#main').waitFor();
 
     await page.goto('/login');
     await waitForRedirect(page, '/transactions');
+
+    // A signed-in visitor is sent on at once: to the default page whenever next is not a safe path.
+    for (const next of ['%2F.%2F%2Fevil.invalid%2Fphish', '%2F..%2F%2Fevil.invalid', '%2F%252e%2F%2Fevil.invalid', '%2F.%2F%5Cevil.invalid', '%2F%09%2Fevil.invalid']) {
+      await page.goto(`/login?next=${next}`);
+      expect((await landed()).host, next).toBe(ours);
+      await waitForRedirect(page, '/transactions');
+    }
+    await page.goto('/login?next=%2Fsettings%2Fsecurity');
+    await waitForRedirect(page, '/settings/security');
+    expect(offSite).toEqual([]);
+    // Interception slows navigations enough that sign-out's two replaces of /login abort each other: the rest runs without it.
+    await context.unrouteAll();
 
     await page.goto('/dashboard');
     await waitForRedirect(page, '/transactions');

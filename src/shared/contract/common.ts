@@ -23,6 +23,26 @@ export function answers<T extends z.ZodType>(data: T) {
 /** A required JSON body (required, so that a missing or non-JSON body is validated, not skipped). */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: json(schema) } }) as const;
 
+/** An Idempotency-Key: 1 to 255 visible ASCII characters (a client sends a fresh UUID per intent). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Spread into the `request` of a call that moves money: its optional `Idempotency-Key` header, the one
+ * check of the key for the BFF and the embedded core alike (both serve these declarations). A header
+ * that is present is held to the grammar, an empty one included: 400 `validation_failed`, never taken
+ * for "no key", so money never moves without the replay protection the client asked for.
+ */
+export const idempotencyKeyHeader = () =>
+  ({
+    headers: z.object({
+      'idempotency-key': z
+        .string()
+        .regex(IDEMPOTENCY_KEY, 'Idempotency-Key must be 1 to 255 visible ASCII characters')
+        .optional()
+        .meta({ description: 'One key per user intent, kept across its retries: a repeat answers the first answer again with `idempotent-replayed: true`' }),
+    }),
+  }) as const;
+
 /** The OpenAPI extension that names an endpoint's abuse limiter (its figures: src/shared/limiters.ts). */
 export const RATE_LIMIT_EXTENSION = 'x-rate-limit';
 

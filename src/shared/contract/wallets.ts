@@ -22,7 +22,7 @@ import {
   transferBody,
   walletIdParam,
 } from '../schemas/wallet';
-import { answers, jsonBody, limitedBy, notifiesParties } from './common';
+import { answers, idempotencyKeyHeader, jsonBody, limitedBy, notifiesParties } from './common';
 
 const tags = ['Wallets'];
 
@@ -79,7 +79,7 @@ export const autoAccept = createRoute({
   tags, ...limitedBy('RL_AUTO_ACCEPT'), ...notifiesParties(),
   method: 'post',
   path: '/auto-accept',
-  request: jsonBody(autoAcceptBody),
+  request: { ...idempotencyKeyHeader(), ...jsonBody(autoAcceptBody) },
   responses: answers(r.offersAccepted),
 });
 /** The faucet (test funds, embedded default): the treasury offers CC to the account's party. Idempotency-Key. */
@@ -87,7 +87,7 @@ export const transfer = createRoute({
   tags, ...limitedBy('RL_TRANSFERS'), ...notifiesParties(),
   method: 'post',
   path: '/transfer',
-  request: jsonBody(transferBody),
+  request: { ...idempotencyKeyHeader(), ...jsonBody(transferBody) },
   responses: answers(r.transferOffered),
 });
 
@@ -107,7 +107,7 @@ export const sendTransfer = createRoute({
   tags, ...limitedBy('RL_SENDS'), ...notifiesParties(),
   method: 'post',
   path: '/canton/send',
-  request: jsonBody(sendBody),
+  request: { ...idempotencyKeyHeader(), ...jsonBody(sendBody) },
   responses: answers(r.transferSent),
 });
 /**
@@ -128,7 +128,7 @@ export const acceptOffer = createRoute({
   tags, ...limitedBy('RL_ACCEPTS'), ...notifiesParties(),
   method: 'post',
   path: '/canton/offers/{offerId}/accept',
-  request: { params: offerIdParam, ...jsonBody(offerActionBody) },
+  request: { params: offerIdParam, ...idempotencyKeyHeader(), ...jsonBody(offerActionBody) },
   responses: answers(r.offerAccepted),
 });
 /** The receiver rejects one offer: the sender's holdings are unlocked. */

@@ -20,9 +20,9 @@ import { refuseWith } from '../../platform/errors';
 import { contractApp } from '../contract-app';
 import type { AppEnv } from '../env';
 import { executionCtxOf } from '../forward';
-import { LIVE_EXPIRES_HEADER, LIVE_USER_HEADER } from '../live/internal-headers';
+import { LIVE_EXPIRES_HEADER, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from '../live/internal-headers';
+import { partiesOf } from '../live/sessions';
 import { allowedOrigins } from '../middleware/cross-origin';
-import { selectUpstream } from '../upstream/select';
 import { verifyUser } from '../verify-user';
 
 type Ctx = Context<AppEnv>;
@@ -44,10 +44,8 @@ export function tokenFromProtocols(protocols: readonly string[]): string | null 
 
 /** Whether the caller owns `partyId`, asked through the upstream port; null when the upstream failed. */
 async function ownsParty(c: Ctx, userId: string, accessToken: string, partyId: string): Promise<boolean | null> {
-  const res = await selectUpstream(c.env).call({ method: 'GET', path: '/wallets/canton/parties', userId, accessToken }, executionCtxOf(c));
-  if (res.status !== 200) return null;
-  const parties = (res.body as { data?: { partyId?: unknown }[] }).data ?? [];
-  return parties.some((p) => p.partyId === partyId);
+  const parties = await partiesOf(c.env, { userId, accessToken }, executionCtxOf(c));
+  return parties && parties.includes(partyId);
 }
 
 /**
@@ -91,7 +89,7 @@ export const live = app.openapi(api.liveSocket, async (c) => {
   const expiresMs = Number(decodeJwt(token).exp) * 1000;
   const stub = liveNs.get(liveNs.idFromName(party));
   const res = await stub.fetch('https://live.internal/socket', {
-    headers: { upgrade: 'websocket', [LIVE_USER_HEADER]: userId, [LIVE_EXPIRES_HEADER]: String(expiresMs) },
+    headers: { upgrade: 'websocket', [LIVE_USER_HEADER]: userId, [LIVE_SESSION_HEADER]: c.var.sessionId, [LIVE_EXPIRES_HEADER]: String(expiresMs) },
   });
   if (res.status === 429) return refuseWith(c, 429, 'Too many live connections', 'rate_limited');
   if (res.status !== 101 || !res.webSocket) {

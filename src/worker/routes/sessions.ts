@@ -7,11 +7,14 @@
 //   that never called it); "all others" is Supabase's own logout with scope=others (it revokes their
 //   refresh tokens), and each ended session is also recorded so that the BFF refuses its access
 //   tokens from the next call; one other session is recorded only (Supabase has no API for it).
+// In both modes the ended sessions' live sockets are then closed (live/sessions.ts).
 // The list itself is sessions/list.ts's, which /settings/security's page read shares.
 import type { Context } from 'hono';
 import { authSettings, endSessions, liveSessionsOf, sessionIsLive } from '../../local-auth';
 import * as api from '../../shared/contract/sessions';
 import { contractApp } from '../contract-app';
+import { executionCtxOf } from '../forward';
+import { closeEndedSessions } from '../live/sessions';
 import type { AppEnv } from '../env';
 import { assertUser } from '../middleware/assert-user';
 import { upstreamTimeoutMs } from '../upstream/port';
@@ -43,6 +46,7 @@ export const sessions = app
       await endSessions(db, 'id = ?1 AND user_id = ?2', id, userId);
       await forgetSessions(db, userId, [id], false);
     }
+    await closeEndedSessions(c.env, c.var, { userId, ids: [id] }, executionCtxOf(c));
     return c.json({ data: { ended: 1 as const } }, 200);
   })
 
@@ -70,11 +74,13 @@ export const sessions = app
       }
       const others = (await notedSessions(db, userId, 0, 1000)).map((r) => r.session_id).filter((id) => id !== sessionId);
       await forgetSessions(db, userId, others, true);
+      await closeEndedSessions(c.env, c.var, { userId, allBut: sessionId }, executionCtxOf(c));
       return c.json({ data: { ended: others.length } }, 200);
     }
     const others = (await liveSessionsOf(db, userId, authSettings(c.env), Date.now(), 1000)).map((s) => s.id).filter((id) => id !== sessionId);
     await endSessions(db, 'user_id = ?1 AND id <> ?2', userId, sessionId);
     const noted = (await notedSessions(db, userId, 0, 1000)).map((r) => r.session_id).filter((id) => id !== sessionId);
     await forgetSessions(db, userId, noted, false);
+    await closeEndedSessions(c.env, c.var, { userId, allBut: sessionId }, executionCtxOf(c));
     return c.json({ data: { ended: others.length } }, 200);
   });

@@ -6,18 +6,16 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { executionCtxOf } from '../forward';
+import { forgetEndedCheck } from './ended';
 
 /** A session's activity is written at most this often (per isolate; the SQL also checks it). */
 export const ACTIVITY_WRITE_MS = 60_000;
-/** An isolate trusts a "not ended" answer this long (as SESSION_LIVE_CACHE_MS in the embedded default). */
-export const ENDED_CHECK_CACHE_MS = 10_000;
 export const USER_AGENT_MAX = 256;
 
 /** The clock of the activity notes (tests move it with fake timers). */
 export const activityClock = { now: () => Date.now() };
 
 const lastWrite = new Map<string, number>();
-const notEndedUntil = new Map<string, number>();
 const MAX_ENTRIES = 10_000;
 const pending = new Set<Promise<unknown>>();
 
@@ -58,17 +56,6 @@ export async function activitySettled(): Promise<void> {
   await Promise.all([...pending]);
 }
 
-/** Production mode: whether the session was ended from the list (cached per isolate, see above). */
-export async function sessionWasEnded(db: D1Database, sessionId: string): Promise<boolean> {
-  if (!sessionId) return false;
-  const now = Date.now();
-  if ((notEndedUntil.get(sessionId) ?? 0) > now) return false;
-  const row = await db.prepare('SELECT 1 AS ended FROM ended_sessions WHERE session_id = ?1').bind(sessionId).first();
-  if (row) return true;
-  if (notEndedUntil.size >= MAX_ENTRIES) notEndedUntil.clear();
-  notEndedUntil.set(sessionId, now + ENDED_CHECK_CACHE_MS);
-  return false;
-}
 
 export interface ActivityRow {
   session_id: string;
@@ -92,14 +79,14 @@ export async function notedSessions(db: D1Database, userId: string, since: numbe
 
 /**
  * Ends sessions of the user: forgets their activity and, in production mode, records them as ended
- * so that their tokens are refused from the next call on (in every isolate within ENDED_CHECK_CACHE_MS;
+ * so that their tokens are refused from the next call on (in every isolate within ENDED_CHECK_CACHE_MS, ./ended.ts;
  * in this one at once).
  */
 export async function forgetSessions(db: D1Database, userId: string, sessionIds: string[], recordEnded: boolean): Promise<void> {
   if (sessionIds.length === 0) return;
   const now = Date.now();
   const statements = sessionIds.flatMap((id) => {
-    notEndedUntil.delete(id);
+    forgetEndedCheck(id);
     lastWrite.delete(id);
     const forget = db.prepare('DELETE FROM session_activity WHERE session_id = ?1 AND user_id = ?2').bind(id, userId);
     if (!recordEnded) return [forget];

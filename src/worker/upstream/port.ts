@@ -52,6 +52,7 @@ export function buildUrl(base: string, req: Pick<UpstreamRequest, 'path' | 'quer
 
 export function upstreamHeaders(req: UpstreamRequest): Headers {
   const h = new Headers({ 'content-type': 'application/json', authorization: `Bearer ${req.accessToken}`, 'x-user-id': req.userId });
-  if (req.idempotencyKey) h.set('idempotency-key', req.idempotencyKey);
+  // Sent exactly as the client did (its declaration checked it): an empty key is never dropped as none.
+  if (req.idempotencyKey !== undefined) h.set('idempotency-key', req.idempotencyKey);
   return h;
 }
