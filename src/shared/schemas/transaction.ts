@@ -7,6 +7,7 @@ import { compareDecimals, decimalToNumber, parseDecimal } from '../decimal';
 import { msg } from './messages';
 import { AMOUNT_MAX_USD, AMOUNT_MIN_USD, ADD_NEW_WALLET, ONRAMP_PROVIDERS, TRANSACTION_TYPES } from '../transaction-labels';
 import { uuidId } from './ids';
+import { text } from './text';
 
 export * from '../transaction-labels';
 
@@ -82,7 +83,7 @@ const filterShape = {
   status: zf.enum(['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED']).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
-  q: zf.string().min(1).max(MAX_SEARCH, `Search is at most ${MAX_SEARCH} characters`).optional(),
+  q: text({ trim: false }).min(1).max(MAX_SEARCH, `Search is at most ${MAX_SEARCH} characters`).optional(),
 };
 const fromNotAfterTo = [
   (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to,
