@@ -595,6 +595,7 @@ export const en = {
   'errors.accountNameRequired': 'Account name is required',
   'errors.invalidValue': 'Invalid value',
   'errors.tooLong': 'This field is too long',
+  'errors.controlCharacters': 'Remove control characters (invisible characters such as NUL) from this text',
   'errors.generic': 'Something went wrong',
 
   // Signed-in app, part 1 (login, shell, accounts, onboarding, settings)

@@ -595,6 +595,7 @@ export const es: Dictionary = {
   'errors.accountNameRequired': 'El nombre de la cuenta es obligatorio',
   'errors.invalidValue': 'Valor inválido',
   'errors.tooLong': 'Este campo es demasiado largo',
+  'errors.controlCharacters': 'Quita los caracteres de control (caracteres invisibles como NUL) de este texto',
   'errors.generic': 'Algo salió mal',
 
   // Signed-in app, part 1 (login, shell, accounts, onboarding, settings)

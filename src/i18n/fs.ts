@@ -596,6 +596,7 @@ export const fs: Dictionary = {
   'errors.accountNameRequired': 'Le nom du compte est obligatoire',
   'errors.invalidValue': 'Valeur invalide',
   'errors.tooLong': 'Ce champ est trop long',
+  'errors.controlCharacters': 'Retirez les caractères de contrôle (caractères invisibles comme NUL) de ce texte',
   'errors.generic': "Une erreur s'est produite",
 
   // Signed-in app, part 1 (login, shell, accounts, onboarding, settings)

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'unauthorized', // 401: no token, or an invalid, expired or ended one
   'forbidden', // 403: known caller, not allowed (another origin, another user's id, an agent-only action)
   'not_found', // 404: no such route or object (a foreign id looks the same)
+  'method_not_allowed', // 405: the path exists but not with that method (Allow lists the ones it has)
   'conflict', // 409: the object's state refuses the change
   'payload_too_large', // 413: body over the limit, or an object that would outgrow its bounds
   'idempotency_conflict', // 422: the Idempotency-Key was already used with a different request
@@ -51,6 +52,8 @@ export function defaultErrorCode(status: number): ErrorCode {
       return 'forbidden';
     case 404:
       return 'not_found';
+    case 405:
+      return 'method_not_allowed';
     case 409:
       return 'conflict';
     case 413:

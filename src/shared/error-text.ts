@@ -58,6 +58,7 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   unauthorized: 'errors.sessionEnded',
   forbidden: 'errors.forbidden',
   not_found: 'errors.notFound',
+  method_not_allowed: 'errors.generic',
   conflict: undefined,
   payload_too_large: 'errors.tooLarge',
   idempotency_conflict: 'errors.idempotencyConflict',

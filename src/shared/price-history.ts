@@ -1,5 +1,5 @@
 // Price history (issue 18): the chart's ranges and the exact arithmetic of a period's change, shared
-// by the embedded core (which answers GET /market/{symbol}/history) and the asset page (which plots
+// by the embedded core (which answers GET /market/history/{symbol}) and the asset page (which plots
 // it). Prices are exact decimal strings; the change is computed on BigInt units, never on floats.
 // The chart's text (its change line and summary) is taken from a history by one function
 // (historySummary), so the summary the Worker serves and the one the island computes are the same.

@@ -15,6 +15,7 @@ import { live } from './routes/live';
 import { market } from './routes/market';
 import { crossOrigin } from './middleware/cross-origin';
 import { closeSocketsOnLogout } from './middleware/close-sockets-on-logout';
+import { knownRoutes } from './middleware/known-routes';
 import { requireUser } from './middleware/require-user';
 import { securityHeaders } from './middleware/security-headers';
 import { sessions } from './routes/sessions';
@@ -24,6 +25,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 // OpenAPIHono so that the sub-apps' declarations (src/shared/contract) merge into one document.
 const api = new OpenAPIHono<AppEnv>().basePath('/api');
+// 404 for a path the API does not serve and 405 (with Allow) for a method a path does not serve,
+// before any token is asked for.
+api.use(knownRoutes(() => api.routes, '/api/'));
 api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 'Request body too large', 'payload_too_large') }));
 // The published contract: open like /api/health, for the mobile app's team and upstream implementers.
 api.get('/openapi.json', (c) => c.json(openApiDocument()));

@@ -98,7 +98,7 @@ describe('the price chart', () => {
   it('shows an error with Try again when the history cannot be loaded, and draws it on retry', async () => {
     const { context, page } = await screenPage(browser, state, 'es', 390);
     let fail = true;
-    await page.route('**/api/market/*/history*', (route) => (fail ? route.fulfill({ status: 503, json: { message: 'down' } }) : route.continue()));
+    await page.route('**/api/market/history/*', (route) => (fail ? route.fulfill({ status: 503, json: { message: 'down' } }) : route.continue()));
     await openApp(page, '/accounts/digital-assets/CC');
     const box = page.locator('[data-chart-range="24h"][data-chart-state="error"]');
     await box.waitFor();

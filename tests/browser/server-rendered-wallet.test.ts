@@ -199,8 +199,8 @@ describe('the wallet pages rendered on the Worker', () => {
     expect(html).toMatch(/<span aria-hidden="true">[▲▼] <\/span>[+-]\$/);
     expect(html).not.toContain('"points"');
     expect(await gzipSize(html)).toBeLessThanOrEqual(14 * 1024);
-    // It is what GET /api/market/CC/history answers for 24h (the same KV copy the page read).
-    const history = await apiCall<PriceHistory>(ana, 'GET', '/api/market/CC/history?range=24h');
+    // It is what GET /api/market/history/CC answers for 24h (the same KV copy the page read).
+    const history = await apiCall<PriceHistory>(ana, 'GET', '/api/market/history/CC?range=24h');
     const served = summaryText('es', history);
 
     // With JavaScript off: the holdings and an enabled Sell for Ana; none and a disabled Sell for Carla.

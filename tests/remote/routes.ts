@@ -50,7 +50,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/market/stocks/:symbol': { upstream: null, params: () => ({ symbol: 'AAPL' }) },
   'GET /api/market/assets/:symbol': { upstream: null, params: () => ({ symbol: 'CC' }) },
   // The price history is the upstream's (cached in KV like the list).
-  'GET /api/market/:symbol/history': { upstream: '/market/:symbol/history', params: () => ({ symbol: 'AAPL' }), query: { range: '1w' } },
+  'GET /api/market/history/:symbol': { upstream: '/market/history/:symbol', params: () => ({ symbol: 'AAPL' }), query: { range: '1w' } },
   // Wallets and the ledger
   'GET /api/wallets/canton/status': { upstream: '/wallets/canton/status' },
   'GET /api/wallets/canton/test': { upstream: '/wallets/canton/test' },

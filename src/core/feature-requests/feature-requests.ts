@@ -78,8 +78,10 @@ export async function listRequests(db: D1Database, userId: string, q: ListQuery)
     where.push(`fr.category = (SELECT name FROM feature_request_categories WHERE name = ${p} OR id = ${p})`);
   }
   if (q.search) {
-    const p = param(`%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-    where.push(`(fr.title LIKE ${p} ESCAPE '\\' OR fr.description LIKE ${p} ESCAPE '\\')`);
+    // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes, and instr has no metacharacters to
+    // escape. lower() folds ASCII only, as LIKE did; the search scans the board either way.
+    const p = param(q.search);
+    where.push(`(instr(lower(fr.title), lower(${p})) > 0 OR instr(lower(fr.description), lower(${p})) > 0)`);
   }
   const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const order = q.sortBy === 'total_score' ? `fr.total_score ${dir}, fr.created_at ${dir}, fr.rowid ${dir}` : `fr.created_at ${dir}, fr.rowid ${dir}`;

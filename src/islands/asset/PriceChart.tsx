@@ -1,5 +1,5 @@
 // The asset page's price chart (issue 18): the history of the chosen timeframe from
-// GET /api/market/{symbol}/history, with the change over the period (colour, an arrow and a sign),
+// GET /api/market/history/{symbol}, with the change over the period (colour, an arrow and a sign),
 // the period's high and low, and a text alternative for screen readers. The drawing library is
 // loaded (chart-canvas.ts, its own chunk) only when the chart scrolls into view. Loading, empty and
 // error (Try again) states keep the box's height, so nothing moves. The box exposes what it plots
@@ -59,7 +59,7 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
       return;
     }
     setLoad({ status: 'loading' });
-    unwrap(api().market[':symbol'].history.$get({ param: { symbol }, query: { range } })).then(
+    unwrap(api().market.history[':symbol'].$get({ param: { symbol }, query: { range } })).then(
       (history) => {
         answers.current.set(range, history);
         if (live) setLoad({ status: 'ready', history });

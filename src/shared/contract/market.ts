@@ -25,7 +25,8 @@ export const marketContract = [marketList, marketStock, marketAsset] as const;
 export const marketHistory = createRoute({
   tags: ['Market'],
   method: 'get',
-  path: '/{symbol}/history',
+  // history before the symbol: a symbol never shares a position with a route word (stocks, assets).
+  path: '/history/{symbol}',
   request: { params: symbolParam, query: historyQuery },
   responses: answers(priceHistory),
 });

@@ -9,6 +9,7 @@ import { z as zf } from 'zod';
 import { ACCOUNT_CATEGORIES, DEFAULT_ACCOUNT_CATEGORY, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { msg } from './messages';
 import { uuidId } from './ids';
+import { miniText, text } from './text';
 import { boundedJsonObject, type JsonBounds } from './bounded-json';
 
 export * from '../account-categories';
@@ -20,12 +21,10 @@ export const accountCategorySchema = z.enum(ACCOUNT_CATEGORIES);
  * becomes absent; accountType is always 'individual'; the category defaults to personal.
  */
 export const createAccountBodySchema = z.object({
-  accountName: z
-    .string(msg('errors.accountNameRequired'))
-    .check(z.trim(), z.minLength(1, msg('errors.accountNameRequired')), z.maxLength(ACCOUNT_NAME_MAX, msg('errors.tooLong'))),
+  accountName: miniText('errors.accountNameRequired').check(z.minLength(1, msg('errors.accountNameRequired')), z.maxLength(ACCOUNT_NAME_MAX, msg('errors.tooLong'))),
   accountDescription: z.optional(
     z.pipe(
-      z.string().check(z.trim(), z.maxLength(ACCOUNT_DESCRIPTION_MAX, msg('errors.tooLong'))),
+      miniText(undefined).check(z.maxLength(ACCOUNT_DESCRIPTION_MAX, msg('errors.tooLong'))),
       z.transform((value) => value || undefined),
     ),
   ),
@@ -65,15 +64,11 @@ const DESCRIPTION_TOO_LONG = `Description must be ${ACCOUNT_DESCRIPTION_MAX} cha
 
 /** An account as the client writes it (the Create-account payload of spec section 3). */
 export const accountInput = zf.object({
-  accountName: zf
-    .string()
-    .trim()
+  accountName: text()
     .min(1, 'Account name is required')
     .max(ACCOUNT_NAME_MAX, `Account name must be ${ACCOUNT_NAME_MAX} characters or less`),
   // An empty description is sent as absent (spec section 5).
-  accountDescription: zf
-    .string()
-    .trim()
+  accountDescription: text()
     .max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG)
     .optional()
     .transform((v) => (v ? v : undefined)),
@@ -98,7 +93,7 @@ export type CreateAccountRequest = zf.input<typeof createAccountBody>;
 export const updateAccountMetadataBody = accountInput
   .pick({ accountName: true, accountCategory: true, metadata: true })
   .partial()
-  .extend({ accountDescription: zf.string().trim().max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional() })
+  .extend({ accountDescription: text().max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateAccountMetadataBody = zf.input<typeof updateAccountMetadataBody>;
 

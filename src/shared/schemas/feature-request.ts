@@ -13,6 +13,7 @@ import {
 } from '../feature-request-labels';
 import { msg } from './messages';
 import { featureRequestId } from './ids';
+import { miniText, text } from './text';
 
 export * from '../feature-request-labels';
 
@@ -22,23 +23,17 @@ export * from '../feature-request-labels';
  * more than the form's FEATURE_REQUEST_CATEGORIES); is_anonymous defaults to false.
  */
 export const createFeatureRequestBodySchema = z.object({
-  title: z
-    .string(msg('featureRequests.validation.titleMin'))
-    .check(
-      z.trim(),
+  title: miniText('featureRequests.validation.titleMin').check(
       z.minLength(FEATURE_TITLE_MIN, msg('featureRequests.validation.titleMin')),
       z.maxLength(FEATURE_TITLE_MAX, msg('featureRequests.validation.titleMax')),
     ),
-  description: z
-    .string(msg('featureRequests.validation.descriptionMin'))
-    .check(
-      z.trim(),
+  description: miniText('featureRequests.validation.descriptionMin', { multiline: true }).check(
       z.minLength(FEATURE_DESCRIPTION_MIN, msg('featureRequests.validation.descriptionMin')),
       z.maxLength(FEATURE_DESCRIPTION_MAX, msg('featureRequests.validation.descriptionMax')),
     ),
   category: z.optional(
     z.pipe(
-      z.string(msg('errors.invalidValue')).check(z.trim(), z.maxLength(FEATURE_CATEGORY_MAX, msg('errors.tooLong'))),
+      miniText('errors.invalidValue').check(z.maxLength(FEATURE_CATEGORY_MAX, msg('errors.tooLong'))),
       z.transform((value) => value || undefined),
     ),
   ),
@@ -62,20 +57,14 @@ export const FEATURE_STATUSES = ['submitted', 'under_review', 'planned', 'in_pro
 export const FEATURE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const MAX_FEATURE_PAGE = 100;
 
-const title = zf
-  .string()
-  .trim()
+const title = text()
   .min(FEATURE_TITLE_MIN, `Title must be at least ${FEATURE_TITLE_MIN} characters`)
   .max(FEATURE_TITLE_MAX, `Title must be ${FEATURE_TITLE_MAX} characters or less`);
-const description = zf
-  .string()
-  .trim()
+const description = text({ multiline: true })
   .min(FEATURE_DESCRIPTION_MIN, `Description must be at least ${FEATURE_DESCRIPTION_MIN} characters`)
   .max(FEATURE_DESCRIPTION_MAX, `Description must be ${FEATURE_DESCRIPTION_MAX} characters or less`);
 /** A category name or id from GET /feature-requests/categories; empty means none. */
-const category = zf
-  .string()
-  .trim()
+const category = text()
   .max(FEATURE_CATEGORY_MAX)
   .transform((s) => (s === '' ? undefined : s))
   .optional();
@@ -95,8 +84,8 @@ export const voteBody = zf.object({ vote_type: zf.enum(VOTE_TYPES) });
 
 export const featureRequestListQuery = zf.object({
   status: zf.enum(FEATURE_STATUSES).optional(),
-  category: zf.string().trim().min(1).max(FEATURE_CATEGORY_MAX).optional(),
-  search: zf.string().trim().max(200).optional(),
+  category: text().min(1).max(FEATURE_CATEGORY_MAX).optional(),
+  search: text().max(200).optional(),
   sortBy: zf.enum(['total_score', 'created_at']).default('total_score'),
   sortOrder: zf.enum(['asc', 'desc']).default('desc'),
   limit: zf.coerce.number().int().min(1).max(MAX_FEATURE_PAGE).default(50),

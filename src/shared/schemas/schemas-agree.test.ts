@@ -18,7 +18,7 @@ const textNear = (...limits: number[]) =>
   fc
     .tuple(
       fc.constantFrom(0, 1, ...limits.flatMap((n) => [n - 1, n, n + 1])),
-      fc.constantFrom('a', 'é', ' ', '\t', '\n', '😀', '\u00a0'),
+      fc.constantFrom('a', 'é', ' ', '\t', '\n', '😀', '\u00a0', '\u0000', '\u0085', '\u2028', '\ud800'),
       fc.constantFrom('', ' ', '  ', '\n'),
     )
     .map(([n, ch, pad]) => pad + ch.repeat(Math.max(0, n)) + pad);

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import { CANTON_PARTY_ID } from './ids';
 import { msg } from './messages';
+import { miniText, text } from './text';
 import {
   ACCOUNT_ID_MAX,
   MAX_TRANSFER_CC,
@@ -34,7 +35,7 @@ const AMOUNT_KEYS = {
   min: 'errors.ccAmountMin',
 } as const;
 
-const accountIdSchema = z.string(msg('errors.invalidValue')).check(z.trim(), z.minLength(1, msg('errors.invalidValue')), z.maxLength(ACCOUNT_ID_MAX, msg('errors.invalidValue')));
+const accountIdSchema = miniText('errors.invalidValue').check(z.minLength(1, msg('errors.invalidValue')), z.maxLength(ACCOUNT_ID_MAX, msg('errors.invalidValue')));
 
 /** A CC amount typed or sent: out, its canonical text ("12.5"). */
 export const ccAmountSchema = z.pipe(
@@ -96,7 +97,7 @@ const AMOUNT_TEXTS: Record<SendAmountProblem, string> = {
   min: `Amount must be at least ${MIN_SEND_CC} CC`,
 };
 
-const accountId = zf.string().trim().min(1, 'Required').max(ACCOUNT_ID_MAX);
+const accountId = text().min(1, 'Required').max(ACCOUNT_ID_MAX);
 
 /** A positive CC amount with at most 10 decimals and at most 10,000; kept as canonical text. */
 export const ccAmount = zf

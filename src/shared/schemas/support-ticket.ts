@@ -9,16 +9,17 @@ import type { TranslationKey } from '../../i18n';
 import { msg } from './messages';
 import { COMMENT_MAX, TICKET_CATEGORIES, TICKET_DESCRIPTION_MAX, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TITLE_MAX } from '../ticket-labels';
 import { uuidId } from './ids';
+import { miniText, text } from './text';
 
 export * from '../ticket-labels';
 
-const required = (max: number, key: TranslationKey) =>
-  z.string(msg(key)).check(z.trim(), z.minLength(1, msg(key)), z.maxLength(max, msg('errors.tooLong')));
+const required = (max: number, key: TranslationKey, multiline = false) =>
+  miniText(key, { multiline }).check(z.minLength(1, msg(key)), z.maxLength(max, msg('errors.tooLong')));
 
 /** POST /support/tickets. */
 export const createSupportTicketBodySchema = z.object({
   title: required(TICKET_TITLE_MAX, 'support.ticket.required'),
-  description: required(TICKET_DESCRIPTION_MAX, 'support.ticket.required'),
+  description: required(TICKET_DESCRIPTION_MAX, 'support.ticket.required', true),
   category: z._default(z.enum(TICKET_CATEGORIES, msg('errors.invalidValue')), 'general'),
   priority: z._default(z.enum(TICKET_PRIORITIES, msg('errors.invalidValue')), 'medium'),
 });
@@ -27,7 +28,7 @@ export type CreateSupportTicketBody = z.output<typeof createSupportTicketBodySch
 
 /** POST /support/tickets/{id}/comments; is_internal is sent on create and defaults to false. */
 export const createTicketCommentBodySchema = z.object({
-  content: required(COMMENT_MAX, 'support.comments.required'),
+  content: required(COMMENT_MAX, 'support.comments.required', true),
   is_internal: z._default(z.boolean(msg('errors.invalidValue')), false),
 });
 export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySchema>;
@@ -36,8 +37,8 @@ export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySch
 // The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
 // Support tickets and comments (spec sections 3 and 5): server request bodies.
 
-const title = zf.string().trim().min(1, 'Title is required').max(TICKET_TITLE_MAX);
-const description = zf.string().trim().min(1, 'Description is required').max(TICKET_DESCRIPTION_MAX);
+const title = text().min(1, 'Title is required').max(TICKET_TITLE_MAX);
+const description = text({ multiline: true }).min(1, 'Description is required').max(TICKET_DESCRIPTION_MAX);
 
 export const createTicketBody = zf.object({
   title,
@@ -57,7 +58,7 @@ export const updateTicketBody = zf
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 
 export const createCommentBody = zf.object({
-  content: zf.string().trim().min(1, 'Content is required').max(COMMENT_MAX),
+  content: text({ multiline: true }).min(1, 'Content is required').max(COMMENT_MAX),
   is_internal: zf.boolean().default(false),
 });
 

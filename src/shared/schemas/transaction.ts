@@ -16,6 +16,7 @@ import {
   TRANSACTION_TYPES,
 } from '../transaction-labels';
 import { uuidId } from './ids';
+import { text } from './text';
 
 export * from '../transaction-labels';
 
@@ -93,7 +94,7 @@ const filterShape = {
   status: zf.enum(['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED']).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
-  q: zf.string().min(1).max(MAX_SEARCH, `Search is at most ${MAX_SEARCH} characters`).optional(),
+  q: text({ trim: false }).min(1).max(MAX_SEARCH, `Search is at most ${MAX_SEARCH} characters`).optional(),
 };
 const fromNotAfterTo = [
   (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to,

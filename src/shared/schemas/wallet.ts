@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import { CANTON_PARTY_ID, partyId, uuidId } from './ids';
 import { ccAmount } from './send';
+import { text } from './text';
 
 export { CANTON_PARTY_ID };
-const id = z.string().trim().min(1, 'Required').max(100);
+const id = text().min(1, 'Required').max(100);
 
 export const partyIdSchema = partyId;
 
@@ -13,7 +14,7 @@ export const partyIdSchema = partyId;
 export { MAX_TRANSFER_CC, ccAmount, offerActionBody, offerIdParam, offersQuery, preapprovalBody, resolveReceiverBody, sendBody } from './send';
 
 export const accountIdBody = z.object({ account_id: id });
-export const createWalletBody = z.object({ account_id: id, label: z.string().trim().max(100).optional() });
+export const createWalletBody = z.object({ account_id: id, label: text().max(100).optional() });
 export const createDigitalAssetBody = accountIdBody;
 export const autoAcceptBody = accountIdBody;
 export const transferBody = z.object({ account_id: id, amount: ccAmount });
@@ -22,8 +23,8 @@ export const EXTERNAL_CHAINS = ['canton', 'ethereum', 'polygon', 'base', 'solana
 export const createExternalWalletBody = z
   .object({
     account_id: id,
-    address: z.string().trim().min(1, 'Required').max(200).regex(/^\S+$/, 'Address must not contain spaces'),
-    label: z.string().trim().max(100).optional(),
+    address: text().min(1, 'Required').max(200).regex(/^\S+$/, 'Address must not contain spaces'),
+    label: text().max(100).optional(),
     chain: z.enum(EXTERNAL_CHAINS),
   })
   .refine((b) => b.chain !== 'canton' || CANTON_PARTY_ID.test(b.address), {
@@ -34,7 +35,7 @@ export const createExternalWalletBody = z
 export const INTERNAL_NETWORKS = ['canton'] as const;
 export const createInternalWalletBody = z.object({
   account_id: id,
-  label: z.string().trim().max(100).optional(),
+  label: text().max(100).optional(),
   network: z.enum(INTERNAL_NETWORKS).default('canton'),
 });
 

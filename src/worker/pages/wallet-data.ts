@@ -100,7 +100,7 @@ export interface ServedAsset {
   wallet: ServedWalletState | null;
   /**
    * The chart's text for the default timeframe (change, first and last price, high, low; not the
-   * points), as GET /api/market/{symbol}/history answers it; null: the chart shows it once its own
+   * points), as GET /api/market/history/{symbol} answers it; null: the chart shows it once its own
    * read answers, as before.
    */
   chart: HistorySummary | null;
@@ -124,7 +124,7 @@ export function findServedAsset(snapshot: MarketSnapshot | null, symbol: string)
 export const CHART_GRACE_MS = 100;
 
 /**
- * The default timeframe's history from the KV cache (GET /api/market/{symbol}/history's own read),
+ * The default timeframe's history from the KV cache (GET /api/market/history/{symbol}'s own read),
  * as its summary; null for a symbol the contract refuses, a history the port refuses (unknown symbol,
  * sample row), a failure, or one that has not answered `graceMs` after `others`.
  */

@@ -23,6 +23,7 @@ import { executionCtxOf } from '../forward';
 import { LIVE_EXPIRES_HEADER, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from '../live/internal-headers';
 import { partiesOf } from '../live/sessions';
 import { allowedOrigins } from '../middleware/cross-origin';
+import { refuseUnauthenticated } from '../middleware/require-user';
 import { verifyUser } from '../verify-user';
 
 type Ctx = Context<AppEnv>;
@@ -59,9 +60,9 @@ const authenticateSocket: MiddlewareHandler<AppEnv> = async (c, next) => {
     return refuseWith(c, 403, 'Cross-origin request refused', 'forbidden');
   }
   const token = tokenFromProtocols(offeredProtocols(c)) ?? /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  if (!token) return refuseWith(c, 401, 'Missing access token', 'unauthorized');
+  if (!token) return refuseUnauthenticated(c, 'Missing access token', false);
   const verified = await verifyUser(c.env, self, token);
-  if (!verified.ok) return refuseWith(c, 401, verified.message, 'unauthorized');
+  if (!verified.ok) return refuseUnauthenticated(c, verified.message, true);
   c.set('userId', verified.sub);
   c.set('sessionId', verified.sessionId);
   c.set('accessToken', token);

@@ -112,7 +112,7 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
 /**
  * A symbol's price history over a range from the KV cache (stale-while-revalidate), loaded through the
  * upstream port (the embedded core, or the remote upstream) when there is no usable copy. The BFF's
- * GET /api/market/{symbol}/history and the asset page rendered on the Worker both read it here, so
+ * GET /api/market/history/{symbol} and the asset page rendered on the Worker both read it here, so
  * the page's chart summary is the answer the island then reads. Throws NotHistory with the port's
  * answer when it is not a history (404 unknown symbol, 429, 502...).
  */
@@ -120,7 +120,7 @@ export function cachedHistory(reader: MarketReader, symbol: string, range: strin
   const { env, ctx } = reader;
   const load = async (): Promise<PriceHistory> => {
     const res = await selectUpstream(env).call(
-      { method: 'GET', path: `/market/${encodeURIComponent(symbol)}/history`, query: { range }, userId: reader.userId, accessToken: reader.accessToken },
+      { method: 'GET', path: `/market/history/${encodeURIComponent(symbol)}`, query: { range }, userId: reader.userId, accessToken: reader.accessToken },
       ctx,
     );
     if (res.status !== 200) throw new NotHistory(res);

@@ -5,12 +5,21 @@
 // {message} on failure, and a rejected request (4xx) writes no row (every table has a change-counting
 // trigger, cross-checked with a full digest of the database now and then).
 //
-// FUZZ_RUNS cases per route (vitest.config passes it in): 100 in `npm test` (about 40 s of one core),
-// 10,000 in `npm run fuzz`. A failure prints fast-check's shrunk counterexample and its seed.
+// Beside the random cases, every route gets the edges of its published constraints, read from
+// /api/openapi.json: each body field and query param at its maxLength in ASCII, in two-byte `é` and in
+// four-byte emoji, one past it, around D1's 50-byte LIKE bound, made of LIKE and regex metacharacters
+// (% _ \ [ *), with a control character (NUL first, so that a stored text would measure short), every
+// enum value, and null where the document allows it. Every 2xx answer of a declared route must match
+// its declared schema.
+//
+// FUZZ_RUNS random cases per route (vitest.config passes it in): 100 in `npm test`, 10,000 in `npm
+// run fuzz`; the edge cases (about 2,600) run once either way. With FUZZ_RUNS unset the file took
+// 70-80 s on a shared 2-core machine, about 15 s of it the edges. A failure prints fast-check's shrunk counterexample and its seed.
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { app } from '../../../src/worker/index';
+import { declaredRoutes } from '../../../src/shared/contract';
+import { app, openApiDocument } from '../../../src/worker/index';
 import { bearer, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes } from '../bff-route-table';
 import { dbDigest, tableNames } from '../db-snapshot';
@@ -195,6 +204,136 @@ const paramValue = fc.oneof(
   { weight: 6, arbitrary: strings },
 );
 
+// --- the edges of the published document ------------------------------------------------------------
+
+interface JsonSchema {
+  type?: string | string[];
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  minimum?: number;
+  maximum?: number;
+  $ref?: string;
+}
+interface Operation {
+  parameters?: { name: string; in: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+const doc = () => openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, JsonSchema> } };
+const deref = (s: JsonSchema | undefined): JsonSchema => {
+  if (!s?.$ref) return s ?? {};
+  return deref(doc().components?.schemas?.[s.$ref.replace('#/components/schemas/', '')]);
+};
+/** A schema and the alternatives it allows (anyOf, oneOf, allOf), dereferenced. */
+const variants = (s: JsonSchema | undefined): JsonSchema[] => {
+  const d = deref(s);
+  return [d, ...[...(d.anyOf ?? []), ...(d.oneOf ?? []), ...(d.allOf ?? [])].flatMap(variants)];
+};
+const typesOf = (s: JsonSchema) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
+
+const CONTROLS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u2028', '\uD800'];
+const METACHARACTERS = ['%', '_', '\\', '[', '*'];
+
+/** Values at the edges of one schema's constraints (strings, numbers, enums, null). */
+function edgesOf(schema: JsonSchema | undefined): unknown[] {
+  const out: unknown[] = [];
+  for (const v of variants(schema)) {
+    if (v.enum) out.push(...v.enum);
+    if (v.const !== undefined) out.push(v.const);
+    const types = typesOf(v);
+    if (types.includes('null')) out.push(null);
+    if (types.includes('string')) {
+      const max = Math.min(v.maxLength ?? 300, 5_000);
+      const min = v.minLength ?? 0;
+      const pad = (n: number) => 'a'.repeat(Math.max(0, n));
+      out.push(pad(max), pad(max + 1), 'é'.repeat(max), '😀'.repeat(max), '😀'.repeat(Math.floor(max / 2)));
+      // D1 refuses a LIKE pattern over 50 bytes: 49 ASCII bytes, 25 two-byte characters (within max).
+      for (const text of [pad(49), 'é'.repeat(25), '😀'.repeat(13)]) if (text.length <= max) out.push(text);
+      for (const m of METACHARACTERS) out.push(m.repeat(Math.min(max, 25)), `${pad(min)}${m}`);
+      // A control character first, then enough to pass minLength: a NUL-cut length() measures 0.
+      for (const c of CONTROLS) out.push(`${c}${pad(Math.max(min, 1))}`, `${pad(min)}${c}`);
+    }
+    if (types.includes('integer') || types.includes('number')) {
+      for (const n of [v.minimum, v.maximum]) if (typeof n === 'number') out.push(n, n - 1, n + 1);
+    }
+  }
+  return out;
+}
+
+/** The document's operation of a route (`GET /api/x/:id` -> paths['/api/x/{id}'].get). */
+const operationOf = (method: string, path: string): Operation | undefined =>
+  doc().paths[path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
+
+/** One case per edge value: a body field or a query param set to it, the rest of a valid request kept. */
+function edgeCases(route: { method: string; path: string; key: string }): { field: string; c: Case }[] {
+  const op = operationOf(route.method, route.path);
+  if (!op) return [];
+  const cases: { field: string; c: Case }[] = [];
+  const base = (): Case => ({ params: Object.fromEntries(paramsOf(route.path).map((p) => [p, defaultParam(p, route.path)])), headers: { authorization: 'valid', 'content-type': 'application/json' } });
+  const properties = Object.assign({}, ...variants(op.requestBody?.content?.['application/json']?.schema).map((v) => v.properties ?? {})) as Record<string, JsonSchema>;
+  for (const [name, schema] of Object.entries(properties)) {
+    for (const value of edgesOf(schema)) {
+      cases.push({ field: `body.${name}`, c: { ...base(), body: JSON.stringify({ ...(VALID[route.key]?.() ?? {}), [name]: value }) } });
+    }
+  }
+  for (const param of op.parameters ?? []) {
+    if (param.in !== 'query') continue;
+    for (const value of edgesOf(param.schema)) {
+      if (value === null) continue;
+      cases.push({ field: `query.${param.name}`, c: { ...base(), query: { [param.name]: String(value) } } });
+    }
+  }
+  return cases;
+}
+
+/** The first `n` code points: a message cut inside a surrogate pair cannot cross the test pool's socket. */
+const clip = (text: string, n: number) => Array.from(text).slice(0, n).join('');
+
+const paramsOf = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+/** The declared id param of each route, to pick the right own id for `:id`. */
+const ID_PARAM: [RegExp, keyof Own][] = [
+  [/^\/api\/wallets\//, 'walletId'],
+  [/^\/api\/transactions\/wallet\//, 'walletId'],
+  [/^\/api\/transactions\/:id/, 'transactionId'],
+  [/^\/api\/support\/tickets\//, 'ticketId'],
+  [/^\/api\/feature-requests\//, 'featureRequestId'],
+];
+/** A path param's own value (the user's ids), so that the edge cases reach past the path's checks. */
+function defaultParam(name: string, path: string): string {
+  if (name === 'symbol') return 'AAPL';
+  if (name === 'id') return own[ID_PARAM.find(([re]) => re.test(path))?.[1] ?? 'accountId'];
+  return name in own ? own[name as keyof Own] : own.accountId;
+}
+
+/** A new feature request and ticket of the user for the routes that take one, so their handlers run. */
+async function freshObjects(path: string) {
+  const post = async (to: string, body: unknown) => {
+    const res = await app.fetch(new Request(`http://app.test${to}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) }), fuzzEnv);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+  if (path.startsWith('/api/feature-requests/:id')) own.featureRequestId = await post('/api/feature-requests', { title: 'Fuzz edge', description: 'A fuzzing feature request' });
+  if (path.startsWith('/api/support/tickets/:id')) own.ticketId = await post('/api/support/tickets', { title: 'Fuzz', description: 'Fuzz ticket' });
+  lastChanges = await changes();
+}
+
+/** Each declared route's answer schemas by status (200), for checking 2xx answers. */
+const DECLARED = new Map(declaredRoutes().map((r) => [r.key, r.route as { responses: Record<string, { content?: Record<string, { schema?: { safeParse(v: unknown): { success: boolean; error?: { issues: unknown[] } } } }> }> }]));
+function checkDeclaredAnswer(key: string, status: number, contentType: string | null, text: string) {
+  const route = DECLARED.get(key);
+  if (!route || status < 200 || status >= 300 || !contentType?.includes('application/json')) return;
+  const schema = route.responses[String(status)]?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`a ${status} that ${key} does not declare: ${clip(text, 200)}`);
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`a ${status} outside the declared schema: ${clip(JSON.stringify(parsed.error?.issues), 400)}`);
+}
+
 // --- the harness ---------------------------------------------------------------------------------
 
 /** Counts every row written, in any table, by triggers the fuzzer installs in its own database. */
@@ -261,14 +400,15 @@ async function runCase(route: { method: string; path: string; key: string }, c: 
     }),
   ]).finally(() => clearTimeout(timer));
   const text = await res.text();
-  if (res.status >= 500) throw new Error(`answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status >= 500) throw new Error(`answered ${res.status}: ${clip(text, 300)}`);
+  checkDeclaredAnswer(route.key, res.status, res.headers.get('content-type'), text);
   if (res.status >= 400 && route.path.startsWith('/api/')) {
     const parsed = JSON.parse(text) as { message?: unknown };
-    if (typeof parsed.message !== 'string' || !parsed.message) throw new Error(`a ${res.status} without {message}: ${text.slice(0, 300)}`);
+    if (typeof parsed.message !== 'string' || !parsed.message) throw new Error(`a ${res.status} without {message}: ${clip(text, 300)}`);
   }
   const after = (lastChanges = await changes());
   if (res.status >= 400 && !(route.key in WRITES_WHEN_REJECTED)) {
-    if (after !== before) throw new Error(`a rejected request (${res.status} ${text.slice(0, 200)}) wrote ${after - before} row(s)`);
+    if (after !== before) throw new Error(`a rejected request (${res.status} ${clip(text, 200)}) wrote ${after - before} row(s)`);
     if (digestBefore) {
       digestChecks++;
       expect(await dbDigest()).toEqual(digestBefore);
@@ -366,5 +506,34 @@ describe(`fuzzing every route (${RUNS} cases each)`, () => {
       expect(errors.filter((e) => e.startsWith('unhandled error') || e.startsWith('core error') || e.startsWith('auth error'))).toEqual([]);
     },
     Math.max(60_000, RUNS * 200),
+  );
+
+  it.each(routes.filter((r) => r.path.startsWith('/api/')).map((r) => [r.key, r] as const))(
+    '%s: the edges of its published constraints answer no 5xx, and 2xx as declared',
+    async (_key, route) => {
+      const errors: string[] = [];
+      const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+        errors.push(args.map(String).join(' '));
+      });
+      const failures: string[] = [];
+      // The random cases may have deleted or closed the user's feature request and ticket: fresh ones.
+      await freshObjects(route.path);
+      try {
+        for (const { field, c } of edgeCases(route)) {
+          try {
+            const status = await runCase(route, c, tally.cases++);
+            if (status >= 400) tally.rejected++;
+            else tally.accepted++;
+          } catch (err) {
+            failures.push(`${field} = ${clip(JSON.stringify(c.body ?? c.query), 120)}: ${clip(err instanceof Error ? err.message : String(err), 300)}`);
+          }
+        }
+      } finally {
+        spy.mockRestore();
+      }
+      expect(failures).toEqual([]);
+      expect(errors.filter((e) => e.startsWith('unhandled error') || e.startsWith('core error'))).toEqual([]);
+    },
+    120_000,
   );
 });

@@ -60,7 +60,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/market': { own: {}, why: 'public market data' },
   'GET /api/market/stocks/:symbol': { shared: () => ({ params: { symbol: 'AAPL' } }), why: 'public market data' },
   'GET /api/market/assets/:symbol': { shared: () => ({ params: { symbol: 'CC' } }), why: 'public market data' },
-  'GET /api/market/:symbol/history': { shared: () => ({ params: { symbol: 'AAPL' } }), why: 'public market data' },
+  'GET /api/market/history/:symbol': { shared: () => ({ params: { symbol: 'AAPL' } }), why: 'public market data' },
   // Wallets and the ledger
   'GET /api/wallets/canton/status': { own: {}, why: "ledger status and the caller's party count" },
   'GET /api/wallets/canton/test': { own: {}, why: 'ledger self-test, no user data' },
@@ -231,7 +231,7 @@ describe("object-level access: a second user with the victim's ids", () => {
     await ok(attacker, 'DELETE', `/api/feature-requests/${id}/vote`);
     // Removing "a vote" removed the caller's, not the victim's.
     expect(await ok(attacker, 'GET', `/api/feature-requests/${id}`)).toMatchObject({ upvotes: 1, downvotes: 0 });
-    for (const key of ['GET /api/market/stocks/:symbol', 'GET /api/market/assets/:symbol', 'GET /api/market/:symbol/history']) {
+    for (const key of ['GET /api/market/stocks/:symbol', 'GET /api/market/assets/:symbol', 'GET /api/market/history/:symbol']) {
       const route = routes.find((r) => r.key === key)!;
       const req = (TABLE[key] as { shared: (v: Victim) => Req }).shared(victim);
       expect((await api(attacker, 'GET', urlOf(route.path, req))).status).toBe(200);

@@ -1,4 +1,4 @@
-// GET /api/market/{symbol}/history (issue 18): the seeded price history of every asset (migrations/
+// GET /api/market/history/{symbol} (issue 18): the seeded price history of every asset (migrations/
 // 0022) answered per range, downsampled to at most 300 points, with the period's exact change, high
 // and low; unknown symbols and bad ranges refused cleanly; each market refresh adds one point per
 // 5-minute bucket; cached in KV, the browser alone may keep it a minute; remote mode forwards and
@@ -62,12 +62,12 @@ function minus(a: string, b: string): string {
   return `${neg ? '-' : ''}${digits.slice(0, digits.length - scale)}${scale ? `.${digits.slice(digits.length - scale)}` : ''}`;
 }
 
-describe('GET /api/market/{symbol}/history', () => {
+describe('GET /api/market/history/{symbol}', () => {
   it('answers every range oldest first within the range, from its start to now, ending at the current price', async () => {
     const spans: Record<string, number> = { '24h': DAY, '1w': 7 * DAY, '1m': 30 * DAY, '1y': 365 * DAY };
     for (const range of RANGES) {
       const before = Date.now();
-      const { res, body } = await get(`/api/market/AAPL/history?range=${range}`);
+      const { res, body } = await get(`/api/market/history/AAPL?range=${range}`);
       expect(res.status, range).toBe(200);
       const { points } = body.data;
       expect(body.data).toMatchObject({ symbol: 'AAPL', range });
@@ -91,7 +91,7 @@ describe('GET /api/market/{symbol}/history', () => {
     expect(results[0]!.n).toBeGreaterThan(1000);
     const lengths: Record<string, number> = {};
     for (const range of RANGES) {
-      const { body } = await get(`/api/market/CBTC/history?range=${range}`);
+      const { body } = await get(`/api/market/history/CBTC?range=${range}`);
       lengths[range] = body.data.points.length;
       expect(body.data.points.length, range).toBeLessThanOrEqual(300);
       expect(body.data.points.length, range).toBeGreaterThan(20);
@@ -102,7 +102,7 @@ describe('GET /api/market/{symbol}/history', () => {
 
   it('answers exact decimals: prices as text, the change exactly last minus first, the percent to 2 decimals, high and low over the period', async () => {
     for (const symbol of ['CC', 'CBTC', 'AAPL']) {
-      const { body } = await get(`/api/market/${symbol}/history?range=1m`);
+      const { body } = await get(`/api/market/history/${symbol}?range=1m`);
       const h = body.data;
       const first = h.points[0]!.price;
       const last = h.points.at(-1)!.price;
@@ -117,41 +117,52 @@ describe('GET /api/market/{symbol}/history', () => {
         expect(compareDecimals(dec(h.low!), dec(p.price))).toBeLessThanOrEqual(0);
       }
     }
-    const cc = (await get('/api/market/cc/history?range=24h')).body.data;
+    const cc = (await get('/api/market/history/cc?range=24h')).body.data;
     expect(cc.symbol).toBe('CC');
     expect(cc.points.at(-1)!.price).toBe('0.1571');
     // The dollar does not move: no change, not "-0".
-    const usd = (await get('/api/market/USD/history?range=1y')).body.data;
+    const usd = (await get('/api/market/history/USD?range=1y')).body.data;
     expect(usd).toMatchObject({ change: '0.00', change_percent: '0.00', high: '1.00', low: '1.00' });
   });
 
   it('answers 404 {message} for an unknown symbol and 400 {message} for a bad range or symbol, none cached', async () => {
-    const unknown = await get('/api/market/ZZZZ/history?range=24h');
+    const unknown = await get('/api/market/history/ZZZZ?range=24h');
     expect(unknown.res.status).toBe(404);
     expect(unknown.body.message).toMatch(/ZZZZ/);
     expect(unknown.res.headers.get('cache-control')).toBe('no-store');
     expect(await kv.get(historyKey('ZZZZ', '24h'))).toBeNull();
     for (const bad of ['range=2d', 'range=', 'range=24H', 'range=max&range=1w']) {
-      const { res, body } = await get(`/api/market/AAPL/history?${bad}`);
+      const { res, body } = await get(`/api/market/history/AAPL?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(body.message, bad).toMatch(/range/);
     }
-    const badSymbol = await get('/api/market/A..B/history?range=24h');
+    const badSymbol = await get('/api/market/history/A..B?range=24h');
     expect(badSymbol.res.status).toBe(400);
     expect(badSymbol.body.message).toMatch(/symbol/i);
   });
 
+  it('no symbol is shadowed by a route word: /stocks/history is the stock HISTORY, /history/stocks the history of STOCKS', async () => {
+    const stock = await get('/api/market/stocks/history');
+    expect(stock.res.status).toBe(404);
+    expect(stock.body.message).toMatch(/Stock HISTORY not found/);
+    const asset = await get('/api/market/assets/history');
+    expect(asset.res.status).toBe(404);
+    const history = await get('/api/market/history/stocks?range=24h');
+    expect(history.res.status).toBe(404);
+    expect(history.body.message).toMatch(/stocks/i);
+  });
+
   it('answers 24h when no range is given', async () => {
-    const { res, body } = await get('/api/market/AAPL/history');
+    const { res, body } = await get('/api/market/history/AAPL');
     expect(res.status).toBe(200);
     expect(body.data.range).toBe('24h');
   });
 
   it('is cached in KV and may be kept by the browser alone for a minute (private, max-age=60)', async () => {
-    const first = await get('/api/market/AAPL/history?range=1w');
+    const first = await get('/api/market/history/AAPL?range=1w');
     expect(first.res.headers.get('x-cache')).toBe('miss');
     expect(first.res.headers.get('cache-control')).toBe('private, max-age=60');
-    const second = await get('/api/market/AAPL/history?range=1w');
+    const second = await get('/api/market/history/AAPL?range=1w');
     expect(second.res.headers.get('x-cache')).toBe('fresh');
     expect(second.body).toEqual(first.body);
   });
@@ -178,14 +189,14 @@ describe('GET /api/market/{symbol}/history', () => {
     expect((await get('/api/market')).res.status).toBe(200);
     expect(await count()).toBe(rowsBefore + 1);
 
-    const { body } = await get('/api/market/AAPL/history?range=24h');
+    const { body } = await get('/api/market/history/AAPL?range=24h');
     const last = body.data.points.at(-1)!;
     expect(last).toEqual({ time: new Date(later - 1_000).toISOString(), price: '231.05' });
     expect(body.data.change).toBe(minus('231.05', body.data.points[0]!.price));
   });
 });
 
-describe('GET /api/market/{symbol}/history, remote upstream', () => {
+describe('GET /api/market/history/{symbol}, remote upstream', () => {
   const UPSTREAM = 'http://upstream.test/v1';
   const history: PriceHistory = {
     symbol: 'AAPL',
@@ -202,15 +213,15 @@ describe('GET /api/market/{symbol}/history, remote upstream', () => {
 
   it("forwards to the upstream's history path with the range and answers its checked answer", async () => {
     planFetch(() => Response.json({ data: { ...history, extra: 'dropped' } }));
-    const { res, body } = await get('/api/market/AAPL/history?range=1w', { UPSTREAM_API_URL: UPSTREAM });
+    const { res, body } = await get('/api/market/history/AAPL?range=1w', { UPSTREAM_API_URL: UPSTREAM });
     expect(res.status).toBe(200);
     expect(body.data).toEqual(history);
-    expect(outbound.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${UPSTREAM}/market/AAPL/history?range=1w`]);
+    expect(outbound.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${UPSTREAM}/market/history/AAPL?range=1w`]);
   });
 
   it('refuses an upstream answer off the contract (a float price) with 502 {message}, and caches nothing', async () => {
     planFetch(() => Response.json({ data: { ...history, points: [{ time: '2026-11-16T00:00:00.000Z', price: 200.1 }] } }));
-    const { res, body } = await get('/api/market/AAPL/history?range=1w', { UPSTREAM_API_URL: UPSTREAM });
+    const { res, body } = await get('/api/market/history/AAPL?range=1w', { UPSTREAM_API_URL: UPSTREAM });
     expect(res.status).toBe(502);
     expect(body.message).toBeTruthy();
     expect(await kv.get(historyKey('AAPL', '1w'))).toBeNull();
@@ -218,7 +229,7 @@ describe('GET /api/market/{symbol}/history, remote upstream', () => {
 
   it("passes on the upstream's 404 {message} for an unknown symbol", async () => {
     planFetch(() => Response.json({ message: 'Asset ZZZZ not found' }, { status: 404 }));
-    const { res, body } = await get('/api/market/ZZZZ/history?range=24h', { UPSTREAM_API_URL: UPSTREAM });
+    const { res, body } = await get('/api/market/history/ZZZZ?range=24h', { UPSTREAM_API_URL: UPSTREAM });
     expect(res.status).toBe(404);
     expect(body.message).toBe('Asset ZZZZ not found');
   });

@@ -154,7 +154,7 @@ describe("the contract's schemas against the embedded core", () => {
     await check('DELETE', `/feature-requests/${request.id}`);
 
     // Market history (public market data, served by the core from the seeded price history)
-    expect((await check('GET', '/market/AAPL/history?range=1w')).points.length).toBeGreaterThan(1);
+    expect((await check('GET', '/market/history/AAPL?range=1w')).points.length).toBeGreaterThan(1);
 
     expect([...checked].sort()).toEqual(UPSTREAM_ROUTES.map((r) => r.key).sort());
   });

@@ -3,7 +3,7 @@
 // preapproval as the island's /api calls answer; an account without a wallet is 'none' with no
 // offers read; the asset page finds the asset in the KV market cache as the island's lookup would,
 // with the wallet for "Your Holdings" and the chart's summary for the default timeframe (the one
-// GET /api/market/{symbol}/history answers, from the same KV cache, in both upstream modes), none
+// GET /api/market/history/{symbol} answers, from the same KV cache, in both upstream modes), none
 // for an unknown symbol or a history that fails, and not waited for when it stalls; two users read
 // at once each get only their own wallet.
 import { env } from 'cloudflare:workers';
@@ -87,14 +87,14 @@ describe('the reads of the wallet pages rendered on the Worker', () => {
     expect((await assetPage(request('/accounts/digital-assets/NOPE1'), testEnv, userOf(who))).served.detail).toBeNull();
   });
 
-  it("serves the chart's summary for the default timeframe, the one GET /api/market/{symbol}/history then answers from the same cache", async () => {
+  it("serves the chart's summary for the default timeframe, the one GET /api/market/history/{symbol} then answers from the same cache", async () => {
     const { who } = await withWallet();
     for (const [path, symbol] of [['cc', 'CC'], ['aapl', 'AAPL']] as const) {
       await forgetHistory(symbol);
       const { served } = await assetPage(request(`/accounts/digital-assets/${path}`), testEnv, userOf(who));
       expect(served.detail?.symbol).toBe(symbol);
       // The page loaded the history (a cache miss) through the embedded core; the island's read is a hit.
-      const res = await apiAs(who, 'GET', `/api/market/${symbol}/history?range=24h`);
+      const res = await apiAs(who, 'GET', `/api/market/history/${symbol}?range=24h`);
       expect(res.status).toBe(200);
       const history = data<PriceHistory>(res);
       expect(history.points.length).toBeGreaterThan(1);
@@ -163,7 +163,7 @@ describe('the reads of the wallet pages rendered on the Worker', () => {
     await forgetHistory('ZZRM');
     planFetch(() => Response.json({ data: history }));
     expect(await chartSummary(reader, 'ZZRM', Promise.resolve())).toEqual(historySummary(history));
-    expect(outbound.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${UPSTREAM}/market/ZZRM/history?range=24h`]);
+    expect(outbound.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${UPSTREAM}/market/history/ZZRM?range=24h`]);
     await forgetHistory('ZZNO');
     planFetch(() => Response.json({ message: 'Asset ZZNO not found' }, { status: 404 }));
     expect(await chartSummary(reader, 'ZZNO', Promise.resolve())).toBeNull();
