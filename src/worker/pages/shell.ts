@@ -1,15 +1,12 @@
-// What every signed-in page rendered on the Worker shares: the shell's reads (profile, account list,
-// active account) and its seed in the user's language (src/shared/page-seed.ts), and
-// `signedInPage`, the one prelude of every such page (its verified user, its loader, the early
-// script's hash). A page's own reads are its loader, src/worker/pages/<page>-data.ts.
-import type { AstroGlobal } from 'astro';
-import { env } from 'cloudflare:workers';
+// What every signed-in page rendered on the Worker reads: the shell's reads (profile, account list,
+// active account) and its seed in the user's language (src/shared/page-seed.ts). A page's own reads
+// are its loader, src/worker/pages/<page>-data.ts, which its frontmatter hands to `signedInPage`
+// (src/layouts/signed-in-page.ts).
 import { isLang, detectLanguage, loadDictionary, type Lang } from '../../i18n';
 import { getProfile, listAccounts } from '../../shared/contract/accounts';
 import { TIME_ZONE_COOKIE, type PageSeed } from '../../shared/page-seed';
-import { servedGateScriptHash } from '../../layouts/gate-script';
 import type { Bindings } from '../env';
-import { pageUserOf, type PageUser } from './page-user';
+import type { PageUser } from './page-user';
 import { read, type AnswerOf } from './read';
 
 /**
@@ -69,35 +66,4 @@ export async function shellSeed(request: Request, user: PageUser, [account, list
 /** The loader of a page whose first screen is the shell and text only (/settings, its sections and FAQ, /onboarding). */
 export async function shellPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed }> {
   return { seed: await shellSeed(request, user, await shellReads(env, user, ctx)) };
-}
-
-/** A page's loader: its reads (the shell's among them) for the verified user, in one step. */
-export type PageLoader<T extends { seed: PageSeed }> = (request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext) => Promise<T>;
-
-/**
- * The prelude of a signed-in page rendered on the Worker: its loader's answer for the verified user,
- * with the GETs its early script starts (`prefetchOf`: from what the loader could not serve; none by
- * default, the rest is read after hydration, not competing with the first paint) and that script's
- * hash added to the page's policy. A page without its user never gets here: src/middleware.ts sends
- * it to /login first.
- */
-export async function signedInPage<T extends { seed: PageSeed }>(
-  astro: Pick<AstroGlobal, 'locals' | 'request' | 'csp'>,
-  load: PageLoader<T>,
-  prefetchOf?: (data: T) => string[],
-): Promise<T & { prefetch: string[] }> {
-  const user = pageUserOf(astro.locals);
-  if (!user) throw new Error('a signed-in page rendered without its verified user');
-  // The adapter's execution context of this request (the entry passed it, the user tied to it).
-  const reads = load(astro.request, env, user, (astro.locals as { cfContext?: ExecutionContext }).cfContext);
-  let data: T;
-  let prefetch: string[] = [];
-  let hash: Awaited<ReturnType<typeof servedGateScriptHash>>;
-  if (prefetchOf) {
-    data = await reads;
-    prefetch = prefetchOf(data);
-    hash = await servedGateScriptHash(prefetch);
-  } else [data, hash] = await Promise.all([reads, servedGateScriptHash(prefetch)]);
-  astro.csp?.insertScriptHash(hash);
-  return { ...data, prefetch };
 }
