@@ -12,7 +12,13 @@
 // 403. /api and /auth/v1 are exempt because they authenticate by bearer token, never a cookie, so a
 // cross-site form cannot act for anyone there, and their Hono app refuses foreign origins itself.
 // No route here reads cookies today; the rule keeps any future cookie-authenticated one safe.
+//
+// A signed-in page rendered on demand without the verified user the Worker's page guard hands it
+// (src/worker/pages/page-user.ts) is a signed-out visit: /login, with the page to come back to.
 import { defineMiddleware } from 'astro:middleware';
+import { loginLocation } from './shared/safe-next';
+import { isSignedInPagePath } from './shared/signed-in-pages';
+import { pageUserOf } from './worker/pages/page-user';
 import { API_CSP, COMMON_SECURITY_HEADERS, metaCspSources, pageCsp } from './worker/security-policy';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,7 +45,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const res =
     !context.isPrerendered && !isTokenAuthenticatedPath(context.url.pathname) && isForbiddenCrossSiteWrite(context.request, context.url)
       ? new Response(`Cross-site ${context.request.method} form submissions are forbidden`, { status: 403 })
-      : await next();
+      : // Only the Worker's page guard hands a signed-in page its user; without one it is a signed-out visit.
+        !context.isPrerendered && isSignedInPagePath(context.url.pathname) && !pageUserOf(context.locals)
+        ? context.redirect(loginLocation(context.url), 302)
+        : await next();
   if (context.isPrerendered || res.headers.has('content-security-policy')) return res;
   const headers = new Headers(res.headers);
   let body: BodyInit | null = res.body;

@@ -6,7 +6,7 @@
 // - /api and /auth/v1 go straight to the Hono app (src/worker/index.ts) with the Worker's bindings and
 //   execution context (waitUntil, used by the market cache): its own security headers, errors, CORS
 //   and body limits, without Astro's router, middleware or origin check;
-// - GET/HEAD of a signed-in page (/market, /settings/security...: wrangler.toml `run_worker_first`
+// - GET/HEAD of a signed-in page (src/shared/signed-in-pages.ts; wrangler.toml `run_worker_first`
 //   sends them here before the static assets) passes the cookie session guard (page-session.ts): the
 //   page with `Cache-Control: private, no-store`, or a redirect to /login. A page rendered on the
 //   Worker (issue 16; `prerender = false`) gets the verified user through its execution context
@@ -19,7 +19,8 @@
 // the counter of one abuse limit and key (src/platform/rate-limiter.ts).
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
-import { guardPage, isSignedInPagePath } from './page-session';
+import { guardPage } from './page-session';
+import { isSignedInPagePath } from '../shared/signed-in-pages';
 import { contextWithUser } from './pages/page-user';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';

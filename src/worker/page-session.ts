@@ -14,11 +14,6 @@ import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp, pageCspSources } from './sec
 import type { PageUser } from './pages/page-user';
 import { verifyUser } from './verify-user';
 
-/** The signed-in pages (every page behind the app's gate; /login and the public pages are not). */
-const SIGNED_IN_PAGES = /^\/(dashboard|market|transactions|onboarding|support|accounts(\/[^/]+)?|accounts\/digital-assets\/[^/]+|settings(\/[^/]+)?)\/?$/;
-
-export const isSignedInPagePath = (pathname: string): boolean => SIGNED_IN_PAGES.test(pathname);
-
 /** Signed-in HTML: only this browser may keep it, and not even it (the back button asks again). */
 export const SIGNED_IN_CACHE_CONTROL = 'private, no-store';
 

@@ -1,6 +1,8 @@
-// The shell's navigation (spec section 2): the main sidebar links, the settings navigation, and
-// which item is current for a path (Accounts is current for every path under /accounts).
+// The shell's navigation (spec section 2): the main sidebar links and the settings navigation, as
+// the signed-in pages declare them (src/shared/signed-in-pages.ts), and which item is current for a
+// path (Accounts is current for every path under /accounts).
 import type { TranslationKey } from '../../i18n';
+import { SIGNED_IN_PAGES, type SignedInPage } from '../../shared/signed-in-pages';
 import type { GlyphName } from './icons';
 
 export interface NavItem {
@@ -11,25 +13,20 @@ export interface NavItem {
   prefix?: boolean;
 }
 
-export const MAIN_NAV: readonly NavItem[] = [
-  { href: '/market', label: 'shell.nav.market', icon: 'market' },
-  { href: '/accounts', label: 'shell.nav.accounts', icon: 'accounts', prefix: true },
-  { href: '/transactions', label: 'shell.nav.transactions', icon: 'transactions' },
-  { href: '/support', label: 'shell.nav.support', icon: 'support' },
-  { href: '/settings', label: 'shell.nav.settings', icon: 'settings', prefix: true },
-];
+type DeclaredNav = NonNullable<Extract<(typeof SIGNED_IN_PAGES)[number], { nav: unknown }>['nav']>;
+type DeclaredIcon = (DeclaredNav extends unknown ? DeclaredNav[keyof DeclaredNav] : never) extends infer E ? (E extends { icon: infer I } ? I : never) : never;
 
-export const SETTINGS_NAV: readonly NavItem[] = [
-  { href: '/settings', label: 'settings.nav.general', icon: 'settings' },
-  { href: '/settings/security', label: 'settings.nav.security', icon: 'lock' },
-  { href: '/settings/notifications', label: 'settings.nav.notifications', icon: 'bell' },
-  { href: '/settings/billing', label: 'settings.nav.billing', icon: 'card' },
-  { href: '/settings/privacy', label: 'settings.nav.privacy', icon: 'shield' },
-  { href: '/settings/collaboration', label: 'settings.nav.collaboration', icon: 'users' },
-  { href: '/settings/api', label: 'settings.nav.api', icon: 'code' },
-  { href: '/settings/feature-requests', label: 'settings.nav.featureRequests', icon: 'bulb' },
-  { href: '/settings/faq', label: 'settings.nav.faq', icon: 'help' },
-];
+/** The links of one navigation, in the order the signed-in pages are declared. */
+function navOf(kind: 'main' | 'settings'): readonly NavItem[] {
+  return (SIGNED_IN_PAGES as readonly SignedInPage[]).flatMap(({ path, nav }) => {
+    const entry = nav?.[kind];
+    // Every declared icon is one of the glyphs: a misspelt one fails the type check here.
+    return entry ? [{ href: path, ...entry, icon: (entry.icon as DeclaredIcon) satisfies GlyphName }] : [];
+  });
+}
+
+export const MAIN_NAV = navOf('main');
+export const SETTINGS_NAV = navOf('settings');
 
 /** The path without a trailing slash ('/' stays '/'). */
 export const normalizePath = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);

@@ -8,8 +8,9 @@ import type { PageSeed } from '../../shared/page-seed';
 import type { Bindings } from '../env';
 import { sessionsOf, type SessionInfo } from '../sessions/list';
 import { upstreamTimeoutMs } from '../upstream/port';
-import { shellReads, shellSeed, unlessLate } from './page-data';
 import type { PageUser } from './page-user';
+import { unlessLate } from './read';
+import { shellReads, shellSeed } from './shell';
 
 /** The sessions list as served with the page, and the clock its labels are rendered with. */
 export interface PageSessions {

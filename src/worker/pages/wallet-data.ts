@@ -2,14 +2,13 @@
 // offers and preapproval), made in one step: the shell's reads, then as soon as the active account
 // is known its wallet categories, pending offers and preapproval together, and as soon as the
 // wallet's party is known its balance and assets together (Promise.all through the upstream port,
-// as src/worker/pages/page-data.ts). The answers are the contract's, shaped as the island's stores
+// src/worker/pages/read.ts). The answers are the contract's, shaped as the island's stores
 // hold them, so the first client render is the server's HTML. A failed read leaves its part null:
 // the island then loads that part as it does today (its own loading or error state). The asset page
 // adds the asset's figures and its chart's summary for the default timeframe (the page's LCP text)
 // from the BFF's KV market cache, read beside the wallet; the summary is optional and waits for
 // nothing: a history that fails or is late is left to the island's own read.
-import type { z } from 'zod';
-import type { ledgerAsset, partyBalance, pendingOffers, transferPreapproval, walletCategories } from '../../shared/schemas/responses';
+import { getPreapproval, listOffers, partyAssets, partyBalance, walletCategories } from '../../shared/contract/wallets';
 import type { PageSeed } from '../../shared/page-seed';
 import { assetDetail, DEFAULT_TIMEFRAME, sampleDetail, stockDetail, symbolFromPath, type AssetDetail } from '../../shared/market';
 import { historySummary, type HistorySummary } from '../../shared/price-history';
@@ -17,10 +16,12 @@ import { symbolParam, type MarketSnapshot } from '../../shared/schemas/market';
 import type { PriceHistory } from '../../shared/schemas/price-history';
 import type { Bindings } from '../env';
 import { cachedHistory, NotHistory, type MarketReader } from '../routes/market';
-import { pageMarket, read, shellReads, shellSeed, unlessLate } from './page-data';
+import { pageMarket } from './market-data';
 import type { PageUser } from './page-user';
+import { read, unlessLate, type AnswerOf } from './read';
+import { shellReads, shellSeed } from './shell';
 
-type Categories = z.infer<typeof walletCategories>;
+type Categories = AnswerOf<typeof walletCategories>;
 type Wallet = NonNullable<Categories['digital_asset_account']>;
 
 /** The wallet as the Worker read it ($wallet's shape; the assets are the party's lines, unfiltered). */
@@ -28,17 +29,17 @@ export interface ServedWalletState {
   status: 'ready' | 'none';
   accountId: string | null;
   wallet: Wallet | null;
-  balance: z.infer<typeof partyBalance> | null;
-  assets: z.infer<typeof ledgerAsset>[];
+  balance: AnswerOf<typeof partyBalance> | null;
+  assets: AnswerOf<typeof partyAssets>;
 }
 
 export interface ServedWallet {
   /** null: a read the wallet needs failed; the island loads it itself. */
   wallet: ServedWalletState | null;
   /** The account's pending offers, or null when not read (no wallet, or the read failed). */
-  offers: z.infer<typeof pendingOffers> | null;
+  offers: AnswerOf<typeof listOffers> | null;
   /** The "accept incoming transfers automatically" switch, or null when not read. */
-  preapproval: z.infer<typeof transferPreapproval> | null;
+  preapproval: AnswerOf<typeof getPreapproval> | null;
   /** The server's clock when it read (offers' time left: the same text during hydration). */
   now: number;
 }
@@ -46,12 +47,9 @@ export interface ServedWallet {
 const NONE = (accountId: string | null): ServedWalletState => ({ status: 'none', accountId, wallet: null, balance: null, assets: [] });
 
 /** The party's balance and assets, together; null unless both answer. */
-async function partyReads(env: Bindings, user: PageUser, party: string, ctx?: ExecutionContext) {
-  const p = encodeURIComponent(party);
-  const [balance, assets] = await Promise.all([
-    read<ServedWalletState['balance']>(env, user, `/wallets/canton/balance/${p}`, ctx),
-    read<ServedWalletState['assets']>(env, user, `/wallets/canton/parties/${p}/assets`, ctx),
-  ]);
+async function partyReads(env: Bindings, user: PageUser, partyId: string, ctx?: ExecutionContext) {
+  const page = { env, user, ctx };
+  const [balance, assets] = await Promise.all([read(page, '/wallets', partyBalance, { params: { partyId } }), read(page, '/wallets', partyAssets, { params: { partyId } })]);
   return balance && assets ? { balance, assets } : null;
 }
 
@@ -59,8 +57,8 @@ async function partyReads(env: Bindings, user: PageUser, party: string, ctx?: Ex
 function accountReads(env: Bindings, user: PageUser, ctx?: ExecutionContext) {
   const shell = shellReads(env, user, ctx);
   const accountId = shell.then(([, , active]) => active?.account?.account_id ?? null);
-  const byAccount = <T>(path: (id: string) => string) => accountId.then((id) => (id ? read<T>(env, user, path(encodeURIComponent(id)), ctx) : null));
-  const categories = byAccount<Categories>((id) => `/wallets/${id}/categories`);
+  const page = { env, user, ctx };
+  const categories = accountId.then((id) => (id ? read(page, '/wallets', walletCategories, { params: { accountId: id } }) : null));
   // The wallet: categories, then (when it has a party) its balance and assets.
   const wallet = Promise.all([accountId, categories]).then(async ([id, cats]): Promise<ServedWalletState | null> => {
     if (!id) return NONE(null);
@@ -71,7 +69,7 @@ function accountReads(env: Bindings, user: PageUser, ctx?: ExecutionContext) {
     const party = await partyReads(env, user, w.address, ctx);
     return party ? { status: 'ready', accountId: id, wallet: w, ...party } : null;
   });
-  return { shell, byAccount, wallet };
+  return { shell, accountId, wallet };
 }
 
 /**
@@ -80,9 +78,10 @@ function accountReads(env: Bindings, user: PageUser, ctx?: ExecutionContext) {
  * (an account without a wallet answers them 404: null, unused).
  */
 export async function walletPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; served: ServedWallet }> {
-  const { shell, byAccount, wallet } = accountReads(env, user, ctx);
-  const offers = byAccount<ServedWallet['offers']>((id) => `/wallets/canton/offers/${id}`);
-  const preapproval = byAccount<ServedWallet['preapproval']>((id) => `/wallets/canton/preapproval/${id}`);
+  const { shell, accountId, wallet } = accountReads(env, user, ctx);
+  const page = { env, user, ctx };
+  const offers = accountId.then((id) => (id ? read(page, '/wallets', listOffers, { params: { accountId: id } }) : null));
+  const preapproval = accountId.then((id) => (id ? read(page, '/wallets', getPreapproval, { params: { accountId: id } }) : null));
   const [reads, w, o, p] = await Promise.all([shell, wallet, offers, preapproval]);
   const ready = w?.status === 'ready';
   return {

@@ -1,10 +1,11 @@
-// The reads of a page rendered on the Worker (src/worker/pages/page-data.ts), in workerd on real D1
+// The reads of a page rendered on the Worker (src/worker/pages/shell.ts and market-data.ts), in workerd on real D1
 // and KV: /market's shell and rows come from the same upstream port and the same KV market cache as
 // the BFF's answers (so a page and /api never disagree); the language is the account's, else the
 // first Accept-Language preference; and two users read at once each get only their own data.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { acceptLanguage, marketPage } from '../../../src/worker/pages/page-data';
+import { marketPage } from '../../../src/worker/pages/market-data';
+import { acceptLanguage } from '../../../src/worker/pages/shell';
 import { contextWithUser, pageUserOf } from '../../../src/worker/pages/page-user';
 import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
 import { forgetIsolateCopies } from '../../../src/worker/cache/swr';
