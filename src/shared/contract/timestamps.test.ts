@@ -43,7 +43,7 @@ describe('timestamps in the answers of the contract', () => {
       'GET /api/transactions/:id.data.offer.expiresAt',
       'GET /api/accounts/:userId.data.idv.updated_at',
       'GET /api/market.data.stocks[].price.updated_at',
-      'GET /api/market/:symbol/history.data.points[].time',
+      'GET /api/market/history/:symbol.data.points[].time',
       'GET /api/support/tickets.data[].created_at',
       'GET /api/feature-requests.data[].created_at',
       'GET /api/wallets/canton/offers/:accountId.data.incoming[].createdAt',
