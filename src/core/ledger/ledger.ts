@@ -18,7 +18,7 @@
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
-import { formatAmount, parseAmount, usdCents } from './amount';
+import { LEDGER_SCALE, formatUnits, parseUnits, usdCents } from '../../shared/decimal';
 import { CC, ISSUER_PARTY, NETWORK, TREASURY_PARTY, contractId } from './parties';
 
 export const OFFER_TTL_MS = 24 * 60 * 60 * 1000;
@@ -162,8 +162,8 @@ export interface TransferTarget {
  * offer, its locked holding, the treasury's change and a PENDING transfer transaction in one batch.
  */
 export async function transferFromTreasury(db: D1Database, to: TransferTarget, amountText: string, scope: IdempotencyScope | null) {
-  const units = parseAmount(amountText);
-  const cents = usdCents(units, await ccPrice(db));
+  const units = parseUnits(amountText, LEDGER_SCALE);
+  const cents = usdCents({ units, scale: LEDGER_SCALE }, await ccPrice(db)) ?? 0n;
   const attempt = async () => {
     const offerId = contractId();
     const txId = newId();
@@ -171,7 +171,7 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
     const expiresAt = new Date(Date.now() + OFFER_TTL_MS).toISOString();
     const txHash = '1220' + (await sha256Hex('offer', offerId, TREASURY_PARTY, to.partyId, units.toString(), now));
     const answer = {
-      amount: formatAmount(units),
+      amount: formatUnits(units, LEDGER_SCALE),
       fromPartyId: TREASURY_PARTY,
       toPartyId: to.partyId,
       instrument: CC,
@@ -312,13 +312,13 @@ export async function partyBalance(db: D1Database, partyId: string) {
   return {
     partyId,
     instrument: CC,
-    balance: formatAmount(sums.free),
-    locked: formatAmount(sums.locked),
-    pendingIncoming: formatAmount(pending?.units ?? '0'),
+    balance: formatUnits(sums.free, LEDGER_SCALE),
+    locked: formatUnits(sums.locked, LEDGER_SCALE),
+    pendingIncoming: formatUnits(pending?.units ?? '0', LEDGER_SCALE),
     price,
-    balance_usd_cents: Number(usdCents(BigInt(sums.free), price)),
-    total: formatAmount(total),
-    total_usd_cents: Number(usdCents(total, price)),
+    balance_usd_cents: Number(usdCents({ units: BigInt(sums.free), scale: LEDGER_SCALE }, price) ?? 0n),
+    total: formatUnits(total, LEDGER_SCALE),
+    total_usd_cents: Number(usdCents({ units: total, scale: LEDGER_SCALE }, price) ?? 0n),
   };
 }
 
@@ -343,10 +343,10 @@ function assetOf(inst: InstrumentRow, price: string, free: string, locked: strin
     issuer_party: inst.issuer_party,
     decimals: inst.decimals,
     last_price: price,
-    balance: formatAmount(free),
-    locked: formatAmount(locked),
+    balance: formatUnits(free, LEDGER_SCALE),
+    locked: formatUnits(locked, LEDGER_SCALE),
     holding_count: holdings,
-    value_usd_cents: Number(usdCents(BigInt(free), price)),
+    value_usd_cents: Number(usdCents({ units: BigInt(free), scale: LEDGER_SCALE }, price) ?? 0n),
     logo_url: inst.logo_url,
     created_at: inst.created_at,
   };
@@ -424,7 +424,7 @@ export async function holdingTransactions(db: D1Database, partyId: string) {
     holdings: holdings.results.map((h) => ({
       contractId: h.contract_id,
       instrument: h.instrument_id,
-      amount: formatAmount(h.units),
+      amount: formatUnits(h.units, LEDGER_SCALE),
       locked: h.lock_offer_id !== null,
       lockedForOfferId: h.lock_offer_id,
       origin: h.created_by.split(':')[0] ?? 'unknown',
@@ -436,7 +436,7 @@ export async function holdingTransactions(db: D1Database, partyId: string) {
       senderPartyId: o.sender_party,
       receiverPartyId: o.receiver_party,
       instrument: o.instrument_id,
-      amount: formatAmount(o.units),
+      amount: formatUnits(o.units, LEDGER_SCALE),
       // A lapsed offer is expired even before a sweep records it.
       status: o.status === 'pending' && o.expires_at <= now ? ('expired' as const) : o.status,
       expiresAt: o.expires_at,
@@ -474,5 +474,5 @@ export async function ledgerSelfTest(db: D1Database) {
     instrument: inst?.issuer_party === ISSUER_PARTY,
     treasuryFunded: BigInt(treasury.free) > 0n,
   };
-  return { ok: Object.values(checks).every(Boolean), checks, treasuryBalance: formatAmount(treasury.free) };
+  return { ok: Object.values(checks).every(Boolean), checks, treasuryBalance: formatUnits(treasury.free, LEDGER_SCALE) };
 }

@@ -19,7 +19,7 @@ import { Refusal } from '../../platform/errors';
 import { parseReceiver, type OfferDirection } from '../../shared/schemas/send';
 import { fail, isGuardTrip, notFound } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
-import { formatAmount, parseAmount, usdCents } from './amount';
+import { LEDGER_SCALE, formatUnits, parseUnits, usdCents } from '../../shared/decimal';
 import { OFFER_TTL_MS, ccPrice, expireStatements, releaseStatements, settleAcceptedStatements, type TransferTarget } from './ledger';
 import { NETWORK, contractId } from './parties';
 
@@ -145,9 +145,9 @@ export async function sendToParty(db: D1Database, from: TransferTarget, receiver
   const now = nowIso(nowMs);
   const [preapproval, price] = await Promise.all([preapprovalOf(db, receiver.party_id, now), ccPrice(db)]);
   const direct = preapproval !== null;
-  const units = parseAmount(amountText);
+  const units = parseUnits(amountText, LEDGER_SCALE);
   const u = units.toString();
-  const cents = usdCents(units, price);
+  const cents = usdCents({ units, scale: LEDGER_SCALE }, price) ?? 0n;
   const id = contractId();
   const offerId = direct ? null : id;
   const expiresAt = direct ? null : nowIso(nowMs + OFFER_TTL_MS);
@@ -159,7 +159,7 @@ export async function sendToParty(db: D1Database, from: TransferTarget, receiver
     transactionId: senderTxId,
     offerId,
     status,
-    amount: formatAmount(units),
+    amount: formatUnits(units, LEDGER_SCALE),
     amount_usd_cents: Number(cents),
     senderPartyId: from.partyId,
     receiverPartyId: receiver.party_id,
@@ -373,8 +373,8 @@ export async function pendingOffers(db: D1Database, partyId: string, page: Offer
     counterpartyPartyId: o.counterparty,
     counterpartyName: partyName(o.cp_party) ?? maskedName(null, null, o.counterparty),
     counterpartyKind: isTreasury(o.cp_party) ? ('treasury' as const) : ('person' as const),
-    amount: formatAmount(o.units),
-    amount_usd_cents: Number(usdCents(BigInt(o.units), price)),
+    amount: formatUnits(o.units, LEDGER_SCALE),
+    amount_usd_cents: Number(usdCents({ units: BigInt(o.units), scale: LEDGER_SCALE }, price) ?? 0n),
     expiresAt: o.expires_at,
     createdAt: o.created_at,
   });
