@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { coreApp } from '../../src/core/app';
 import { LEDGER_SCALE, parseUnits, usdCents } from '../../src/shared/decimal';
-import { ccPrice } from '../../src/core/ledger/ledger';
+import { ccPrice } from '../../src/core/ledger/price';
 import type { Bindings } from '../../src/worker/env';
 
 export const testEnv = env as unknown as Bindings;

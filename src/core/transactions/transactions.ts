@@ -6,7 +6,7 @@
 // 100,000. No COUNT(*): the client asks for the next page while pages come back full.
 import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
 import { fail, notFound, requireAccount } from '../db';
-import { partyName, partyNameColumn } from '../ledger/p2p';
+import { partyName, partyNameColumn } from '../ledger/party-names';
 import { requireWallet } from '../ledger/wallets';
 import type { TransactionListQuery } from '../../shared/schemas/transaction';
 
