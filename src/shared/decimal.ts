@@ -4,7 +4,10 @@
 //
 // A Decimal is `units / 10^scale`, e.g. "-12.340" is { units: -12340n, scale: 3 }. Stored money is a
 // bigint at a fixed scale: ledger amounts in units of 10^-10 (LEDGER_SCALE, Canton's Numeric 10),
-// dollars in cents (CENTS_SCALE). Rounding is named as Intl.NumberFormat names it.
+// dollars in cents (CENTS_SCALE); share quantities to a millionth will be units at scale 6. Rounding
+// is named as Intl.NumberFormat names it. Own code rather than big.js or dinero.js: the stored values
+// already are bigints at a scale (D1 integers), which those would wrap and unwrap at every call, and
+// the whole module is smaller than either in the islands' first-load budget.
 
 export interface Decimal {
   units: bigint;

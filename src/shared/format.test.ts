@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decimalToString, roundDecimal } from './decimal';
 import {
   abbreviateHash,
   abbreviateMiddle,
@@ -169,6 +171,17 @@ describe('formatDecimal', () => {
     expect(formatDecimal('5', 4, 2)).toBe('5.00');
     expect(formatDecimal('5.1', 0)).toBe('5');
     expect(formatDecimal('5.5', 0)).toBe('6');
+  });
+
+  it('shows exactly the rounded decimal, only grouped, however many digits', () => {
+    const decimal = fc.record({ units: fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), scale: fc.integer({ min: 0, max: 12 }) });
+    fc.assert(
+      fc.property(decimal, fc.integer({ min: 0, max: 10 }), (value, digits) => {
+        const text = formatDecimal(decimalToString(value), digits, digits);
+        expect(text.replaceAll(',', '')).toBe(decimalToString(roundDecimal(value, digits)));
+        expect(text).toMatch(/^-?\d{1,3}(,\d{3})*(\.\d+)?$/);
+      }),
+    );
   });
 
   it('shows no sign for a value that rounds to zero', () => {

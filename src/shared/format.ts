@@ -1,7 +1,8 @@
 // The one place numbers, money and dates become text (spec section 9: USD en-US, en-US short dates
-// with time, T/B/M/K suffixes). Built on Intl; money (cents, ledger amounts, prices) reaches
-// Intl.NumberFormat as exact decimal text (src/shared/decimal.ts), which it formats without a float,
-// so no float rounding reaches the screen. Every formatter answers '-' for a missing or invalid value.
+// with time, T/B/M/K suffixes). Built on Intl; money (cents, ledger amounts, prices) is rounded by
+// src/shared/decimal.ts and reaches Intl.NumberFormat as exact decimal text, which it formats
+// without a float, so no float rounding reaches the screen. Every formatter answers '-' for a
+// missing or invalid value.
 import { CENTS_SCALE, decimalToString, parseDecimal, roundDecimal } from './decimal';
 
 const LOCALE = 'en-US';
@@ -150,15 +151,16 @@ export const abbreviatePartyId = (value: string | null | undefined, empty?: stri
 export const abbreviateHash = (value: string | null | undefined, empty?: string) =>
   abbreviateMiddle(value, 6, 4, empty);
 
-// Decimal formats by their options, each built once (a screen formats many amounts alike).
+// Decimal formats by their options, each built once (a screen formats many amounts alike). Amounts
+// reach them already rounded by the decimal module (exact, half away from zero, a zero unsigned), so
+// Intl only groups digits and pads decimals, the same on every engine.
 const decimalFormats = new Map<string, Intl.NumberFormat>();
 
 function decimalFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const cacheKey = JSON.stringify(options);
   let format = decimalFormats.get(cacheKey);
   if (!format) {
-    // signDisplay 'negative': a value that rounds to zero shows no sign ("0", not "-0").
-    format = new Intl.NumberFormat(LOCALE, { ...options, signDisplay: 'negative' });
+    format = new Intl.NumberFormat(LOCALE, options);
     decimalFormats.set(cacheKey, format);
   }
   return format;
@@ -178,7 +180,7 @@ export function formatDecimal(
   const parsed = parseDecimal(amount);
   if (!parsed) return INVALID;
   const format = decimalFormat({ minimumFractionDigits: minFractionDigits, maximumFractionDigits: maxFractionDigits });
-  return format.format(decimalToString(parsed));
+  return format.format(decimalToString(roundDecimal(parsed, maxFractionDigits)));
 }
 
 /** Every Canton Coin (or other ledger asset) amount on screen has this many decimals, no more, no fewer. */
@@ -202,7 +204,7 @@ export function formatPrice(value: string | number | null | undefined): string {
   if (value == null || value === '') return INVALID;
   const parsed = parseDecimal(value);
   if (!parsed) return INVALID;
-  const small = roundDecimal(parsed, 0, 'trunc').units === 0n;
-  const format = decimalFormat({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: small ? 4 : 2 });
-  return format.format(decimalToString(parsed));
+  const digits = roundDecimal(parsed, 0, 'trunc').units === 0n ? 4 : 2;
+  const format = decimalFormat({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: digits });
+  return format.format(decimalToString(roundDecimal(parsed, digits)));
 }
