@@ -1,5 +1,5 @@
-// The one place numbers, money and dates become text (spec section 9: USD en-US, en-US short dates
-// with time, T/B/M/K suffixes). Built on Intl; money (cents, ledger amounts, prices) is rounded by
+// The one place numbers, money and dates become text, in every language as the spec asks: USD in
+// en-US form, en-US short dates with time, T/B/M/K suffixes. Built on Intl; money (cents, ledger amounts, prices) is rounded by
 // src/shared/decimal.ts and reaches Intl.NumberFormat as exact decimal text, which it formats
 // without a float, so no float rounding reaches the screen. Every formatter answers '-' for a
 // missing or invalid value.

@@ -1,4 +1,4 @@
-// Price history (issue 18): the chart's ranges and the exact arithmetic of a period's change, shared
+// Price history: the chart's ranges and the exact arithmetic of a period's change, shared
 // by the embedded core (which answers GET /market/history/{symbol}) and the asset page (which plots
 // it). Prices are exact decimal strings; the change is computed on BigInt units, never on floats.
 // The chart's text (its change line and summary) is taken from a history by one function

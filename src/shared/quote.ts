@@ -1,4 +1,4 @@
-// The simulated on-ramp quote of the New Transaction modal (spec sections 3, 4, 9): rate 0.95, fee
+// The simulated on-ramp quote of the New Transaction modal (as the spec sets it): rate 0.95, fee
 // 2.5 USD, net = amount x 0.95 - 2.5, shown after a 1 s "Getting quote..." delay. Computed in whole
 // units of 1/10000 USD so 0.95 and 2.5 add no float error. A quote is only given for an amount the
 // form accepts (1 to 50 USD, at most 2 decimals) whose net is positive: a quote that says you

@@ -1,4 +1,4 @@
-// The send dialog's rules without React (issue 17): the receiver and the CC amount checked with the
+// The send dialog's rules without React: the receiver and the CC amount checked with the
 // shared rules (src/shared/schemas/send-rules.ts), the amount never above the available balance (exact
 // BigInt comparison, never parseFloat), its USD value at the current price in integer cents, and an
 // offer's time left. The messages are dictionary keys, shown in the user's language.
