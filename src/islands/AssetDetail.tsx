@@ -17,12 +17,11 @@ import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import type { ServedAsset } from '../worker/pages/wallet-data';
 import { ApiError, api, unwrap } from '../stores/api';
-import { formatChangePercent, formatCompact, formatMarketCap, formatVolume } from '../shared/format';
+import { formatChangePercent, formatCompact, formatMarketCap, formatPrice, formatVolume } from '../shared/format';
 import {
   assetDetail,
   changeTone,
   DEFAULT_TIMEFRAME,
-  formatPrice,
   sampleDetail,
   statText,
   stockDetail,

@@ -14,8 +14,9 @@ import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useSeededStore } from '../components/page-seed';
 import { useT } from '../components/use-t';
-import { abbreviatePartyId, formatLedgerAmount, formatUsd, multiplyDecimalByPrice } from '../shared/format';
-import { assetPath, formatPrice, logoUrl } from '../shared/market';
+import { usdCents } from '../shared/decimal';
+import { abbreviatePartyId, formatCents, formatLedgerAmount, formatPrice } from '../shared/format';
+import { assetPath, logoUrl } from '../shared/market';
 import { $activeAccount } from '../stores/account';
 import { useLiveUpdates } from '../stores/live';
 import {
@@ -232,7 +233,7 @@ function DigitalAssets({ served }: ServedProps) {
     {
       id: 'value',
       header: t('wallet.column.value'),
-      cell: (a) => <span data-value="">{formatUsd(multiplyDecimalByPrice(a.balance, a.last_price))}</span>,
+      cell: (a) => <span data-value="">{formatCents(usdCents(a.balance, a.last_price))}</span>,
       className: 'whitespace-nowrap text-right font-medium tabular-nums',
       headerClassName: 'text-right',
     },
@@ -364,7 +365,7 @@ function DigitalAssets({ served }: ServedProps) {
                 </div>
                 <div>
                   <dt className="text-xs text-gray-500">{t('wallet.column.value')}</dt>
-                  <dd className="font-medium tabular-nums">{formatUsd(multiplyDecimalByPrice(a.balance, a.last_price))}</dd>
+                  <dd className="font-medium tabular-nums">{formatCents(usdCents(a.balance, a.last_price))}</dd>
                 </div>
               </dl>
               <AssetActions />

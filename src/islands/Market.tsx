@@ -8,13 +8,12 @@ import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
 import { useT } from '../components/use-t';
-import { formatChangePercent, formatMarketCap, formatVolume } from '../shared/format';
+import { formatChangePercent, formatMarketCap, formatPrice, formatVolume } from '../shared/format';
 import {
   assetPath,
   CATEGORY_KEYS,
   changeTone,
   filterRows,
-  formatPrice,
   MARKET_FILTERS,
   type MarketCategory,
   type MarketFilter,

@@ -1,11 +1,26 @@
-// Exact decimal arithmetic on strings with BigInt, for ledger amounts (balances are exact decimal
-// strings; a float would silently lose digits of a large or very precise balance).
-// A Decimal is `units / 10^scale`, e.g. "-12.340" is { units: -12340n, scale: 3 }.
+// The one exact-decimal module: every money figure (ledger amounts, USD cents, prices, and the
+// share quantities to come) is computed here on BigInt, never on floats, which silently lose digits
+// of a large or very precise amount. Used by the core, the islands and formatting alike.
+//
+// A Decimal is `units / 10^scale`, e.g. "-12.340" is { units: -12340n, scale: 3 }. Stored money is a
+// bigint at a fixed scale: ledger amounts in units of 10^-10 (LEDGER_SCALE, Canton's Numeric 10),
+// dollars in cents (CENTS_SCALE); share quantities to a millionth will be units at scale 6. Rounding
+// is named as Intl.NumberFormat names it. Own code rather than big.js or dinero.js: the stored values
+// already are bigints at a scale (D1 integers), which those would wrap and unwrap at every call, and
+// the whole module is smaller than either in the islands' first-load budget.
 
 export interface Decimal {
   units: bigint;
   scale: number;
 }
+
+/** 'halfExpand': half away from zero (the rounding people expect for money); 'trunc': toward zero. */
+export type Rounding = 'halfExpand' | 'trunc';
+
+/** Ledger amounts are integers of 10^-10 (bound to SQL as decimal text, read back with CAST AS TEXT). */
+export const LEDGER_SCALE = 10;
+/** Dollars are integers of cents. */
+export const CENTS_SCALE = 2;
 
 // Also accepts exponent notation, because String(number) produces it for very small or large values.
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
@@ -28,8 +43,24 @@ export function parseDecimal(input: string | number | bigint): Decimal | null {
   return { units: sign === '-' ? -units : units, scale };
 }
 
-/** Rounds half away from zero to `digits` fraction digits (the rounding people expect for money). */
-export function roundDecimal(value: Decimal, digits: number): Decimal {
+/**
+ * Units of 10^-scale of plain, already validated decimal text ("100", "0.5") with at most `scale`
+ * decimals: ("100", 10) -> 1000000000000n. Throws for anything else (a sign, an exponent, a finer
+ * decimal), as it is only given text a schema accepted.
+ */
+export function parseUnits(text: string, scale: number): bigint {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match || (match[2] ?? '').length > scale) throw new RangeError(`not an amount of scale ${scale}: ${text}`);
+  return BigInt(`${match[1]}${(match[2] ?? '').padEnd(scale, '0')}`);
+}
+
+/** Exact text of `units` at `scale`, with exactly `scale` decimals: (1000000000000n, 10) -> "100.0000000000". */
+export function formatUnits(units: bigint | string | null | undefined, scale: number): string {
+  return decimalToString({ units: BigInt(units ?? 0), scale });
+}
+
+/** `value` at `digits` fraction digits: exact when finer, else rounded (half away from zero unless told). */
+export function roundDecimal(value: Decimal, digits: number, rounding: Rounding = 'halfExpand'): Decimal {
   if (value.scale <= digits) {
     return { units: value.units * 10n ** BigInt(digits - value.scale), scale: digits };
   }
@@ -37,7 +68,7 @@ export function roundDecimal(value: Decimal, digits: number): Decimal {
   const negative = value.units < 0n;
   const abs = negative ? -value.units : value.units;
   let quotient = abs / divisor;
-  if ((abs % divisor) * 2n >= divisor) quotient += 1n;
+  if (rounding === 'halfExpand' && (abs % divisor) * 2n >= divisor) quotient += 1n;
   return { units: negative ? -quotient : quotient, scale: digits };
 }
 
@@ -46,24 +77,42 @@ export function multiplyDecimals(a: Decimal, b: Decimal): Decimal {
   return { units: a.units * b.units, scale: a.scale + b.scale };
 }
 
-/** Plain decimal text ("-0.05", "1234.5"), no grouping, no exponent. */
-export function decimalToString(value: Decimal): string {
+/** Exact difference a - b, at the finer of the two scales. */
+export function subtractDecimals(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: roundDecimal(a, scale).units - roundDecimal(b, scale).units, scale };
+}
+
+/** -1, 0 or 1. */
+export function compareDecimals(a: Decimal, b: Decimal): number {
+  const { units } = subtractDecimals(a, b);
+  return units === 0n ? 0 : units < 0n ? -1 : 1;
+}
+
+/**
+ * The USD value of `amount` at `price`, in whole cents rounded half away from zero; null when either is
+ * missing or not a decimal. A Decimal is taken as is (e.g. ledger units: { units, scale: LEDGER_SCALE }).
+ */
+export function usdCents(
+  amount: Decimal | string | number | null | undefined,
+  price: Decimal | string | number | null | undefined,
+): bigint | null {
+  const a = amount == null || typeof amount === 'object' ? amount : parseDecimal(amount);
+  const p = price == null || typeof price === 'object' ? price : parseDecimal(price);
+  if (!a || !p) return null;
+  return roundDecimal(multiplyDecimals(a, p), CENTS_SCALE).units;
+}
+
+/** Plain decimal text ("-0.05", "1234.5"), no grouping, no exponent: what Intl.NumberFormat formats exactly. */
+export function decimalToString(value: Decimal): `${number}` {
   const negative = value.units < 0n;
   const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
   const whole = digits.slice(0, digits.length - value.scale);
   const fraction = digits.slice(digits.length - value.scale);
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}` as `${number}`;
 }
 
 /** Closest JavaScript number, for display code that needs one (e.g. a chart or a sort). */
 export function decimalToNumber(value: Decimal): number {
   return Number(decimalToString(value));
-}
-
-/** -1, 0 or 1. */
-export function compareDecimals(a: Decimal, b: Decimal): number {
-  const scale = Math.max(a.scale, b.scale);
-  const left = a.units * 10n ** BigInt(scale - a.scale);
-  const right = b.units * 10n ** BigInt(scale - b.scale);
-  return left === right ? 0 : left < right ? -1 : 1;
 }

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decimalToString, roundDecimal } from './decimal';
 import {
   abbreviateHash,
   abbreviateMiddle,
@@ -11,9 +13,9 @@ import {
   formatLedgerAmount,
   formatSignedCents,
   formatMarketCap,
+  formatPrice,
   formatUsd,
   formatVolume,
-  multiplyDecimalByPrice,
 } from './format';
 
 describe('formatUsd', () => {
@@ -171,6 +173,17 @@ describe('formatDecimal', () => {
     expect(formatDecimal('5.5', 0)).toBe('6');
   });
 
+  it('shows exactly the rounded decimal, only grouped, however many digits', () => {
+    const decimal = fc.record({ units: fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), scale: fc.integer({ min: 0, max: 12 }) });
+    fc.assert(
+      fc.property(decimal, fc.integer({ min: 0, max: 10 }), (value, digits) => {
+        const text = formatDecimal(decimalToString(value), digits, digits);
+        expect(text.replaceAll(',', '')).toBe(decimalToString(roundDecimal(value, digits)));
+        expect(text).toMatch(/^-?\d{1,3}(,\d{3})*(\.\d+)?$/);
+      }),
+    );
+  });
+
   it('shows no sign for a value that rounds to zero', () => {
     expect(formatDecimal('-0.00001', 2)).toBe('0');
   });
@@ -203,18 +216,13 @@ describe('formatSignedCents', () => {
   });
 });
 
-describe('multiplyDecimalByPrice', () => {
-  it('multiplies a balance by the last price exactly, rounded to cents', () => {
-    expect(multiplyDecimalByPrice('100', 0.15)).toBe(15);
-    expect(multiplyDecimalByPrice('3.3333333333', '3')).toBe(10);
-    expect(multiplyDecimalByPrice('0.1', 0.2)).toBe(0.02);
-    expect(multiplyDecimalByPrice('1.005', '1')).toBe(1.01);
-    expect(multiplyDecimalByPrice('2', 1e-7)).toBe(0);
-  });
-
-  it('answers null when either side is missing or not a number', () => {
-    expect(multiplyDecimalByPrice(null, 1)).toBeNull();
-    expect(multiplyDecimalByPrice('1', Number.NaN)).toBeNull();
-    expect(multiplyDecimalByPrice('x', 1)).toBeNull();
+describe('formatPrice', () => {
+  it('prices in USD, keeping four decimals under a dollar, without a float', () => {
+    expect(formatPrice(229.87)).toBe('$229.87');
+    expect(formatPrice('97318.25')).toBe('$97,318.25');
+    expect(formatPrice('0.1571')).toBe('$0.1571');
+    expect(formatPrice('1.00')).toBe('$1.00');
+    expect(formatPrice(null)).toBe('-');
+    expect(formatPrice('abc')).toBe('-');
   });
 });

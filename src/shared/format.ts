@@ -1,14 +1,15 @@
-// The one place numbers, money and dates become text (spec section 9: USD en-US, en-US short dates
-// with time, T/B/M/K suffixes). Built on Intl; money in cents and ledger decimals use integer math so
-// no float rounding reaches the screen. Every formatter answers '-' for a missing or invalid value.
-import { decimalToNumber, multiplyDecimals, parseDecimal, roundDecimal } from './decimal';
+// The one place numbers, money and dates become text, in every language as the spec asks: USD in
+// en-US form, en-US short dates with time, T/B/M/K suffixes. Built on Intl; money (cents, ledger amounts, prices) is rounded by
+// src/shared/decimal.ts and reaches Intl.NumberFormat as exact decimal text, which it formats
+// without a float, so no float rounding reaches the screen. Every formatter answers '-' for a
+// missing or invalid value.
+import { CENTS_SCALE, decimalToString, parseDecimal, roundDecimal } from './decimal';
 
 const LOCALE = 'en-US';
 const INVALID = '-';
 
 // Intl objects are costly to build; cheap phones render long tables, so build each once.
 const usd = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
-const grouped = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const signedTwoDecimals = new Intl.NumberFormat(LOCALE, {
   minimumFractionDigits: 2,
@@ -24,16 +25,13 @@ export function formatUsd(value: number | null | undefined): string {
 
 /**
  * An amount stored in cents (transactions' amount_usd), shown in dollars with 2 decimals:
- * 12345 -> "$123.45", -5 -> "-$0.05". Whole-cent integer math; a fractional cent rounds half away from zero.
+ * 12345 -> "$123.45", -5 -> "-$0.05". Exact for bigint cents; a fractional cent rounds half away from zero.
  */
 export function formatCents(cents: number | bigint | null | undefined): string {
   if (cents == null) return INVALID;
-  if (typeof cents === 'number' && !Number.isFinite(cents)) return INVALID;
-  const value = typeof cents === 'bigint' ? cents : BigInt(Math.sign(cents) * Math.round(Math.abs(cents)));
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}$${grouped.format(abs / 100n)}.${fraction}`;
+  const parsed = parseDecimal(cents);
+  if (!parsed) return INVALID;
+  return usd.format(decimalToString({ units: roundDecimal(parsed, 0).units, scale: CENTS_SCALE }));
 }
 
 /**
@@ -153,6 +151,21 @@ export const abbreviatePartyId = (value: string | null | undefined, empty?: stri
 export const abbreviateHash = (value: string | null | undefined, empty?: string) =>
   abbreviateMiddle(value, 6, 4, empty);
 
+// Decimal formats by their options, each built once (a screen formats many amounts alike). Amounts
+// reach them already rounded by the decimal module (exact, half away from zero, a zero unsigned), so
+// Intl only groups digits and pads decimals, the same on every engine.
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+function decimalFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const cacheKey = JSON.stringify(options);
+  let format = decimalFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, options);
+    decimalFormats.set(cacheKey, format);
+  }
+  return format;
+}
+
 /**
  * A ledger amount given as an exact decimal string, with en-US grouping, rounded half away from zero
  * to at most `maxFractionDigits` and trailing zeros dropped down to `minFractionDigits`.
@@ -166,14 +179,8 @@ export function formatDecimal(
   if (amount == null) return INVALID;
   const parsed = parseDecimal(amount);
   if (!parsed) return INVALID;
-  const rounded = roundDecimal(parsed, maxFractionDigits);
-  const negative = rounded.units < 0n;
-  const abs = negative ? -rounded.units : rounded.units;
-  const divisor = 10n ** BigInt(maxFractionDigits);
-  let fraction = maxFractionDigits > 0 ? (abs % divisor).toString().padStart(maxFractionDigits, '0') : '';
-  while (fraction.length > minFractionDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  const sign = negative ? '-' : '';
-  return `${sign}${grouped.format(abs / divisor)}${fraction ? `.${fraction}` : ''}`;
+  const format = decimalFormat({ minimumFractionDigits: minFractionDigits, maximumFractionDigits: maxFractionDigits });
+  return format.format(decimalToString(roundDecimal(parsed, maxFractionDigits)));
 }
 
 /** Every Canton Coin (or other ledger asset) amount on screen has this many decimals, no more, no fewer. */
@@ -190,16 +197,14 @@ export function formatLedgerAmount(amount: string | number | bigint | null | und
 }
 
 /**
- * Value = balance x last price, exact, then rounded to cents (half away from zero) and returned as a
- * dollar number for formatUsd. null when either side is not a number.
+ * A price in USD: "$1,234.56"; under one dollar up to 4 decimals so a coin at $0.1571 keeps its
+ * digits ("$0.1571"). Decimal text never goes through a float.
  */
-export function multiplyDecimalByPrice(
-  amount: string | number | null | undefined,
-  price: string | number | null | undefined,
-): number | null {
-  if (amount == null || price == null) return null;
-  const a = parseDecimal(amount);
-  const p = parseDecimal(price);
-  if (!a || !p) return null;
-  return decimalToNumber(roundDecimal(multiplyDecimals(a, p), 2));
+export function formatPrice(value: string | number | null | undefined): string {
+  if (value == null || value === '') return INVALID;
+  const parsed = parseDecimal(value);
+  if (!parsed) return INVALID;
+  const digits = roundDecimal(parsed, 0, 'trunc').units === 0n ? 4 : 2;
+  const format = decimalFormat({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: digits });
+  return format.format(decimalToString(roundDecimal(parsed, digits)));
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatChangePercent, formatCompact, formatMarketCap, formatVolume } from './format';
+import { formatChangePercent, formatCompact, formatMarketCap, formatPrice, formatVolume } from './format';
 import {
   assetCategory,
   assetDetail,
   filterRows,
-  formatPrice,
   logoUrl,
   LOGO_SERVICE_ORIGIN,
   MARKET_FALLBACK_THRESHOLD,
@@ -116,15 +115,6 @@ describe('market rows', () => {
     expect(formatChangePercent(4.47)).toBe('+4.47%');
     expect(changeTone(0)).toBe('up');
     expect(changeTone(-0.01)).toBe('down');
-  });
-
-  it('prices in USD, keeping four decimals under a dollar, without a float', () => {
-    expect(formatPrice(229.87)).toBe('$229.87');
-    expect(formatPrice('97318.25')).toBe('$97,318.25');
-    expect(formatPrice('0.1571')).toBe('$0.1571');
-    expect(formatPrice('1.00')).toBe('$1.00');
-    expect(formatPrice(null)).toBe('-');
-    expect(formatPrice('abc')).toBe('-');
   });
 
   it("makes one sizer row of each column's widest cell over the whole list, with the category whose label is longest, and no logo", () => {

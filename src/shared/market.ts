@@ -7,8 +7,7 @@
 // spec's hard-coded placeholder statistics are only for an asset that has no data at all.
 import type { DigitalAsset, MarketSnapshot, Stock } from './schemas/market';
 import type { TranslationKey } from '../i18n';
-import { formatChangePercent, formatDecimal, formatMarketCap, formatVolume } from './format';
-import { parseDecimal, decimalToNumber } from './decimal';
+import { formatChangePercent, formatMarketCap, formatPrice, formatVolume } from './format';
 
 /**
  * The public logo service (PNG by lowercase symbol). The only image host the app loads from: a
@@ -219,19 +218,6 @@ export function filterRows(rows: readonly MarketRow[], filter: MarketFilter, que
       (filter === 'all' || FILTER_CATEGORIES[filter].includes(row.category)) &&
       (q === '' || row.symbol.toLowerCase().includes(q) || row.name.toLowerCase().includes(q)),
   );
-}
-
-/**
- * A price in USD: "$1,234.56"; under one dollar up to 4 decimals so a coin at $0.1571 keeps its
- * digits ("$0.1571"). Decimal text never goes through a float.
- */
-export function formatPrice(value: string | number | null | undefined): string {
-  if (value == null || value === '') return '-';
-  const parsed = parseDecimal(value);
-  if (!parsed) return '-';
-  const small = Math.abs(decimalToNumber(parsed)) < 1;
-  const text = formatDecimal(value, small ? 4 : 2, 2);
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
 // ---- Asset detail -------------------------------------------------------------------------------

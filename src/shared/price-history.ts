@@ -1,10 +1,10 @@
-// Price history (issue 18): the chart's ranges and the exact arithmetic of a period's change, shared
+// Price history: the chart's ranges and the exact arithmetic of a period's change, shared
 // by the embedded core (which answers GET /market/history/{symbol}) and the asset page (which plots
 // it). Prices are exact decimal strings; the change is computed on BigInt units, never on floats.
 // The chart's text (its change line and summary) is taken from a history by one function
 // (historySummary), so the summary the Worker serves and the one the island computes are the same.
 import type { PriceHistory } from './schemas/price-history';
-import { compareDecimals, decimalToString, parseDecimal, roundDecimal, type Decimal } from './decimal';
+import { compareDecimals, decimalToString, parseDecimal, roundDecimal, subtractDecimals, type Decimal } from './decimal';
 import { TIMEFRAMES, type Timeframe } from './market';
 
 export const HISTORY_RANGES = TIMEFRAMES;
@@ -24,11 +24,6 @@ export const HISTORY_MAX_POINTS = 300;
 /** Refreshes write one row per symbol per bucket of this many seconds. */
 export const HISTORY_BUCKET_SECONDS = 300;
 
-const aligned = (a: Decimal, b: Decimal): [bigint, bigint, number] => {
-  const scale = Math.max(a.scale, b.scale);
-  return [a.units * 10n ** BigInt(scale - a.scale), b.units * 10n ** BigInt(scale - b.scale), scale];
-};
-
 /**
  * The change from `first` to `last`: the absolute difference as exact decimal text (the finer of the
  * two scales) and the percent of `first`, rounded half away from zero to 2 decimals (null when
@@ -38,14 +33,15 @@ export function periodChange(first: string, last: string): { change: string; per
   const a = parseDecimal(first);
   const b = parseDecimal(last);
   if (!a || !b) return null;
-  const [from, to, scale] = aligned(a, b);
-  const diff = to - from;
-  if (from === 0n) return { change: decimalToString({ units: diff, scale }), percent: null };
+  const change = subtractDecimals(b, a);
+  const from = roundDecimal(a, change.scale).units;
+  const diff = change.units;
+  if (from === 0n) return { change: decimalToString(change), percent: null };
   // percent with 2 decimals = diff / from * 100, as units of 0.01: diff * 10^4 / from, exactly
   // rounded (one extra digit, then roundDecimal's half away from zero).
   const thousandths = (diff * 100_000n) / from;
   const percent = roundDecimal({ units: thousandths, scale: 3 }, 2);
-  return { change: decimalToString({ units: diff, scale }), percent: decimalToString(percent) };
+  return { change: decimalToString(change), percent: decimalToString(percent) };
 }
 
 /** The larger (`sign` 1) or smaller (-1) of decimal strings, as given; null for none. */

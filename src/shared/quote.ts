@@ -1,10 +1,10 @@
-// The simulated on-ramp quote of the New Transaction modal (spec sections 3, 4, 9): rate 0.95, fee
+// The simulated on-ramp quote of the New Transaction modal (as the spec sets it): rate 0.95, fee
 // 2.5 USD, net = amount x 0.95 - 2.5, shown after a 1 s "Getting quote..." delay. Computed in whole
 // units of 1/10000 USD so 0.95 and 2.5 add no float error. A quote is only given for an amount the
 // form accepts (1 to 50 USD, at most 2 decimals) whose net is positive: a quote that says you
 // receive nothing, or less than nothing, is not a quote anyone should be asked to continue with.
 import type { TranslationKey } from '../i18n';
-import { compareDecimals, decimalToNumber, decimalToString, parseDecimal, type Decimal } from './decimal';
+import { CENTS_SCALE, compareDecimals, decimalToNumber, decimalToString, parseDecimal, roundDecimal, type Decimal } from './decimal';
 import { AMOUNT_MAX_USD, AMOUNT_MIN_USD } from './transaction-labels';
 
 export const QUOTE_EXCHANGE_RATE = 0.95;
@@ -44,7 +44,7 @@ export const QUOTE_REFUSAL_KEYS: Record<Exclude<QuoteRefusal, 'empty'>, Translat
 };
 
 /** The minimum amount that receives something, as the form shows it ("2.64"). */
-export const MIN_POSITIVE_NET_USD = decimalToString({ units: MIN_POSITIVE_NET_CENTS, scale: 2 });
+export const MIN_POSITIVE_NET_USD = decimalToString({ units: MIN_POSITIVE_NET_CENTS, scale: CENTS_SCALE });
 
 /** The quote for the amount typed in the form, or the reason there is none. */
 export function quoteFor(amount: string | number | null | undefined): QuoteResult {
@@ -53,11 +53,9 @@ export function quoteFor(amount: string | number | null | undefined): QuoteResul
   if (!parsed) return { ok: false, reason: 'invalid' };
   if (compareDecimals(parsed, MIN) < 0) return { ok: false, reason: 'belowMin' };
   if (compareDecimals(parsed, MAX) > 0) return { ok: false, reason: 'aboveMax' };
+  const cents = roundDecimal(parsed, CENTS_SCALE, 'trunc');
   // step 0.01: "1.500" is fine, a third significant decimal is not (the form would refuse it).
-  if (parsed.scale > 2 && parsed.units % 10n ** BigInt(parsed.scale - 2) !== 0n) return { ok: false, reason: 'step' };
-  const cents: Decimal = parsed.scale >= 2
-    ? { units: parsed.units / 10n ** BigInt(parsed.scale - 2), scale: 2 }
-    : { units: parsed.units * 10n ** BigInt(2 - parsed.scale), scale: 2 };
+  if (compareDecimals(cents, parsed) !== 0) return { ok: false, reason: 'step' };
   if (cents.units < MIN_POSITIVE_NET_CENTS) return { ok: false, reason: 'netNotPositive' };
   // cents x 95 is in 1/10000 USD; the fee 2.5 USD is 25000 of those.
   const net: Decimal = { units: cents.units * RATE_HUNDREDTHS - FEE_TEN_THOUSANDTHS, scale: 4 };

@@ -34,7 +34,7 @@ export function walletLabel(t: Translate, wallet: { label?: string | null }): st
   return wallet.label === DIGITAL_ASSET_WALLET_LABEL ? t('accounts.digitalAssets.title') : wallet.label;
 }
 
-/** Descriptions the core writes into a transaction (src/core/ledger/ledger.ts), by their exact text. */
+/** Descriptions the core writes into a transaction (src/core/ledger/faucet.ts), by their exact text. */
 const TRANSACTION_DESCRIPTIONS: Readonly<Record<string, TranslationKey>> = {
   'Transfer offer from the treasury': 'transactions.seed.treasuryOffer',
 };

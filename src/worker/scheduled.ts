@@ -2,7 +2,7 @@
 // expire without anyone acting (issue 17). Only the embedded mode owns a ledger (APP_MODE local or
 // demo with no UPSTREAM_API_URL); in production the upstream expires its own offers, so the job does
 // nothing there. After expiring, the parties whose screens changed are told (live updates).
-import { expireLapsedOffers } from '../core/ledger/p2p';
+import { expireLapsedOffers } from '../core/ledger/expiry';
 import { appMode } from '../platform/app-mode';
 import { nowIso } from '../platform/primitives';
 import type { Bindings } from './env';

@@ -6,7 +6,7 @@
 // module formats itself as exact decimals, are written as bare numbers.
 import type { z } from 'zod';
 import type { transaction } from '../shared/schemas/responses';
-import { decimalToString } from '../shared/decimal';
+import { CENTS_SCALE, formatUnits } from '../shared/decimal';
 
 type Transaction = z.infer<typeof transaction>;
 
@@ -66,7 +66,7 @@ export function csvNumber(value: string | null | undefined): string {
 }
 
 /** USD cents as an exact decimal ("12.34", "-0.05"): never through a float. */
-export const centsToDecimal = (cents: number) => decimalToString({ units: BigInt(cents), scale: 2 });
+export const centsToDecimal = (cents: number) => formatUnits(BigInt(cents), CENTS_SCALE);
 
 /** One line of text cells (CRLF-terminated, as RFC 4180 writes records). */
 export function csvLine(values: readonly (string | null | undefined)[]): string {

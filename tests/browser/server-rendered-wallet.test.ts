@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseDecimal } from '../../src/shared/decimal';
-import { formatPrice } from '../../src/shared/market';
+import { formatPrice } from '../../src/shared/format';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
 import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
 

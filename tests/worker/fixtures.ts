@@ -3,8 +3,8 @@
 // depend on each other's rows.
 import { env } from 'cloudflare:workers';
 import { coreApp } from '../../src/core/app';
-import { parseAmount, usdCents } from '../../src/core/ledger/amount';
-import { ccPrice } from '../../src/core/ledger/ledger';
+import { LEDGER_SCALE, parseUnits, usdCents } from '../../src/shared/decimal';
+import { ccPrice } from '../../src/core/ledger/price';
 import type { Bindings } from '../../src/worker/env';
 
 export const testEnv = env as unknown as Bindings;
@@ -79,5 +79,5 @@ export async function createUserWithParty(accountName?: string, userId?: string)
 
 /** USD cents the ledger books for `amount` CC at the current CC price (the market's, once seeded). */
 export async function expectedCents(amount: string): Promise<number> {
-  return Number(usdCents(parseAmount(amount), await ccPrice(db())));
+  return Number(usdCents({ units: parseUnits(amount, LEDGER_SCALE), scale: LEDGER_SCALE }, await ccPrice(db())));
 }

@@ -6,17 +6,15 @@ import * as api from '../../shared/contract/wallets';
 import type { CoreEnv } from '../env';
 import { idempotent } from '../idempotency';
 import { completeExternalParty, listParties, prepareExternalParty, requireParty } from '../ledger/canton';
-import {
-  acceptPendingOffers,
-  assetsFor,
-  holdingTransactions,
-  ledgerSelfTest,
-  ledgerStatus,
-  partyAssets,
-  partyBalance,
-  transferFromTreasury,
-} from '../ledger/ledger';
-import { acceptOffer, getPreapproval, pendingOffers, releaseOffer, resolveReceiver, sendToParty, setPreapproval } from '../ledger/p2p';
+import { acceptPendingOffers } from '../ledger/auto-accept';
+import { assetsFor, holdingTransactions, partyAssets, partyBalance } from '../ledger/balances';
+import { transferFromTreasury } from '../ledger/faucet';
+import { pendingOffers } from '../ledger/offer-list';
+import { acceptOffer, releaseOffer } from '../ledger/offers';
+import { getPreapproval, setPreapproval } from '../ledger/preapproval';
+import { resolveReceiver } from '../ledger/receivers';
+import { sendToParty } from '../ledger/send';
+import { ledgerSelfTest, ledgerStatus } from '../ledger/status';
 import {
   createCantonWalletForActiveAccount,
   createDigitalAssetAccount,

@@ -4,9 +4,9 @@
 // page's last id). Unfiltered and type/status pages are read backwards from the (account_id|wallet_id,
 // [type|status,] created_at) indexes with no sort step, so a page costs the same at 100 rows or
 // 100,000. No COUNT(*): the client asks for the next page while pages come back full.
-import { formatAmount } from '../ledger/amount';
+import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
 import { fail, notFound, requireAccount } from '../db';
-import { partyName, partyNameColumn } from '../ledger/p2p';
+import { partyName, partyNameColumn } from '../ledger/party-names';
 import { requireWallet } from '../ledger/wallets';
 import type { TransactionListQuery } from '../../shared/schemas/transaction';
 
@@ -55,7 +55,7 @@ const toTransaction = (r: TransactionRow) => ({
   amount_usd: r.amount_usd,
   asset: r.asset,
   /** The ledger amount as a decimal string with 10 decimals, when the asset is on the ledger. */
-  asset_amount: r.asset_units === null ? null : formatAmount(r.asset_units),
+  asset_amount: r.asset_units === null ? null : formatUnits(r.asset_units, LEDGER_SCALE),
   network: r.network,
   status: r.status,
   tx_hash: r.tx_hash,
@@ -171,7 +171,7 @@ export async function getTransaction(db: D1Database, userId: string, id: string)
       senderPartyId: offer.sender_party,
       receiverPartyId: offer.receiver_party,
       instrument: offer.instrument_id,
-      amount: formatAmount(offer.amount),
+      amount: formatUnits(offer.amount, LEDGER_SCALE),
       status: offer.status,
       expiresAt: offer.expires_at,
       createdAt: offer.created_at,

@@ -3,7 +3,7 @@
 // JavaScript carries the library. Colours come from the theme (the classes PriceChart gives its
 // elements); the library only reads rgb(a), so they are converted through a 1x1 canvas.
 import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import { formatPrice } from '../../shared/market';
+import { formatPrice } from '../../shared/format';
 
 export interface ChartColors {
   line: string;

@@ -1,9 +1,9 @@
-// The send dialog's rules without React (issue 17): the receiver and the CC amount checked with the
+// The send dialog's rules without React: the receiver and the CC amount checked with the
 // shared rules (src/shared/schemas/send-rules.ts), the amount never above the available balance (exact
 // BigInt comparison, never parseFloat), its USD value at the current price in integer cents, and an
 // offer's time left. The messages are dictionary keys, shown in the user's language.
 import type { TranslationKey } from '../../i18n';
-import { compareDecimals, multiplyDecimals, parseDecimal, roundDecimal } from '../../shared/decimal';
+import { compareDecimals, parseDecimal, usdCents } from '../../shared/decimal';
 import { canonicalReceiver, ccAmountProblem, ccAmountText, sendAmountProblem } from '../../shared/schemas/send-rules';
 
 export interface SendFields {
@@ -55,13 +55,10 @@ function canonicalAmount(text: string): string {
   return frac === undefined ? whole : `${whole}.${frac}`;
 }
 
-/** amount x price in integer cents, rounded half away from zero; null when either is not a decimal. */
+/** The typed amount's USD value in integer cents (usdCents); null unless it is a CC amount the form accepts. */
 export function usdCentsOf(amount: string, price: string | null | undefined): bigint | null {
-  if (!price) return null;
-  const a = parseDecimal(amount);
-  const p = parseDecimal(price);
-  if (!a || !p || ccAmountProblem(ccAmountText(amount)) !== null) return null;
-  return roundDecimal(multiplyDecimals(a, p), 2).units;
+  if (!price || ccAmountProblem(ccAmountText(amount)) !== null) return null;
+  return usdCents(amount, price);
 }
 
 /** Whole hours and minutes left until `expiresAt` (0 0 once it passed). */

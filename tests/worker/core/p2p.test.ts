@@ -3,9 +3,9 @@
 // become offers locking the sender's holdings, accept / reject / withdraw exactly once, both sides'
 // transactions rows, the balance's total, object access and Idempotency-Key.
 import { describe, expect, it } from 'vitest';
-import { LAPSED_OFFERS_SQL } from '../../../src/core/ledger/ledger';
+import { LAPSED_OFFERS_SQL } from '../../../src/core/ledger/expiry';
 import { TREASURY_PARTY } from '../../../src/core/ledger/parties';
-import { pendingOffersSql } from '../../../src/core/ledger/p2p';
+import { pendingOffersSql } from '../../../src/core/ledger/offer-list';
 import { core, coreJson, createUser, createUserWithParty, db, scalar } from '../fixtures';
 
 type Party = Awaited<ReturnType<typeof createUserWithParty>>;
