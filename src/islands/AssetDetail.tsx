@@ -15,7 +15,7 @@ import type { TranslationKey } from '../i18n';
 import { useSeededStore } from '../components/page-seed';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
-import type { ServedAsset } from '../worker/pages/wallet-data';
+import type { ServedAsset } from '../shared/served-wallet';
 import { ApiError, api, unwrap } from '../stores/api';
 import { formatChangePercent, formatCompact, formatMarketCap, formatVolume } from '../shared/format';
 import {

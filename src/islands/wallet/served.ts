@@ -1,5 +1,5 @@
 // The wallet's stores on a page rendered on the Worker (issue 16): what the Worker read for this
-// request (src/worker/pages/wallet-data.ts) is the value of $wallet, $offers and $preapproval on the
+// request (src/shared/served-wallet.ts, read by src/worker/pages/wallet-data.ts) is the value of $wallet, $offers and $preapproval on the
 // server and while hydrating (useStore's server snapshot: a store is never written on the server,
 // since every request of an isolate shares its module state); in the browser each store takes it
 // once, before the first render, so the island starts where the HTML is and reads nothing twice.
@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import type { WritableAtom } from 'nanostores';
 import { useMemo, useState } from 'react';
-import type { ServedWallet, ServedWalletState } from '../../worker/pages/wallet-data';
+import type { ServedWallet, ServedWalletState } from '../../shared/served-wallet';
 import type { OffersState, PreapprovalState } from '../../stores/p2p';
 import { heldAssets, type WalletState } from '../../stores/wallet';
 
