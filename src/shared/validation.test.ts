@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ADD_NEW_WALLET,
   codeSchema,
-  createAccountBodySchema,
-  createFeatureRequestBodySchema,
   createSupportTicketBodySchema,
   createTicketCommentBodySchema,
-  featureCategoryKey,
-  fieldErrors,
   firstIssue,
   isCompleteCode,
   isValidPhone,
@@ -16,7 +12,6 @@ import {
   phoneSchema,
   sanitizeCode,
   transactionTypeKey,
-  voteBodySchema,
 } from './validation';
 
 const issueMessages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -58,100 +53,6 @@ describe('code rule', () => {
     expect(isCompleteCode('12345')).toBe(false);
     expect(isCompleteCode('12345a')).toBe(false);
     expect(issueMessages(codeSchema.safeParse('123'))).toEqual(['login.error.invalidCodeFormat']);
-  });
-});
-
-describe('create account body', () => {
-  it('sends the trimmed name, individual type and personal category by default', () => {
-    expect(createAccountBodySchema.parse({ accountName: '  Savings pot  ' })).toEqual({
-      accountName: 'Savings pot',
-      accountType: 'individual',
-      accountCategory: 'personal',
-    });
-  });
-
-  it('drops an empty description and trims a real one', () => {
-    const empty = createAccountBodySchema.parse({ accountName: 'A', accountDescription: '   ' });
-    expect(empty.accountDescription).toBeUndefined();
-    expect(JSON.stringify(empty)).not.toContain('accountDescription');
-    expect(createAccountBodySchema.parse({ accountName: 'A', accountDescription: ' For rent ' }).accountDescription).toBe(
-      'For rent',
-    );
-  });
-
-  it('rejects a blank name', () => {
-    expect(issueMessages(createAccountBodySchema.safeParse({ accountName: '   ' }))).toEqual([
-      'errors.accountNameRequired',
-    ]);
-  });
-
-  it('accepts only the five categories', () => {
-    for (const accountCategory of ['personal', 'business', 'trading', 'savings', 'investment']) {
-      expect(createAccountBodySchema.safeParse({ accountName: 'A', accountCategory }).success).toBe(true);
-    }
-    expect(createAccountBodySchema.safeParse({ accountName: 'A', accountCategory: 'joint' }).success).toBe(false);
-    expect(createAccountBodySchema.safeParse({ accountName: 'A', accountType: 'business' }).success).toBe(false);
-  });
-});
-
-describe('feature request body', () => {
-  const valid = { title: 'Dark mode', description: 'Please add a dark theme.' };
-
-  it('trims title and description, omits an empty category, defaults is_anonymous to false', () => {
-    const body = createFeatureRequestBodySchema.parse({ ...valid, title: '  Dark mode  ', category: '' });
-    expect(body).toEqual({ title: 'Dark mode', description: 'Please add a dark theme.', is_anonymous: false });
-    expect(JSON.stringify(body)).not.toContain('category');
-  });
-
-  it('keeps a category (trimmed, at most 50 characters) and is_anonymous', () => {
-    const body = createFeatureRequestBodySchema.parse({ ...valid, category: 'UI/UX', is_anonymous: true });
-    expect(body.category).toBe('UI/UX');
-    expect(body.is_anonymous).toBe(true);
-    // Any category name the server lists is sent as is (the server's list may hold more than the form's).
-    expect(createFeatureRequestBodySchema.parse({ ...valid, category: ' Payments ' }).category).toBe('Payments');
-    expect(createFeatureRequestBodySchema.safeParse({ ...valid, category: 'x'.repeat(51) }).success).toBe(false);
-    expect(createFeatureRequestBodySchema.safeParse({ ...valid, category: null }).success).toBe(false);
-  });
-
-  it('needs a title of 5 to 200 characters after trimming', () => {
-    expect(issueMessages(createFeatureRequestBodySchema.safeParse({ ...valid, title: '  abcd  ' }))).toEqual([
-      'featureRequests.validation.titleMin',
-    ]);
-    expect(createFeatureRequestBodySchema.safeParse({ ...valid, title: 'a'.repeat(5) }).success).toBe(true);
-    expect(createFeatureRequestBodySchema.safeParse({ ...valid, title: 'a'.repeat(200) }).success).toBe(true);
-    expect(issueMessages(createFeatureRequestBodySchema.safeParse({ ...valid, title: 'a'.repeat(201) }))).toEqual([
-      'featureRequests.validation.titleMax',
-    ]);
-  });
-
-  it('needs a description of 10 to 2000 characters after trimming', () => {
-    expect(createFeatureRequestBodySchema.safeParse({ ...valid, description: ' 123456789 ' }).success).toBe(false);
-    expect(createFeatureRequestBodySchema.safeParse({ ...valid, description: 'x'.repeat(10) }).success).toBe(true);
-    expect(createFeatureRequestBodySchema.safeParse({ ...valid, description: 'x'.repeat(2000) }).success).toBe(true);
-    expect(createFeatureRequestBodySchema.safeParse({ ...valid, description: 'x'.repeat(2001) }).success).toBe(false);
-  });
-
-  it('gives one translated message per field for inline errors', () => {
-    const result = createFeatureRequestBodySchema.safeParse({ title: 'ab', description: 'short' });
-    expect(result.success).toBe(false);
-    if (!result.success) {
-      expect(fieldErrors('en', result.error)).toEqual({
-        title: 'Title must be at least 5 characters',
-        description: 'Description must be at least 10 characters',
-      });
-    }
-  });
-
-  it("maps the known categories, the server's included, to dictionary keys and leaves unknown ones alone", () => {
-    expect(featureCategoryKey('UI/UX')).toBe('featureRequests.category.uiUx');
-    // The server's own extra categories are translated too (issue 14); only an unknown one stays as it is.
-    expect(featureCategoryKey('Payments')).toBe('featureRequests.category.payments');
-    expect(featureCategoryKey('Quantum')).toBeNull();
-  });
-
-  it('accepts only upvote or downvote as a vote', () => {
-    expect(voteBodySchema.parse({ vote_type: 'downvote' })).toEqual({ vote_type: 'downvote' });
-    expect(voteBodySchema.safeParse({ vote_type: 'meh' }).success).toBe(false);
   });
 });
 

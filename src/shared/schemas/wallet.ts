@@ -8,9 +8,7 @@ import { text } from './text';
 export { CANTON_PARTY_ID };
 const id = text().min(1, 'Required').max(100);
 
-export const partyIdSchema = partyId;
-
-// The CC amount and the person-to-person bodies: one set of rules with the islands' twins (./send).
+// The CC amount and the person-to-person bodies (./send).
 export { MAX_TRANSFER_CC, ccAmount, offerActionBody, offerIdParam, offersQuery, preapprovalBody, resolveReceiverBody, sendBody } from './send';
 
 export const accountIdBody = z.object({ account_id: id });
@@ -53,11 +51,11 @@ export const cantonCompleteBody = z.object({
   walletId: id,
   partyHint: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'partyHint: 1 to 64 letters, digits, - or _'),
 });
-export const holdingTransactionsBody = z.object({ partyId: partyIdSchema });
+export const holdingTransactionsBody = z.object({ partyId: partyId });
 
 // Path params are exact (no trim): they become upstream path segments.
 export const accountIdParam = z.object({ accountId: uuidId });
 export const walletIdParam = z.object({ id: uuidId });
-export const partyIdParam = z.object({ partyId: partyIdSchema });
+export const partyIdParam = z.object({ partyId: partyId });
 
 export type TransferBody = z.infer<typeof transferBody>;
