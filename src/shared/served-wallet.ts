@@ -4,7 +4,8 @@
 import type { z } from 'zod';
 import type { AssetDetail } from './market';
 import type { HistorySummary } from './price-history';
-import type { ledgerAsset, partyBalance, pendingOffers, transferPreapproval, walletCategories } from './schemas/responses';
+import type { pendingOffers, transferPreapproval } from './schemas/send';
+import type { ledgerAsset, partyBalance, walletCategories } from './schemas/wallet';
 
 type Categories = z.infer<typeof walletCategories>;
 type Wallet = NonNullable<Categories['digital_asset_account']>;

@@ -1,11 +1,13 @@
-// Accounts: categories and the request bodies of the Accounts calls (spec sections 3, 5, 7), as the
-// contract and the core check them. The rules (categories, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX,
+// Accounts: categories, the request bodies and the answers of the Accounts calls (spec sections 3, 5,
+// 7), as the contract and the core check them. The rules (categories, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX,
 // the uuid id) live in ../account-categories and ./ids, which the Create account form reads too.
 import { z } from 'zod';
 import { ACCOUNT_CATEGORIES, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { uuidId } from './ids';
 import { text } from './text';
 import { boundedJsonObject, type JsonBounds } from './bounded-json';
+import { success } from './answer-parts';
+import { timestamp } from './timestamp';
 
 export * from '../account-categories';
 
@@ -74,3 +76,52 @@ export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 export const accountIdParam = z.object({ id: uuidId });
 export const userIdParam = z.object({ userId: uuidId });
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
+// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
+// unknown keys (zod's default): a field the contract does not name never reaches a client.
+
+export const profile = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.enum(LANGUAGES).nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  address: z.string().nullable(),
+  idv: z.object({ id: z.string(), status: z.string(), created_at: timestamp, updated_at: timestamp }).nullable(),
+  idv_status: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const account = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  account_type: z.literal('individual'),
+  account_category: z.enum(ACCOUNT_CATEGORIES),
+  // Declared to the OpenAPI generator as a plain object: it would otherwise follow z.json()'s
+  // recursion forever (a stack overflow that made /api/openapi.json answer 500).
+  metadata: z.record(z.string(), z.json()).meta({ type: 'object', description: 'Free-form JSON object' }),
+  created_by: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** The user's link to an account (user_accounts) with the account itself. */
+export const accountLink = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  account_name: z.string(),
+  is_primary: z.boolean(),
+  is_active: z.boolean(),
+  created_at: timestamp,
+  account,
+});
+
+export const accountList = success.extend({ accounts: z.array(accountLink) });
+export const activeAccount = success.extend({ account: accountLink });
+export const accountCreated = success.extend({ accountId: z.string() });
+export const accountUpdated = success.extend({ account: accountLink });
+export const accountDone = success;

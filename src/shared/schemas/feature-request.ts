@@ -1,5 +1,5 @@
-// Feature requests and votes: status/priority/category lists, the submit, update and vote bodies and
-// the list query (spec sections 3, 5, 7, 9), as the contract and the core check them. The limits and
+// Feature requests and votes: status/priority/category lists, the submit, update and vote bodies, the
+// list query and the answers (spec sections 3, 5, 7, 9), as the contract and the core check them. The limits and
 // lists live in ../feature-request-labels, which the submit form's live counters read too. On submit,
 // title 5-200 and description 10-2000 characters after trimming; an empty category is omitted, any
 // other is a name or id the server checks against its list (which may hold more than the form's
@@ -11,17 +11,19 @@ import {
   FEATURE_DESCRIPTION_MIN,
   FEATURE_DESCRIPTION_MAX,
   FEATURE_CATEGORY_MAX,
+  FEATURE_REQUEST_PRIORITIES,
+  FEATURE_REQUEST_STATUSES,
 } from '../feature-request-labels';
 import { featureRequestId } from './ids';
 import { text } from './text';
+import { count } from './answer-parts';
+import { timestamp } from './timestamp';
 
 export * from '../feature-request-labels';
 
 export const VOTE_TYPES = ['upvote', 'downvote'] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
 
-export const FEATURE_STATUSES = ['submitted', 'under_review', 'planned', 'in_progress', 'completed', 'rejected'] as const;
-export const FEATURE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const MAX_FEATURE_PAGE = 100;
 
 const title = text()
@@ -50,7 +52,7 @@ export const updateFeatureRequestBody = z
 export const voteBody = z.object({ vote_type: z.enum(VOTE_TYPES) });
 
 export const featureRequestListQuery = z.object({
-  status: z.enum(FEATURE_STATUSES).optional(),
+  status: z.enum(FEATURE_REQUEST_STATUSES).optional(),
   category: text().min(1).max(FEATURE_CATEGORY_MAX).optional(),
   search: text().max(200).optional(),
   sortBy: z.enum(['total_score', 'created_at']).default('total_score'),
@@ -60,3 +62,37 @@ export const featureRequestListQuery = z.object({
 });
 
 export const featureRequestIdParam = z.object({ id: featureRequestId });
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
+// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
+// unknown keys (zod's default): a field the contract does not name never reaches a client.
+
+export const featureRequest = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  is_anonymous: z.boolean(),
+  author: z.object({ name: z.string() }).nullable(),
+  is_mine: z.boolean(),
+  status: z.enum(FEATURE_REQUEST_STATUSES),
+  priority: z.enum(FEATURE_REQUEST_PRIORITIES),
+  upvotes: count,
+  downvotes: count,
+  total_score: z.number().int(),
+  my_vote: z.enum(VOTE_TYPES).nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const featureRequestDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const featureRequestVote = z.object({
+  feature_request_id: z.string(),
+  vote_type: z.enum(VOTE_TYPES),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const featureRequestCategory = z.object({ id: z.string(), name: z.string(), source: z.enum(['spec', 'server']) });

@@ -1,8 +1,8 @@
-// Person-to-person transfers: the receiver field (a Canton party id or the phone number the receiver
-// signs in with) and the CC amount, as the contract and the core check them (English messages,
-// OpenAPI). The rules themselves are the plain functions of ./send-rules.ts (parseReceiver,
-// ccAmountProblem, sendAmountProblem), which the send form checks with, so form and server apply
-// one rule without shipping a schema library to the browser.
+// Person-to-person transfers (offers, sends, the preapproval): their requests and answers, as the
+// contract and the core check them (English messages, OpenAPI). The receiver field (a Canton party id
+// or the phone number the receiver signs in with) and the CC amount follow the plain functions of
+// ./send-rules.ts (parseReceiver, ccAmountProblem, sendAmountProblem), which the send form checks
+// with, so form and server apply one rule without shipping a schema library to the browser.
 import { z } from 'zod';
 import { CANTON_PARTY_ID } from './ids';
 import { text } from './text';
@@ -19,6 +19,8 @@ import {
   sendAmountProblem,
   type SendAmountProblem,
 } from './send-rules';
+import { count, ledgerAmount, usdCents } from './answer-parts';
+import { timestamp } from './timestamp';
 
 export * from './send-rules';
 
@@ -105,3 +107,59 @@ export const preapprovalBody = z.object({ enabled: z.boolean() });
 /** A transfer offer's id as the ledger makes them: a Canton-style contract id ('00' + 64 hex), exact. */
 export const OFFER_ID = /^00[0-9a-f]{64}$/;
 export const offerIdParam = z.object({ offerId: z.string().regex(OFFER_ID, 'Invalid offer id') });
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
+// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
+// unknown keys (zod's default): a field the contract does not name never reaches a client.
+
+/** The parties whose open screens a money movement changed (the BFF tells them: `x-live-notify`). */
+export const affectedParties = z.array(z.string());
+
+/** POST /wallets/canton/receivers/resolve: the receiver's digital-assets party, its name masked ("Ana G."). */
+export const receiverResolved = z.object({ partyId: z.string(), displayName: z.string(), preapproved: z.boolean() });
+
+/** POST /wallets/canton/send: settled at once under a preapproval (COMPLETED), else an offer (PENDING). */
+export const transferSent = z.object({
+  transactionId: z.string(),
+  offerId: z.string().nullable(),
+  status: z.enum(['COMPLETED', 'PENDING']),
+  amount: ledgerAmount,
+  amount_usd_cents: usdCents,
+  senderPartyId: z.string(),
+  receiverPartyId: z.string(),
+  expiresAt: timestamp.nullable(),
+  affectedParties,
+});
+
+/** One pending, unexpired offer as its receiver (incoming) or its sender (outgoing) sees it. */
+export const pendingOffer = z.object({
+  offerId: z.string(),
+  direction: z.enum(['incoming', 'outgoing']),
+  counterpartyPartyId: z.string(),
+  /** Masked ("Ana G.", "ana-1234…"); the treasury's is the fixed "Dólar treasury" (translate by counterpartyKind). */
+  counterpartyName: z.string(),
+  counterpartyKind: z.enum(['treasury', 'person']),
+  amount: ledgerAmount,
+  amount_usd_cents: usdCents,
+  expiresAt: timestamp,
+  createdAt: timestamp,
+});
+
+/**
+ * GET /wallets/canton/offers/{accountId}: one page of each list, largest amount first, then newest
+ * first (so dust never pushes a large offer off the first page), and each list's pending total.
+ */
+export const pendingOffers = z.object({
+  incoming: z.array(pendingOffer),
+  outgoing: z.array(pendingOffer),
+  incoming_total: count.meta({ description: 'Pending, unexpired incoming offers in all (every page)' }),
+  outgoing_total: count.meta({ description: 'Pending, unexpired outgoing offers in all (every page)' }),
+});
+
+export const offerAccepted = z.object({ offerId: z.string(), status: z.literal('accepted'), transactionId: z.string(), affectedParties });
+export const offerRejected = z.object({ offerId: z.string(), status: z.literal('rejected'), affectedParties });
+export const offerWithdrawn = z.object({ offerId: z.string(), status: z.literal('withdrawn'), affectedParties });
+
+/** GET and PUT /wallets/canton/preapproval/{accountId}: whether incoming transfers settle at once. */
+export const transferPreapproval = z.object({ enabled: z.boolean(), expiresAt: timestamp.nullable() });

@@ -3,7 +3,7 @@
 // through the upstream port (src/worker/pages/page-data.ts).
 import type { z } from 'zod';
 import { FIRST_SCREEN_ROWS, type PageSeed } from '../../shared/page-seed';
-import type { featureRequest } from '../../shared/schemas/responses';
+import type { featureRequest } from '../../shared/schemas/feature-request';
 import type { Bindings } from '../env';
 import { read, shellReads, shellSeed } from './page-data';
 import type { PageUser } from './page-user';

@@ -8,7 +8,8 @@ import { CATEGORY_KEYS, marketRows, sizerRows, type MarketRow } from '../../shar
 import { FIRST_SCREEN_ROWS, TIME_ZONE_COOKIE, type PageSeed } from '../../shared/page-seed';
 import { apiFilters, readHistoryQuery } from '../../shared/history-query';
 import type { z } from 'zod';
-import type { partyBalance, transaction, walletCategories } from '../../shared/schemas/responses';
+import type { transaction } from '../../shared/schemas/transaction';
+import type { partyBalance, walletCategories } from '../../shared/schemas/wallet';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { Bindings } from '../env';
 import { cachedMarketSnapshot, type MarketReader } from '../routes/market';

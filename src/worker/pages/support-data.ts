@@ -4,7 +4,7 @@
 // address's hash (#requests) never reaches the server, and the tab loads its board when opened.
 import type { z } from 'zod';
 import { FIRST_SCREEN_ROWS, type PageSeed } from '../../shared/page-seed';
-import type { ticket } from '../../shared/schemas/responses';
+import type { ticket } from '../../shared/schemas/support-ticket';
 import type { Bindings } from '../env';
 import { read, shellReads, shellSeed } from './page-data';
 import type { PageUser } from './page-user';

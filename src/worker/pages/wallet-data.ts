@@ -9,7 +9,7 @@
 // from the BFF's KV market cache, read beside the wallet; the summary is optional and waits for
 // nothing: a history that fails or is late is left to the island's own read.
 import type { z } from 'zod';
-import type { walletCategories } from '../../shared/schemas/responses';
+import type { walletCategories } from '../../shared/schemas/wallet';
 import type { ServedAsset, ServedWallet, ServedWalletState } from '../../shared/served-wallet';
 import type { PageSeed } from '../../shared/page-seed';
 import { assetDetail, DEFAULT_TIMEFRAME, sampleDetail, stockDetail, symbolFromPath, type AssetDetail } from '../../shared/market';
