@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
-import { useSeededStore } from '../components/page-seed';
+import { useSeededStore, useServedStore } from '../components/page-seed';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import type { ServedAsset } from '../shared/served-wallet';
@@ -45,7 +45,7 @@ import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
 import { PriceChart } from './asset/PriceChart';
 import { WalletBalance } from './common/WalletBalance';
-import { servedWalletState, useServedStore } from './wallet/served';
+import { servedWalletState } from './wallet/served';
 
 const TradeModal = lazy(() => import('./asset/TradeModal'));
 
