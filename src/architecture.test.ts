@@ -1,8 +1,10 @@
 // @vitest-environment node
 // The layering of src/, checked on the real files: no import cycles (between modules, or between the
-// top-level parts such as i18n and stores), and the embedded core stands alone (it is the upstream's
-// stand-in, so it must not lean on the BFF or on the local sign-in service). Type-only imports count:
-// they tie the modules together just the same for a reader and for the next refactoring.
+// top-level parts such as i18n and stores), the embedded core stands alone (it is the upstream's
+// stand-in, so it must not lean on the BFF or on the local sign-in service), and the browser's code
+// and the Worker's meet only in src/shared (the browser takes from the Worker just the type of its
+// API, AppType). Type-only imports count: they tie the modules together just the same for a reader
+// and for the next refactoring.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +54,23 @@ const graph = new Map<string, string[]>(
     return [relative(ROOT, file), [...new Set(deps.map((d) => relative(ROOT, d)))]];
   }),
 );
+
+/** The files a module imports for their types alone (`import type …`, or every imported name marked `type`). */
+function typeOnlyImports(file: string): Set<string> {
+  const source = ts.createSourceFile(file, scriptOf(file), ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const found = new Set<string>();
+  for (const node of source.statements) {
+    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue;
+    const clause = node.importClause;
+    const named = clause?.namedBindings;
+    const typeOnly =
+      clause !== undefined &&
+      (clause.isTypeOnly || (!clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+    const target = typeOnly ? resolveImport(file, node.moduleSpecifier.text) : null;
+    if (target) found.add(relative(ROOT, target));
+  }
+  return found;
+}
 
 /** Every cycle of a graph as one path per strongly connected component (Tarjan), for a readable failure. */
 export function cyclesOf(g: ReadonlyMap<string, readonly string[]>): string[][] {
@@ -122,6 +141,24 @@ describe('the import graph of src/', () => {
     const leaks = [...graph]
       .filter(([file]) => file.startsWith('src/core/'))
       .flatMap(([file, deps]) => deps.filter((d) => d.startsWith('src/worker/') || d.startsWith('src/local-auth/')).map((d) => `${file} -> ${d}`));
+    expect(leaks).toEqual([]);
+  });
+
+  it("keeps the browser's code off the Worker's but for the type of its API (src/worker/index.ts's AppType)", () => {
+    const browser = [...graph].filter(([file]) => /^src\/(islands|components|stores)\//.test(file));
+    const leaks = browser.flatMap(([file, deps]) => {
+      const typesOnly = typeOnlyImports(resolve(ROOT, file));
+      return deps.filter((d) => d.startsWith('src/worker/') && !(d === 'src/worker/index.ts' && typesOnly.has(d))).map((d) => `${file} -> ${d}`);
+    });
+    expect(leaks).toEqual([]);
+    // Not vacuous: the typed client does import AppType.
+    expect(typeOnlyImports(resolve(ROOT, 'src/stores/api.ts'))).toContain('src/worker/index.ts');
+  });
+
+  it("keeps the Worker off the browser's code (what both use lives in src/shared)", () => {
+    const leaks = [...graph]
+      .filter(([file]) => file.startsWith('src/worker/'))
+      .flatMap(([file, deps]) => deps.filter((d) => /^src\/(lib|stores|islands|components)\//.test(d)).map((d) => `${file} -> ${d}`));
     expect(leaks).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
-// React side of a page rendered on the Worker (issue 16). The island's root wraps its screen in
+// React side of a page rendered on the Worker. The island's root wraps its screen in
 // <PageSeedProvider seed>: on the server the components read the seed through context (never a
 // store: an isolate's module state is shared by all its requests); in the browser the stores are
 // seeded from the same props before the first render (src/stores/seed.ts), and hydration waits for
 // the page's dictionary (Suspense), so the first client render matches the server's text exactly.
-import type { ReadableAtom } from 'nanostores';
+// The page's own served data (its first rows, its wallet) reaches its stores one way: useServedStore.
+import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { createContext, Suspense, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isDictionaryLoaded, loadDictionary, type Lang } from '../i18n';
@@ -24,6 +25,21 @@ export function useSeededStore<T>(store: ReadableAtom<T>, fromSeed: (seed: PageS
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the seed decides; fromSeed is a selector
   const seeded = useMemo(() => (seed ? { value: fromSeed(seed) } : null), [seed]);
   return useStore(store, seeded ? { ssr: () => seeded.value } : {});
+}
+
+/**
+ * A store the page's served data stands for (null: nothing served, the island loads it). On the
+ * server and while hydrating its value is `served` (useStore's server snapshot: the server never
+ * writes a store); in the browser the store takes `served` once, before the first render, unless it
+ * has loaded something itself, so the island starts where the HTML is and reads nothing twice. The
+ * store's own loads and live refetches then go on exactly as on a page rendered in the browser.
+ */
+export function useServedStore<T extends { status: string }>(store: WritableAtom<T>, served: T | null): T {
+  useState(() => {
+    if (typeof window !== 'undefined' && served && store.get().status === 'idle') store.set(served);
+  });
+  const option = useMemo(() => (served ? { ssr: () => served } : {}), [served]);
+  return useStore(store, option);
 }
 
 /**

@@ -12,10 +12,10 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
-import { useSeededStore } from '../components/page-seed';
+import { useSeededStore, useServedStore } from '../components/page-seed';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
-import type { ServedAsset } from '../worker/pages/wallet-data';
+import type { ServedAsset } from '../shared/served-wallet';
 import { ApiError, api, unwrap } from '../stores/api';
 import { formatChangePercent, formatCompact, formatMarketCap, formatPrice, formatVolume } from '../shared/format';
 import {
@@ -44,7 +44,7 @@ import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
 import { PriceChart } from './asset/PriceChart';
 import { WalletBalance } from './common/WalletBalance';
-import { servedWalletState, useServedStore } from './wallet/served';
+import { servedWalletState } from './wallet/served';
 
 const TradeModal = lazy(() => import('./asset/TradeModal'));
 

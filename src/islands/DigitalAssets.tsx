@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
-import { useSeededStore } from '../components/page-seed';
+import { useSeededStore, useServedStore } from '../components/page-seed';
 import { useT } from '../components/use-t';
 import { usdCents } from '../shared/decimal';
 import { abbreviatePartyId, formatCents, formatLedgerAmount, formatPrice } from '../shared/format';
@@ -44,7 +44,7 @@ import { Glyph } from './shell/icons';
 import type { PageSeed } from '../shared/page-seed';
 import { ActionRequired } from './wallet/ActionRequired';
 import { PreapprovalSwitch } from './wallet/PreapprovalSwitch';
-import { servedStates, useServedStore, type ServedWallet } from './wallet/served';
+import { servedStates, type ServedWallet } from './wallet/served';
 
 // The send dialog is not first-load JavaScript: it mounts (closed) once the island has hydrated.
 const SendDialog = lazy(() => import('./wallet/SendDialog').then((m) => ({ default: m.SendDialog })));

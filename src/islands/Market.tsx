@@ -2,7 +2,6 @@
 // Digital assets), an instant search by symbol or name, and the table Asset, Price, Change, Market
 // Cap, Volume, Type. A row opens /accounts/digital-assets/{symbol} (click, or Enter when focused).
 // Below 768 px the table keeps Asset, Price and Change so it fits a phone without sideways scrolling.
-import { useStore } from '@nanostores/react';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
@@ -20,7 +19,8 @@ import {
   type MarketRow,
 } from '../shared/market';
 import { showFlashToasts } from '../stores/flash';
-import { $market, loadMarket, seedMarket, type MarketState } from '../stores/market';
+import { $market, loadMarket, type MarketState } from '../stores/market';
+import { useServedStore } from '../components/page-seed';
 import type { PageSeed } from '../shared/page-seed';
 import AppShell from './AppShell';
 import { AssetLogo } from './common/AssetLogo';
@@ -52,8 +52,7 @@ function Market({ firstRows, sizerRows }: { firstRows?: MarketRow[] | null; size
   // Rendered on the Worker: the first screenful of rows is in the HTML (and the store starts with it
   // in the browser); the full list replaces it once loadMarket answers.
   const served = useMemo<MarketState | null>(() => (firstRows ? { status: 'loading', rows: firstRows } : null), [firstRows]);
-  useState(() => firstRows && seedMarket(firstRows));
-  const { status, rows } = useStore($market, served ? { ssr: () => served } : {});
+  const { status, rows } = useServedStore($market, served);
   const [filter, setFilter] = useState<MarketFilter>('all');
   const [query, setQuery] = useState('');
   const searchId = useId();

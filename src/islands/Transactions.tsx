@@ -6,12 +6,11 @@
 // server and kept in the URL (replaceState: a reload or a shared link shows the same view), updated
 // in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
 // card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
-import { useSeededStore, useTimeZone } from '../components/page-seed';
+import { useSeededStore, useServedStore, useTimeZone } from '../components/page-seed';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import { abbreviateHash, formatDate, formatSignedCents } from '../shared/format';
@@ -28,7 +27,7 @@ import { $activeAccount } from '../stores/account';
 import { useLiveUpdates } from '../stores/live';
 import { useWalletParty } from './common/use-wallet-party';
 import { toast } from '../stores/toasts';
-import { $transactions, exportTransactionsCsv, loadTransactions, seedTransactions, type Transaction, type TransactionsState } from '../stores/transactions';
+import { $transactions, exportTransactionsCsv, loadTransactions, type Transaction, type TransactionsState } from '../stores/transactions';
 import { $lang } from '../stores/lang';
 import { apiErrorText } from '../shared/error-text';
 import { FIRST_HISTORY_DAY, LAST_HISTORY_DAY, TRANSACTION_TYPES } from '../shared/transaction-labels';
@@ -141,10 +140,9 @@ function Transactions({ firstRows, search }: ServedRows) {
   const timeZone = useTimeZone();
   const active = useSeededStore($activeAccount, (s) => s.activeAccount);
   const served = useMemo<TransactionsState | null>(() => (firstRows ? { status: 'ready', items: firstRows, error: null } : null), [firstRows]);
-  useState(() => firstRows && seedTransactions(firstRows));
   // The server's rows are completed once, quietly (no loading state over rows already on screen).
   const quietFirstLoad = useRef(Boolean(firstRows));
-  const { status, items, error } = useStore($transactions, served ? { ssr: () => served } : {});
+  const { status, items, error } = useServedStore($transactions, served);
   const [modal, setModal] = useState(false);
   const { copiedKey, copy } = useCopied();
   const accountId = active?.account_id ?? null;

@@ -5,7 +5,8 @@
 // Worker adds its hash to its own policy (gateScriptHash), since Astro hashes no is:inline script.
 // The text holds only the app's constants and the page's own API paths, never request data.
 
-import { AUTH_COOKIE_NAME, SESSION_MARGIN_MS } from '../lib/auth-storage';
+import { SESSION_MARGIN_MS } from '../lib/auth-storage';
+import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
 import { ACTIVE_ACCOUNT_HINT_KEY } from '../lib/prefetch-hints';
 
 export interface GateScriptVars {

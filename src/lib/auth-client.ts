@@ -5,7 +5,8 @@
 // first load (src/stores/auth.ts), so supabase-js's size does not count against the page budget.
 import { createBrowserClient } from '@supabase/ssr';
 import type { GoTrueClient } from '@supabase/auth-js';
-import { AUTH_COOKIE_NAME, browserCookieOptions } from './auth-storage';
+import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
+import { browserCookieOptions } from './auth-storage';
 
 export const supabaseUrl = (): string => import.meta.env.PUBLIC_SUPABASE_URL || globalThis.location.origin;
 

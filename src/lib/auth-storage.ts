@@ -6,9 +6,9 @@
 // chunks when it is long (createChunks).
 import type { Session } from '@supabase/auth-js';
 import { createChunks, stringFromBase64URL, stringToBase64URL } from '@supabase/ssr';
+import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
 
-/** The session cookie's name (and, before cookies, the localStorage key the session was kept under). */
-export const AUTH_COOKIE_NAME = 'dolar-auth';
+/** The localStorage key the session was kept under before cookies. */
 export const AUTH_STORAGE_KEY = AUTH_COOKIE_NAME;
 const BASE64_PREFIX = 'base64-';
 

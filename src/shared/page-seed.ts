@@ -6,7 +6,7 @@
 // Types only (`import type`), so neither zod nor the response schemas reach a page's JavaScript.
 import type { z } from 'zod';
 import type { Lang } from '../i18n';
-import type { accountLink, profile } from './schemas/responses';
+import type { accountLink, profile } from './schemas/account';
 
 export interface PageSeed {
   /** The page's path as requested (the sidebar marks its link as current). */

@@ -27,7 +27,8 @@ describe('money in and out', () => {
 
 describe('transaction statuses', () => {
   it('has one list of statuses: the contract checks the same values the screen labels', async () => {
-    const { transaction, transferOffered } = await import('./schemas/responses');
+    const { transaction } = await import('./schemas/transaction');
+    const { transferOffered } = await import('./schemas/wallet');
     const { TRANSACTION_STATUSES, normalizeTransactionStatus, transactionStatusKey } = await import('./transaction-labels');
     expect(transaction.shape.status.options).toEqual([...TRANSACTION_STATUSES]);
     expect(transferOffered.shape.status.options).toEqual([...TRANSACTION_STATUSES]);

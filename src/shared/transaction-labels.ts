@@ -6,7 +6,7 @@ import type { TranslationKey } from '../i18n';
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer', 'stock_order'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** The one list of statuses, as the contract carries them (src/shared/schemas/responses.ts). */
+/** The one list of statuses, as the contract carries them (the answers of src/shared/schemas/transaction.ts and wallet.ts). */
 export const TRANSACTION_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED'] as const;
 export type TransactionStatusValue = (typeof TRANSACTION_STATUSES)[number];
 /** A status as a screen names it (lower case: its dictionary key and its style). */

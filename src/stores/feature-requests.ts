@@ -27,14 +27,6 @@ export const $featureRequests = atom<FeatureRequestsState>({ status: 'idle', ite
 
 export const SETTINGS_LIST_LIMIT = 50;
 
-/**
- * Browser only: the first requests a page rendered on the Worker came with (as the list call answers
- * them, `my_vote` included), before its island hydrates, so they show at once.
- */
-export function seedFeatureRequests(listed: Listed): void {
-  if (typeof window !== 'undefined' && $featureRequests.get().status === 'idle') $featureRequests.set({ status: 'ready', items: servedFeatureRequests(listed), pending: [] });
-}
-
 /** The list call's rows as the store keeps them (the caller's own vote as `myVote`), by score. */
 export const servedFeatureRequests = (listed: Listed): FeatureRequest[] => sortByScore(listed.map((r) => ({ ...r, myVote: r.my_vote ?? null })));
 

@@ -13,14 +13,6 @@ export interface MarketState {
 
 export const $market = atom<MarketState>({ status: 'idle', rows: [] });
 
-/**
- * The first screenful of rows a page rendered on the Worker sent (browser only: the server never
- * writes a store). 'loading' until the full list arrives: the rows show, the result count waits.
- */
-export function seedMarket(rows: MarketRow[]): void {
-  if (typeof window !== 'undefined' && $market.get().status === 'idle') $market.set({ status: 'loading', rows });
-}
-
 export async function loadMarket(): Promise<void> {
   $market.set({ status: 'loading', rows: $market.get().rows });
   try {

@@ -29,14 +29,6 @@ export const TRANSACTIONS_PAGE = 100;
 let latest = 0;
 
 /**
- * The first screenful of rows a page rendered on the Worker sent (browser only: the server never
- * writes a store); loadTransactions then completes the page quietly.
- */
-export function seedTransactions(items: Transaction[]): void {
-  if (typeof window !== 'undefined' && $transactions.get().status === 'idle') $transactions.set({ status: 'ready', items, error: null });
-}
-
-/**
  * Loads the latest page; `quiet` keeps the rows on screen while it loads (the server's first
  * screenful being completed) instead of showing the loading state.
  */

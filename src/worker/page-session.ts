@@ -7,7 +7,7 @@
 // session cookies so that /login does not take a dead session for a live one.
 // Cookies only ever open a page's HTML: /api stays bearer-only (README, Security: CSRF).
 import { createServerClient, isChunkLike, parseCookieHeader, serializeCookieHeader, type CookieOptionsWithName } from '@supabase/ssr';
-import { AUTH_COOKIE_NAME } from '../lib/auth-storage';
+import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
 import { loginLocation } from '../shared/safe-next';
 import type { Bindings } from './env';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp, pageCspSources } from './security-policy';

@@ -5,7 +5,7 @@
 // with a tab or CR, is written as ' + the text inside double quotes. Only the two amounts, which this
 // module formats itself as exact decimals, are written as bare numbers.
 import type { z } from 'zod';
-import type { transaction } from '../shared/schemas/responses';
+import type { transaction } from '../shared/schemas/transaction';
 import { CENTS_SCALE, formatUnits } from '../shared/decimal';
 
 type Transaction = z.infer<typeof transaction>;

@@ -7,7 +7,7 @@ import { fail } from '../db';
 import type { z } from 'zod';
 import { ACCOUNT_METADATA_BOUNDS, type createAccountBody, type updateAccountMetadataBody, type updateProfileBody } from '../../shared/schemas/account';
 import { jsonBoundsIssue } from '../../shared/schemas/bounded-json';
-import type { account } from '../../shared/schemas/responses';
+import type { account } from '../../shared/schemas/account';
 
 const now = () => new Date().toISOString();
 const notFound = (what = 'Account not found') => new Refusal(404, what, 'not_found');

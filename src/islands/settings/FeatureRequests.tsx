@@ -3,11 +3,10 @@
 // and a 'Submit Feature Request' button that opens the submit modal (loaded on demand). Phones
 // (< 768 px) get one card per request with the votes inside it, as /transactions does: the table's
 // Votes column was off-screen there. A failed load is an error with Try again, not the empty state.
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { cx } from '../../components/cx';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';
-import { useTimeZone } from '../../components/page-seed';
+import { useServedStore, useTimeZone } from '../../components/page-seed';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
 import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';
@@ -16,7 +15,6 @@ import { FIRST_SCREEN_ROWS, type PageSeed } from '../../shared/page-seed';
 import {
   $featureRequests,
   loadFeatureRequests,
-  seedFeatureRequests,
   servedFeatureRequests,
   vote,
   type FeatureRequest,
@@ -96,8 +94,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
   const timeZone = useTimeZone();
   // Rendered on the Worker: the first screenful came with the page (server and hydration show it).
   const served = useMemo<FeatureRequestsState | null>(() => (firstRequests ? { status: 'ready', items: servedFeatureRequests(firstRequests), pending: [] } : null), [firstRequests]);
-  useState(() => firstRequests && seedFeatureRequests(firstRequests));
-  const { status, items, pending } = useStore($featureRequests, served ? { ssr: () => served } : {});
+  const { status, items, pending } = useServedStore($featureRequests, served);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {

@@ -5,22 +5,19 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useT } from '../../components/use-t';
-import {
-  FEATURE_DESCRIPTION_MAX,
-  FEATURE_DESCRIPTION_MIN,
-  FEATURE_REQUEST_CATEGORIES,
-  FEATURE_TITLE_MAX,
-  FEATURE_TITLE_MIN,
-  featureCategoryKey,
-} from '../../shared/feature-request-labels';
+import type { ZodType } from 'zod';
+import { FEATURE_DESCRIPTION_MAX, FEATURE_REQUEST_CATEGORIES, FEATURE_TITLE_MAX, featureCategoryKey } from '../../shared/feature-request-labels';
+import { createFeatureRequestBody } from '../../shared/schemas/feature-request';
 import { submitFeatureRequest, type FeatureRequestContext } from '../../stores/feature-requests';
 import { toast } from '../../stores/toasts';
 
 export type LengthProblem = 'min' | 'max' | null;
-export function lengthProblem(value: string, min: number, max: number): LengthProblem {
-  const n = value.trim().length;
-  return n < min ? 'min' : n > max ? 'max' : null;
+/** What the contract's rule for a field says of the value the form words: too short, too long, or neither. */
+export function lengthProblem(field: ZodType, value: string): LengthProblem {
+  const code = field.safeParse(value).error?.issues[0]?.code;
+  return code === 'too_small' ? 'min' : code === 'too_big' ? 'max' : null;
 }
+const { title: titleRule, description: descriptionRule } = createFeatureRequestBody.shape;
 
 export default function SubmitFeatureRequestModal({
   onClose,
@@ -40,8 +37,8 @@ export default function SubmitFeatureRequestModal({
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState('');
 
-  const titleProblem = lengthProblem(title, FEATURE_TITLE_MIN, FEATURE_TITLE_MAX);
-  const descProblem = lengthProblem(description, FEATURE_DESCRIPTION_MIN, FEATURE_DESCRIPTION_MAX);
+  const titleProblem = lengthProblem(titleRule, title);
+  const descProblem = lengthProblem(descriptionRule, description);
   const valid = !titleProblem && !descProblem;
 
   const titleMsg = touched.title && titleProblem ? t(titleProblem === 'min' ? 'featureRequests.validation.titleMin' : 'featureRequests.validation.titleMax') : '';
@@ -62,15 +59,11 @@ export default function SubmitFeatureRequestModal({
       return;
     }
     setSaving(true);
-    const ok = await submitFeatureRequest(
-      {
-        title: title.trim(),
-        description: description.trim(),
-        ...(category ? { category } : {}),
-        is_anonymous: anonymous,
-      },
-      context,
-    );
+    // The body as the contract's schema makes it (trimmed, an empty category left out); one it refuses
+    // (control characters) goes as typed, for the server to refuse as it always has.
+    const form = { title, description, category, is_anonymous: anonymous };
+    const parsed = createFeatureRequestBody.safeParse(form);
+    const ok = await submitFeatureRequest(parsed.success ? parsed.data : form, context);
     setSaving(false);
     if (ok) onClose();
   }

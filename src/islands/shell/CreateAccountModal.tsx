@@ -15,18 +15,19 @@ import {
   type AccountCategory,
 } from '../../shared/account-categories';
 import { apiErrorText } from '../../shared/error-text';
+import { createAccountBody } from '../../shared/schemas/account';
 import { $accounts, createAccount } from '../../stores/account';
 import { Glyph } from './icons';
 
-/** The payload the spec asks for: trimmed name, absent empty description, type individual. */
+/**
+ * The payload the spec asks for (trimmed name, absent empty description, type individual), as the
+ * contract's own schema makes it. A form it refuses (control characters: the field lengths and the
+ * required name are the inputs' own) goes as typed, for the server to refuse as it always has.
+ */
 export function createAccountPayload(name: string, description: string, category: AccountCategory) {
-  const accountDescription = description.trim();
-  return {
-    accountName: name.trim(),
-    ...(accountDescription ? { accountDescription } : {}),
-    accountType: 'individual' as const,
-    accountCategory: category,
-  };
+  const form = { accountName: name, accountDescription: description, accountType: 'individual' as const, accountCategory: category };
+  const parsed = createAccountBody.safeParse(form);
+  return parsed.success ? parsed.data : form;
 }
 
 export default function CreateAccountModal({ onClose, onCreated }: { onClose: () => void; onCreated?: (accountId: string) => void }) {

@@ -8,7 +8,7 @@ import {
   updateProfileBody,
   userIdParam,
 } from '../schemas/account';
-import * as r from '../schemas/responses';
+import * as r from '../schemas/account';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Accounts'];

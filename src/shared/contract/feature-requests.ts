@@ -8,7 +8,7 @@ import {
   updateFeatureRequestBody,
   voteBody,
 } from '../schemas/feature-request';
-import * as r from '../schemas/responses';
+import * as r from '../schemas/feature-request';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Feature requests'];

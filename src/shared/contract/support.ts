@@ -1,7 +1,7 @@
 // The contract of /api/support (spec section 7, Support: tickets and comments of the verified user).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import * as r from '../schemas/responses';
+import * as r from '../schemas/support-ticket';
 import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../schemas/support-ticket';
 import { paginationQuery } from '../schemas/transaction';
 import { answers, jsonBody, limitedBy } from './common';

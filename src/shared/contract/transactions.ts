@@ -3,7 +3,7 @@
 // CSV export, which the BFF streams itself by paging the list: not forwarded, so not in FORWARDED).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import * as r from '../schemas/responses';
+import * as r from '../schemas/transaction';
 import { transactionFilters, transactionIdParam, transactionListQuery } from '../schemas/transaction';
 import { answers, limitedBy } from './common';
 

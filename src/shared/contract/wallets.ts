@@ -1,7 +1,8 @@
 // The contract of /api/wallets (spec section 7, Wallets and the Canton ledger).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import * as r from '../schemas/responses';
+import * as p2p from '../schemas/send';
+import * as r from '../schemas/wallet';
 import {
   accountIdParam,
   autoAcceptBody,
@@ -100,7 +101,7 @@ export const resolveReceiver = createRoute({
   method: 'post',
   path: '/canton/receivers/resolve',
   request: jsonBody(resolveReceiverBody),
-  responses: answers(r.receiverResolved),
+  responses: answers(p2p.receiverResolved),
 });
 /** Sends CC: settles at once under the receiver's preapproval, else a 24 h offer locking the sender's holdings. Idempotency-Key. */
 export const sendTransfer = createRoute({
@@ -108,7 +109,7 @@ export const sendTransfer = createRoute({
   method: 'post',
   path: '/canton/send',
   request: { ...idempotencyKeyHeader(), ...jsonBody(sendBody) },
-  responses: answers(r.transferSent),
+  responses: answers(p2p.transferSent),
 });
 /**
  * The account's pending, unexpired offers, incoming and outgoing, paged: largest amount first, then
@@ -121,7 +122,7 @@ export const listOffers = createRoute({
   description:
     'Pending, unexpired offers of the account: one page of each list (or of one list with `direction`), ordered by amount, largest first, then newest first, so many small offers never push a large one off the first page. `incoming_total` and `outgoing_total` count every page; the next page of a list is `?direction=<list>&offset=<offers already shown>`.',
   request: { params: accountIdParam, query: offersQuery },
-  responses: answers(r.pendingOffers),
+  responses: answers(p2p.pendingOffers),
 });
 /** The receiver accepts one offer; 409 `offer_not_pending` once it is settled. Idempotency-Key. */
 export const acceptOffer = createRoute({
@@ -129,7 +130,7 @@ export const acceptOffer = createRoute({
   method: 'post',
   path: '/canton/offers/{offerId}/accept',
   request: { params: offerIdParam, ...idempotencyKeyHeader(), ...jsonBody(offerActionBody) },
-  responses: answers(r.offerAccepted),
+  responses: answers(p2p.offerAccepted),
 });
 /** The receiver rejects one offer: the sender's holdings are unlocked. */
 export const rejectOffer = createRoute({
@@ -137,7 +138,7 @@ export const rejectOffer = createRoute({
   method: 'post',
   path: '/canton/offers/{offerId}/reject',
   request: { params: offerIdParam, ...jsonBody(offerActionBody) },
-  responses: answers(r.offerRejected),
+  responses: answers(p2p.offerRejected),
 });
 /** The sender withdraws one offer: its holdings are unlocked. */
 export const withdrawOffer = createRoute({
@@ -145,7 +146,7 @@ export const withdrawOffer = createRoute({
   method: 'post',
   path: '/canton/offers/{offerId}/withdraw',
   request: { params: offerIdParam, ...jsonBody(offerActionBody) },
-  responses: answers(r.offerWithdrawn),
+  responses: answers(p2p.offerWithdrawn),
 });
 /** Whether the account's party accepts incoming transfers automatically (a TransferPreapproval, 90 days, renewed). */
 export const getPreapproval = createRoute({
@@ -153,14 +154,14 @@ export const getPreapproval = createRoute({
   method: 'get',
   path: '/canton/preapproval/{accountId}',
   request: { params: accountIdParam },
-  responses: answers(r.transferPreapproval),
+  responses: answers(p2p.transferPreapproval),
 });
 export const setPreapproval = createRoute({
   tags, ...limitedBy('RL_WRITES'),
   method: 'put',
   path: '/canton/preapproval/{accountId}',
   request: { params: accountIdParam, ...jsonBody(preapprovalBody) },
-  responses: answers(r.transferPreapproval),
+  responses: answers(p2p.transferPreapproval),
 });
 export const createExternalWallet = createRoute({
   tags, ...limitedBy('RL_WALLETS'),

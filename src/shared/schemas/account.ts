@@ -1,51 +1,21 @@
-// Accounts: categories and the create/switch request bodies (spec sections 3, 5, 7). One definition:
-// the rules (categories, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX, the uuid id) live in
-// ../account-categories and ./ids, and both flavours below are built only from them: the zod/mini
-// schemas for islands (small bundles) and the full-zod ones the contract and the core use
-// (.pick/.extend/.refine, and @hono/zod-openapi needs full zod to write /api/openapi.json).
-// ./schemas-agree.test.ts checks with fast-check that both accept and refuse the same bodies.
-import * as z from 'zod/mini';
-import { z as zf } from 'zod';
-import { ACCOUNT_CATEGORIES, DEFAULT_ACCOUNT_CATEGORY, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
-import { msg } from './messages';
+// Accounts: categories, the request bodies and the answers of the Accounts calls (spec sections 3, 5,
+// 7), as the contract and the core check them. The rules (categories, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX,
+// the uuid id) live in ../account-categories and ./ids, which the Create account form reads too.
+import { z } from 'zod';
+import { ACCOUNT_CATEGORIES, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { uuidId } from './ids';
-import { miniText, text } from './text';
+import { text } from './text';
 import { boundedJsonObject, type JsonBounds } from './bounded-json';
+import { success } from './answer-parts';
+import { timestamp } from './timestamp';
 
 export * from '../account-categories';
 
-export const accountCategorySchema = z.enum(ACCOUNT_CATEGORIES);
-
-/**
- * POST /accounts/user/create-account. The name is trimmed and must not be empty; an empty description
- * becomes absent; accountType is always 'individual'; the category defaults to personal.
- */
-export const createAccountBodySchema = z.object({
-  accountName: miniText('errors.accountNameRequired').check(z.minLength(1, msg('errors.accountNameRequired')), z.maxLength(ACCOUNT_NAME_MAX, msg('errors.tooLong'))),
-  accountDescription: z.optional(
-    z.pipe(
-      miniText(undefined).check(z.maxLength(ACCOUNT_DESCRIPTION_MAX, msg('errors.tooLong'))),
-      z.transform((value) => value || undefined),
-    ),
-  ),
-  accountType: z._default(z.literal('individual'), 'individual'),
-  accountCategory: z._default(accountCategorySchema, DEFAULT_ACCOUNT_CATEGORY),
-});
-export type CreateAccountInput = z.input<typeof createAccountBodySchema>;
-export type CreateAccountBody = z.output<typeof createAccountBodySchema>;
-
-/** POST /accounts/user/switch-account: an account id, exact (no trimming), as the server checks it. */
-export const switchAccountBodySchema = z.object({ accountId: z.uuid(msg('errors.invalidValue')) });
-export type SwitchAccountBody = z.output<typeof switchAccountBodySchema>;
-
-// ---------------------------------------------------------------------------------------------
-// The BFF's and the core's request schemas for the Accounts calls (full zod: .pick/.extend/.refine).
-
 export const LANGUAGES = ['en', 'es', 'fs'] as const;
-export const language = zf.enum(LANGUAGES);
-export type Language = zf.infer<typeof language>;
+export const language = z.enum(LANGUAGES);
+export type Language = z.infer<typeof language>;
 
-export const accountCategory = zf.enum(ACCOUNT_CATEGORIES);
+export const accountCategory = z.enum(ACCOUNT_CATEGORIES);
 
 /**
  * Bounds of an account's free-form metadata, for a PUT's patch and for the object stored after the
@@ -63,7 +33,7 @@ export const accountMetadata = boundedJsonObject(ACCOUNT_METADATA_BOUNDS);
 const DESCRIPTION_TOO_LONG = `Description must be ${ACCOUNT_DESCRIPTION_MAX} characters or less`;
 
 /** An account as the client writes it (the Create-account payload of spec section 3). */
-export const accountInput = zf.object({
+export const accountInput = z.object({
   accountName: text()
     .min(1, 'Account name is required')
     .max(ACCOUNT_NAME_MAX, `Account name must be ${ACCOUNT_NAME_MAX} characters or less`),
@@ -72,7 +42,7 @@ export const accountInput = zf.object({
     .max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG)
     .optional()
     .transform((v) => (v ? v : undefined)),
-  accountType: zf.literal('individual'),
+  accountType: z.literal('individual'),
   accountCategory: accountCategory,
   metadata: accountMetadata,
 });
@@ -84,7 +54,7 @@ export const createAccountBody = accountInput
     accountType: accountInput.shape.accountType.default('individual'),
     accountCategory: accountCategory.default('personal'),
   });
-export type CreateAccountRequest = zf.input<typeof createAccountBody>;
+export type CreateAccountRequest = z.input<typeof createAccountBody>;
 
 /**
  * PUT /accounts/user/accounts/{id}/metadata: any of name, description (empty clears it), category,
@@ -95,14 +65,63 @@ export const updateAccountMetadataBody = accountInput
   .partial()
   .extend({ accountDescription: text().max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
-export type UpdateAccountMetadataBody = zf.input<typeof updateAccountMetadataBody>;
+export type UpdateAccountMetadataBody = z.input<typeof updateAccountMetadataBody>;
 
 /** POST /accounts/user/switch-account */
-export const switchAccountBody = zf.object({ accountId: uuidId });
+export const switchAccountBody = z.object({ accountId: uuidId });
 
 /** PATCH /accounts/{userId}: the profile fields the user may change (the language of settings). */
-export const updateProfileBody = zf.strictObject({ language });
-export type UpdateProfileBody = zf.infer<typeof updateProfileBody>;
+export const updateProfileBody = z.strictObject({ language });
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-export const accountIdParam = zf.object({ id: uuidId });
-export const userIdParam = zf.object({ userId: uuidId });
+export const accountIdParam = z.object({ id: uuidId });
+export const userIdParam = z.object({ userId: uuidId });
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
+// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
+// unknown keys (zod's default): a field the contract does not name never reaches a client.
+
+export const profile = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.enum(LANGUAGES).nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  address: z.string().nullable(),
+  idv: z.object({ id: z.string(), status: z.string(), created_at: timestamp, updated_at: timestamp }).nullable(),
+  idv_status: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const account = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  account_type: z.literal('individual'),
+  account_category: z.enum(ACCOUNT_CATEGORIES),
+  // Declared to the OpenAPI generator as a plain object: it would otherwise follow z.json()'s
+  // recursion forever (a stack overflow that made /api/openapi.json answer 500).
+  metadata: z.record(z.string(), z.json()).meta({ type: 'object', description: 'Free-form JSON object' }),
+  created_by: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** The user's link to an account (user_accounts) with the account itself. */
+export const accountLink = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  account_name: z.string(),
+  is_primary: z.boolean(),
+  is_active: z.boolean(),
+  created_at: timestamp,
+  account,
+});
+
+export const accountList = success.extend({ accounts: z.array(accountLink) });
+export const activeAccount = success.extend({ account: accountLink });
+export const accountCreated = success.extend({ accountId: z.string() });
+export const accountUpdated = success.extend({ account: accountLink });
+export const accountDone = success;

@@ -1,60 +1,29 @@
-// Feature requests: status/priority/category lists, the submit and vote bodies (spec sections 3, 5, 7).
-// One definition: the limits and lists live in ../feature-request-labels (the submit form's live
-// counters read them too) and both flavours below are built only from them, zod/mini for islands
-// and full zod for the contract and the core; ./schemas-agree.test.ts checks that they agree.
-import * as z from 'zod/mini';
-import { z as zf } from 'zod';
+// Feature requests and votes: status/priority/category lists, the submit, update and vote bodies, the
+// list query and the answers (spec sections 3, 5, 7, 9), as the contract and the core check them. The limits and
+// lists live in ../feature-request-labels, which the submit form's live counters read too. On submit,
+// title 5-200 and description 10-2000 characters after trimming; an empty category is omitted, any
+// other is a name or id the server checks against its list (which may hold more than the form's
+// FEATURE_REQUEST_CATEGORIES); is_anonymous defaults to false.
+import { z } from 'zod';
 import {
   FEATURE_TITLE_MIN,
   FEATURE_TITLE_MAX,
   FEATURE_DESCRIPTION_MIN,
   FEATURE_DESCRIPTION_MAX,
   FEATURE_CATEGORY_MAX,
+  FEATURE_REQUEST_PRIORITIES,
+  FEATURE_REQUEST_STATUSES,
 } from '../feature-request-labels';
-import { msg } from './messages';
 import { featureRequestId } from './ids';
-import { miniText, text } from './text';
+import { text } from './text';
+import { count } from './answer-parts';
+import { timestamp } from './timestamp';
 
 export * from '../feature-request-labels';
-
-/**
- * POST /feature-requests. Title 5-200 and description 10-2000 characters after trimming; an empty
- * category is omitted, any other is a name or id the server checks against its list (which may hold
- * more than the form's FEATURE_REQUEST_CATEGORIES); is_anonymous defaults to false.
- */
-export const createFeatureRequestBodySchema = z.object({
-  title: miniText('featureRequests.validation.titleMin').check(
-      z.minLength(FEATURE_TITLE_MIN, msg('featureRequests.validation.titleMin')),
-      z.maxLength(FEATURE_TITLE_MAX, msg('featureRequests.validation.titleMax')),
-    ),
-  description: miniText('featureRequests.validation.descriptionMin', { multiline: true }).check(
-      z.minLength(FEATURE_DESCRIPTION_MIN, msg('featureRequests.validation.descriptionMin')),
-      z.maxLength(FEATURE_DESCRIPTION_MAX, msg('featureRequests.validation.descriptionMax')),
-    ),
-  category: z.optional(
-    z.pipe(
-      miniText('errors.invalidValue').check(z.maxLength(FEATURE_CATEGORY_MAX, msg('errors.tooLong'))),
-      z.transform((value) => value || undefined),
-    ),
-  ),
-  is_anonymous: z._default(z.boolean(msg('errors.invalidValue')), false),
-});
-export type CreateFeatureRequestInput = z.input<typeof createFeatureRequestBodySchema>;
-export type CreateFeatureRequestBody = z.output<typeof createFeatureRequestBodySchema>;
 
 export const VOTE_TYPES = ['upvote', 'downvote'] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
 
-/** POST /feature-requests/{id}/vote. */
-export const voteBodySchema = z.object({ vote_type: z.enum(VOTE_TYPES, msg('errors.invalidValue')) });
-export type VoteBody = z.output<typeof voteBodySchema>;
-
-// ---------------------------------------------------------------------------------------------
-// The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
-// Feature requests and votes (spec sections 3, 5 and 9): server request bodies and list query.
-
-export const FEATURE_STATUSES = ['submitted', 'under_review', 'planned', 'in_progress', 'completed', 'rejected'] as const;
-export const FEATURE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const MAX_FEATURE_PAGE = 100;
 
 const title = text()
@@ -69,27 +38,61 @@ const category = text()
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
-export const createFeatureRequestBody = zf.object({
+export const createFeatureRequestBody = z.object({
   title,
   description,
   category,
-  is_anonymous: zf.boolean().default(false),
+  is_anonymous: z.boolean().default(false),
 });
 
-export const updateFeatureRequestBody = zf
-  .object({ title: title.optional(), description: description.optional(), category: category.nullable(), is_anonymous: zf.boolean().optional() })
+export const updateFeatureRequestBody = z
+  .object({ title: title.optional(), description: description.optional(), category: category.nullable(), is_anonymous: z.boolean().optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 
-export const voteBody = zf.object({ vote_type: zf.enum(VOTE_TYPES) });
+export const voteBody = z.object({ vote_type: z.enum(VOTE_TYPES) });
 
-export const featureRequestListQuery = zf.object({
-  status: zf.enum(FEATURE_STATUSES).optional(),
+export const featureRequestListQuery = z.object({
+  status: z.enum(FEATURE_REQUEST_STATUSES).optional(),
   category: text().min(1).max(FEATURE_CATEGORY_MAX).optional(),
   search: text().max(200).optional(),
-  sortBy: zf.enum(['total_score', 'created_at']).default('total_score'),
-  sortOrder: zf.enum(['asc', 'desc']).default('desc'),
-  limit: zf.coerce.number().int().min(1).max(MAX_FEATURE_PAGE).default(50),
-  offset: zf.coerce.number().int().min(0).max(1_000_000).default(0),
+  sortBy: z.enum(['total_score', 'created_at']).default('total_score'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(MAX_FEATURE_PAGE).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-export const featureRequestIdParam = zf.object({ id: featureRequestId });
+export const featureRequestIdParam = z.object({ id: featureRequestId });
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
+// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
+// unknown keys (zod's default): a field the contract does not name never reaches a client.
+
+export const featureRequest = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  is_anonymous: z.boolean(),
+  author: z.object({ name: z.string() }).nullable(),
+  is_mine: z.boolean(),
+  status: z.enum(FEATURE_REQUEST_STATUSES),
+  priority: z.enum(FEATURE_REQUEST_PRIORITIES),
+  upvotes: count,
+  downvotes: count,
+  total_score: z.number().int(),
+  my_vote: z.enum(VOTE_TYPES).nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const featureRequestDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const featureRequestVote = z.object({
+  feature_request_id: z.string(),
+  vote_type: z.enum(VOTE_TYPES),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const featureRequestCategory = z.object({ id: z.string(), name: z.string(), source: z.enum(['spec', 'server']) });

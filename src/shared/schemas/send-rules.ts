@@ -1,7 +1,7 @@
-// Person-to-person transfers (issue 17): the plain rules of the receiver field (a Canton party id or
-// the phone number the receiver signs in with) and of a CC amount, with no zod at all, so that an
-// island that only checks a form (src/islands/wallet/send-form.ts) does not bring a schema library
-// into the browser. ./send.ts builds both zod flavours from these.
+// Person-to-person transfers: the plain rules of the receiver field (a Canton party id or the phone
+// number the receiver signs in with) and of a CC amount, with no zod at all, so that the send form
+// (src/islands/wallet/send-form.ts) checks with the very rules the server does without bringing a
+// schema library into the browser. ./send.ts builds the contract's schemas from these.
 import { compareDecimals, parseDecimal } from '../decimal';
 import { CANTON_PARTY_ID } from '../party-id';
 

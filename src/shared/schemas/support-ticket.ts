@@ -1,5 +1,5 @@
-// Support tickets and comments: category/priority/status lists and the create bodies (spec sections
-// 3, 5, 7). Title and description are required after trimming; category and priority have defaults.
+// Support tickets and comments: category/priority/status lists, the request bodies and the answers
+// (spec sections 3, 5, 7). Title and description are required after trimming; category and priority have defaults.
 // One definition: the lists and limits live in ../ticket-labels and both flavours below are built
 // only from them, zod/mini for the ticket modals and full zod for the contract and the core;
 // ./schemas-agree.test.ts checks that they accept and refuse the same bodies.
@@ -10,6 +10,8 @@ import { msg } from './messages';
 import { COMMENT_MAX, TICKET_CATEGORIES, TICKET_DESCRIPTION_MAX, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TITLE_MAX } from '../ticket-labels';
 import { uuidId } from './ids';
 import { miniText, text } from './text';
+import { count } from './answer-parts';
+import { timestamp } from './timestamp';
 
 export * from '../ticket-labels';
 
@@ -63,3 +65,31 @@ export const createCommentBody = zf.object({
 });
 
 export const ticketIdParam = zf.object({ id: uuidId });
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
+// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
+// unknown keys (zod's default): a field the contract does not name never reaches a client.
+
+export const ticket = zf.object({
+  id: zf.string(),
+  title: zf.string(),
+  description: zf.string(),
+  category: zf.enum(TICKET_CATEGORIES),
+  priority: zf.enum(TICKET_PRIORITIES),
+  status: zf.enum(TICKET_STATUSES),
+  assigned_agent: zf.object({ id: zf.string(), name: zf.string() }).nullable(),
+  /** Comments the ticket's owner sees (internal notes left out): the tickets list's reply count. */
+  comment_count: count,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const ticketComment = zf.object({
+  id: zf.string(),
+  ticket_id: zf.string(),
+  content: zf.string(),
+  is_internal: zf.boolean(),
+  created_at: timestamp,
+  author: zf.object({ name: zf.string(), is_agent: zf.boolean() }),
+});

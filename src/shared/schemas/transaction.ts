@@ -1,5 +1,5 @@
-// Transactions: types, statuses (with the spec's fallback to Pending) and the New Transaction form
-// (spec sections 3, 4, 5): amount 1-50 USD in steps of 0.01, a real wallet, destination Canton Coin.
+// Transactions: types, statuses (with the spec's fallback to Pending), the list query, the answers
+// and the New Transaction form (spec sections 3, 4, 5): amount 1-50 USD in steps of 0.01, a real wallet, destination Canton Coin.
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
@@ -13,10 +13,15 @@ import {
   HISTORY_DAY_PATTERN,
   LAST_HISTORY_DAY,
   ONRAMP_PROVIDERS,
+  STATUS_REASONS,
+  TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from '../transaction-labels';
 import { uuidId } from './ids';
 import { text } from './text';
+import { ledgerAmount, usdCents } from './answer-parts';
+import { timestamp } from './timestamp';
+import { transferOffer } from './wallet';
 
 export * from '../transaction-labels';
 
@@ -115,3 +120,36 @@ export type TransactionListQuery = zf.infer<typeof transactionListQuery>;
 
 /** The export's query: the filters only (it pages by itself). */
 export const transactionExportQuery = transactionFilters;
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
+// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
+// unknown keys (zod's default): a field the contract does not name never reaches a client.
+
+export const transaction = zf.object({
+  id: zf.string(),
+  account_id: zf.string(),
+  wallet_id: zf.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  type: zf.enum(TRANSACTION_TYPES),
+  amount_usd: usdCents,
+  asset: zf.string(),
+  asset_amount: ledgerAmount.nullable(),
+  network: zf.string(),
+  status: zf.enum(TRANSACTION_STATUSES),
+  tx_hash: zf.string().nullable(),
+  description: zf.string().nullable(),
+  /** The other party of a ledger movement (issue 18); null or absent when there is none or the upstream does not say. */
+  counterparty: zf.string().nullable().optional(),
+  /** A person-to-person transfer's side (issue 17): sent or received; null for the others. */
+  direction: zf.enum(['sent', 'received']).nullable().optional(),
+  /** The other person, masked ("Ana G."); null when there is none. */
+  counterparty_name: zf.string().nullable().optional(),
+  status_reason: zf.enum(STATUS_REASONS).nullable().optional(),
+});
+
+/** GET /transactions/{id}: the transaction and its transfer offer with the offer's status and times (issue 18). */
+export const transactionDetail = transaction.extend({
+  offer: transferOffer.omit({ direction: true }).nullable().optional(),
+});

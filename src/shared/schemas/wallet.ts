@@ -1,16 +1,18 @@
-// Wallet and Canton ledger request bodies (spec section 7, Wallets). Ledger amounts travel as
+// Wallets and the Canton ledger: request bodies and answers (spec section 7, Wallets). Ledger amounts travel as
 // decimal strings (or numbers, which are read through their decimal text): at most 10 decimals.
 import { z } from 'zod';
 import { CANTON_PARTY_ID, partyId, uuidId } from './ids';
-import { ccAmount } from './send';
+import { affectedParties, ccAmount } from './send';
 import { text } from './text';
+import { count, ledgerAmount, usdCents, usdPrice } from './answer-parts';
+import { digitalAsset } from './market';
+import { timestamp } from './timestamp';
+import { TRANSACTION_STATUSES } from '../transaction-labels';
 
 export { CANTON_PARTY_ID };
 const id = text().min(1, 'Required').max(100);
 
-export const partyIdSchema = partyId;
-
-// The CC amount and the person-to-person bodies: one set of rules with the islands' twins (./send).
+// The CC amount and the person-to-person bodies (./send).
 export { MAX_TRANSFER_CC, ccAmount, offerActionBody, offerIdParam, offersQuery, preapprovalBody, resolveReceiverBody, sendBody } from './send';
 
 export const accountIdBody = z.object({ account_id: id });
@@ -53,11 +55,161 @@ export const cantonCompleteBody = z.object({
   walletId: id,
   partyHint: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'partyHint: 1 to 64 letters, digits, - or _'),
 });
-export const holdingTransactionsBody = z.object({ partyId: partyIdSchema });
+export const holdingTransactionsBody = z.object({ partyId: partyId });
 
 // Path params are exact (no trim): they become upstream path segments.
 export const accountIdParam = z.object({ accountId: uuidId });
 export const walletIdParam = z.object({ id: uuidId });
-export const partyIdParam = z.object({ partyId: partyIdSchema });
+export const partyIdParam = z.object({ partyId: partyId });
 
 export type TransferBody = z.infer<typeof transferBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
+// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
+// unknown keys (zod's default): a field the contract does not name never reaches a client.
+
+export const WALLET_KINDS = ['digital_asset', 'internal', 'external', 'self_custody', 'usd', 'brokerage'] as const;
+
+export const wallet = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  kind: z.enum(WALLET_KINDS),
+  chain: z.string(),
+  vendor: z.string(),
+  address: z.string().nullable(),
+  label: z.string(),
+  network: z.string(),
+  is_active: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const walletCategories = z.object({
+  usd_account: wallet.nullable(),
+  brokerage_account: wallet.nullable(),
+  digital_asset_account: wallet.nullable(),
+  other: z.array(wallet),
+});
+
+/** POST /wallets/digital-asset and /wallets/canton: the account's Canton wallet and its party. */
+export const digitalAssetAccount = z.object({
+  cantonPartyId: z.string(),
+  walletId: z.string(),
+  accountId: z.string(),
+  instrument: z.string(),
+  created: z.boolean(),
+});
+
+export const cantonParty = z.object({
+  partyId: z.string(),
+  hint: z.string(),
+  keyKind: z.enum(['hosted', 'external']),
+  accountId: z.string(),
+  accountName: z.string(),
+  walletId: z.string().nullable(),
+  createdAt: timestamp,
+});
+
+export const ledgerStatus = z.object({
+  connected: z.boolean(),
+  mode: z.string(),
+  network: z.string(),
+  synchronizerId: z.string(),
+  participantId: z.string(),
+  issuerPartyId: z.string(),
+  treasuryPartyId: z.string(),
+  instruments: z.array(z.string()),
+  ledgerTime: timestamp,
+  yourParties: count,
+});
+
+export const ledgerSelfTest = z.object({
+  ok: z.boolean(),
+  checks: z.object({ database: z.boolean(), instrument: z.boolean(), treasuryFunded: z.boolean() }),
+  treasuryBalance: ledgerAmount,
+});
+
+export const partyBalance = z.object({
+  partyId: z.string(),
+  instrument: z.string(),
+  balance: ledgerAmount,
+  locked: ledgerAmount,
+  pendingIncoming: ledgerAmount,
+  price: usdPrice,
+  balance_usd_cents: usdCents,
+  /** balance (available) + locked (outgoing offers) + pendingIncoming, exact (issue 17). */
+  total: ledgerAmount,
+  total_usd_cents: usdCents,
+});
+
+/** A ledger instrument with the caller's holdings summed: the market's digital asset plus balances. */
+export const ledgerAsset = digitalAsset.omit({ updated_at: true }).extend({
+  issuer_party: z.string(),
+  decimals: count,
+  last_price: usdPrice,
+  balance: ledgerAmount,
+  locked: ledgerAmount,
+  holding_count: count,
+  value_usd_cents: usdCents,
+});
+
+export const externalPartyPrepared = z.object({
+  publicKeyFingerprint: z.string(),
+  topologyTransactions: z.array(z.string()),
+  multiHash: z.string(),
+  signingAlgorithm: z.literal('ED25519'),
+  expiresAt: timestamp,
+});
+
+export const externalPartyCompleted = z.object({ partyId: z.string(), walletId: z.string(), publicKeyFingerprint: z.string() });
+
+export const holding = z.object({
+  contractId: z.string(),
+  instrument: z.string(),
+  amount: ledgerAmount,
+  locked: z.boolean(),
+  lockedForOfferId: z.string().nullable(),
+  origin: z.string(),
+  createdAt: timestamp,
+});
+
+/** A transfer offer's life: pending until accepted, rejected (receiver), withdrawn (sender) or expired. */
+export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn', 'expired'] as const;
+
+export const transferOffer = z.object({
+  offerId: z.string(),
+  direction: z.enum(['incoming', 'outgoing']),
+  senderPartyId: z.string(),
+  receiverPartyId: z.string(),
+  instrument: z.string(),
+  amount: ledgerAmount,
+  status: z.enum(OFFER_STATUSES),
+  expiresAt: timestamp,
+  createdAt: timestamp,
+  settledAt: timestamp.nullable(),
+});
+
+export const holdingTransactions = z.object({ partyId: z.string(), holdings: z.array(holding), transferOffers: z.array(transferOffer) });
+
+
+/**
+ * POST /wallets/auto-accept: every incoming pending offer accepted (the treasury's and people's).
+ * affectedParties arrived with issue 17: optional here so that an upstream answering the earlier
+ * shape still passes (the BFF then has no one to notify); the embedded core always answers it.
+ */
+export const offersAccepted = z.object({ contractsAccepted: count, offersExpired: count, affectedParties: affectedParties.optional() });
+
+/** POST /wallets/transfer: the treasury's offer to the account's party. */
+export const transferOffered = z.object({
+  amount: ledgerAmount,
+  fromPartyId: z.string(),
+  toPartyId: z.string(),
+  instrument: z.string(),
+  offerId: z.string(),
+  expiresAt: timestamp,
+  transactionId: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  /** [toPartyId] (issue 17; optional as on offersAccepted). */
+  affectedParties: affectedParties.optional(),
+});

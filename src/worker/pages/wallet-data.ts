@@ -9,6 +9,7 @@
 // from the BFF's KV market cache, read beside the wallet; the summary is optional and waits for
 // nothing: a history that fails or is late is left to the island's own read.
 import { getPreapproval, listOffers, partyAssets, partyBalance, walletCategories } from '../../shared/contract/wallets';
+import type { ServedAsset, ServedWallet, ServedWalletState } from '../../shared/served-wallet';
 import type { PageSeed } from '../../shared/page-seed';
 import { assetDetail, DEFAULT_TIMEFRAME, sampleDetail, stockDetail, symbolFromPath, type AssetDetail } from '../../shared/market';
 import { historySummary, type HistorySummary } from '../../shared/price-history';
@@ -21,28 +22,6 @@ import type { PageUser } from './page-user';
 import { read, unlessLate, type AnswerOf } from './read';
 import { shellReads, shellSeed } from './shell';
 
-type Categories = AnswerOf<typeof walletCategories>;
-type Wallet = NonNullable<Categories['digital_asset_account']>;
-
-/** The wallet as the Worker read it ($wallet's shape; the assets are the party's lines, unfiltered). */
-export interface ServedWalletState {
-  status: 'ready' | 'none';
-  accountId: string | null;
-  wallet: Wallet | null;
-  balance: AnswerOf<typeof partyBalance> | null;
-  assets: AnswerOf<typeof partyAssets>;
-}
-
-export interface ServedWallet {
-  /** null: a read the wallet needs failed; the island loads it itself. */
-  wallet: ServedWalletState | null;
-  /** The account's pending offers, or null when not read (no wallet, or the read failed). */
-  offers: AnswerOf<typeof listOffers> | null;
-  /** The "accept incoming transfers automatically" switch, or null when not read. */
-  preapproval: AnswerOf<typeof getPreapproval> | null;
-  /** The server's clock when it read (offers' time left: the same text during hydration). */
-  now: number;
-}
 
 const NONE = (accountId: string | null): ServedWalletState => ({ status: 'none', accountId, wallet: null, balance: null, assets: [] });
 
@@ -88,21 +67,6 @@ export async function walletPage(request: Request, env: Bindings, user: PageUser
     seed: await shellSeed(request, user, reads),
     served: { wallet: w, offers: ready ? o : null, preapproval: ready ? p : null, now: Date.now() },
   };
-}
-
-export interface ServedAsset {
-  /** The symbol of the address, as the island would read it from `location`. */
-  symbol: string;
-  /** The asset as the island's lookup finds it (stock, Canton asset, sample row); null: the island looks it up. */
-  detail: AssetDetail | null;
-  /** The wallet ("Your Holdings" and Sell), as on the wallet page; null: the island loads it. */
-  wallet: ServedWalletState | null;
-  /**
-   * The chart's text for the default timeframe (change, first and last price, high, low; not the
-   * points), as GET /api/market/history/{symbol} answers it; null: the chart shows it once its own
-   * read answers, as before.
-   */
-  chart: HistorySummary | null;
 }
 
 /** The island's lookup (AssetDetail.findAsset) over the cached market: stock, else Canton asset, else a sample row. */

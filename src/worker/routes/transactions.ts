@@ -9,7 +9,7 @@ import { errorBody } from '../../platform/errors';
 import { executionCtxOf, queryStrings } from '../forward';
 import { assertUser } from '../middleware/assert-user';
 import { CSV_HEADER, csvRecord, exportFilename } from '../transactions-csv';
-import type { transaction } from '../../shared/schemas/responses';
+import type { transaction } from '../../shared/schemas/transaction';
 import { selectUpstream } from '../upstream/select';
 import type { z } from 'zod';
 

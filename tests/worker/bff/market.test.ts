@@ -285,7 +285,7 @@ describe('production sources', () => {
         ]);
       }
       if (req.url === `${upstream}/wallets/canton/assets`) {
-        // A ledger asset as the contract describes it (src/shared/schemas/responses.ts `ledgerAsset`).
+        // A ledger asset as the contract describes it (src/shared/schemas/wallet.ts `ledgerAsset`).
         const asset = { id: 'a1', symbol: 'CC', name: 'Canton Coin', asset_type: 'crypto', currency: 'CC', network: 'canton', caip2: 'canton:mainnet', last_price: '0.16', logo_url: null, created_at: '2026-11-27T10:00:00.000000+00:00' };
         return Response.json({ data: [{ ...asset, issuer_party: 'DSO::1220ab', decimals: 10, balance: '0.0000000000', locked: '0.0000000000', holding_count: 0, value_usd_cents: 0 }] });
       }
