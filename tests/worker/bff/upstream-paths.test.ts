@@ -80,10 +80,11 @@ const NO_OWN_PATH: Record<string, string[]> = {
   'GET /api/market': ['/wallets/canton/assets'],
   'GET /api/market/stocks/:symbol': ['/wallets/canton/assets'],
   'GET /api/market/assets/:symbol': ['/wallets/canton/assets'],
-  // Sessions belong to the sign-in service and the BFF's own D1 tables, never the upstream.
+  // Sessions belong to the sign-in service and the BFF's own D1 tables; ending one asks only the
+  // caller's parties, whose live sockets of the ended sessions are then closed.
   'GET /api/sessions': [],
-  'DELETE /api/sessions/:id': [],
-  'POST /api/sessions/sign-out-others': [],
+  'DELETE /api/sessions/:id': ['/wallets/canton/parties'],
+  'POST /api/sessions/sign-out-others': ['/wallets/canton/parties'],
   // The live channel's WebSocket asks only the caller's parties (its party is a query, not a path segment).
   'GET /api/live': ['/wallets/canton/parties'],
 };
