@@ -15,9 +15,8 @@
 // amounts, direction 'sent'; the receiver's 'received'), sharing the offer id and the hash, updated
 // together by every settlement.
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
-import { Refusal } from '../../platform/errors';
 import { parseReceiver, type OfferDirection } from '../../shared/schemas/send';
-import { fail, isGuardTrip, notFound } from '../db';
+import { fail, isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { formatAmount, parseAmount, usdCents } from './amount';
 import { OFFER_TTL_MS, ccPrice, expireStatements, releaseStatements, settleAcceptedStatements, type TransferTarget } from './ledger';
@@ -30,9 +29,7 @@ export const PREAPPROVAL_RENEW_MS = 30 * DAY_MS;
 /** The treasury's name in offer lists: fixed English, the islands translate it by `counterpartyKind`. */
 export const TREASURY_NAME = 'Dólar treasury';
 
-const receiverNotFound = (): never => {
-  throw new Refusal(404, 'No digital-assets wallet found for this receiver', 'receiver_not_found');
-};
+const receiverNotFound = (): never => fail(404, 'No digital-assets wallet found for this receiver', 'receiver_not_found');
 const selfTransfer = (): never => fail(400, 'You cannot send to your own wallet', 'self_transfer');
 const offerNotPending = (): never => fail(409, 'This offer was already accepted, rejected, withdrawn or it expired', 'offer_not_pending');
 
@@ -260,7 +257,7 @@ async function requirePendingOffer(db: D1Database, offerId: string, side: 'recei
     .prepare('SELECT id, sender_party, receiver_party, status, expires_at, transaction_id FROM ledger_transfer_offers WHERE id = ?')
     .bind(offerId)
     .first<OfferRow>();
-  if (!offer || (side === 'receiver' ? offer.receiver_party : offer.sender_party) !== partyId) return notFound('Offer not found');
+  if (!offer || (side === 'receiver' ? offer.receiver_party : offer.sender_party) !== partyId) return fail(404, 'Offer not found');
   if (offer.status !== 'pending' || offer.expires_at <= now) return offerNotPending();
   return offer;
 }
