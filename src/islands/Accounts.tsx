@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import type { TranslationKey } from '../i18n';
-import { useSeededStore } from '../components/page-seed';
+import { useSeededStore } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import { api, unwrap } from '../stores/api';

@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
-import { useSeededStore } from '../components/page-seed';
+import { useSeededStore } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import type { ServedAsset } from '../worker/pages/wallet-data';

@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, useTransition, ty
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
-import { useSeededStore, useTimeZone } from '../components/page-seed';
+import { useSeededStore, useTimeZone } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import { abbreviateHash, formatDate, formatSignedCents } from '../shared/format';
