@@ -8,6 +8,8 @@ import { CATEGORY_KEYS, marketRows, sizerRows, type MarketRow } from '../../shar
 import { FIRST_SCREEN_ROWS, TIME_ZONE_COOKIE, type PageSeed } from '../../shared/page-seed';
 import { apiFilters, readHistoryQuery } from '../../shared/history-query';
 import type { z } from 'zod';
+import { parseAccept } from 'hono/utils/accept';
+import { parse as parseCookie } from 'hono/utils/cookie';
 import type { partyBalance, transaction, walletCategories } from '../../shared/schemas/responses';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { Bindings } from '../env';
@@ -16,28 +18,18 @@ import { selectUpstream } from '../upstream/select';
 import type { PageUser } from './page-user';
 
 /**
- * The browser's first language preference from Accept-Language (highest q first, ties in order),
- * for spec section 4's rule (es gives es, fr gives fs, anything else en).
+ * The browser's first language preference from Accept-Language (hono's parser: highest q first, ties
+ * in order), for spec section 4's rule (es gives es, fr gives fs, anything else en).
  */
 export function acceptLanguage(header: string | null): Lang {
-  const ranked = (header ?? '')
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((p) => p.tag && p.tag !== '*' && p.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  return detectLanguage(ranked.map((p) => p.tag));
+  return detectLanguage(parseAccept(header ?? '').flatMap(({ type, q }) => (type !== '*' && q > 0 ? [type] : [])));
 }
 
 /** The browser's time zone from its `tz` cookie, when it is one Intl knows; else UTC. */
 export function cookieTimeZone(request: Request): string {
-  const raw = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]{1,64})`).exec(request.headers.get('cookie') ?? '')?.[1];
-  if (!raw) return 'UTC';
+  const zone = parseCookie(request.headers.get('cookie') ?? '', TIME_ZONE_COOKIE)[TIME_ZONE_COOKIE];
+  if (!zone) return 'UTC';
   try {
-    const zone = decodeURIComponent(raw);
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return 'UTC';
