@@ -112,6 +112,3 @@ export const transactionListQuery = zf
   .object({ ...paginationQuery.shape, before: uuidId.optional(), ...filterShape })
   .refine(...fromNotAfterTo);
 export type TransactionListQuery = zf.infer<typeof transactionListQuery>;
-
-/** The export's query: the filters only (it pages by itself). */
-export const transactionExportQuery = transactionFilters;
