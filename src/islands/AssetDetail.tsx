@@ -16,16 +16,12 @@ import { useSeededStore } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import type { ServedAsset } from '../worker/pages/wallet-data';
-import { ApiError, api, unwrap } from '../stores/api';
 import { formatChangePercent, formatCompact, formatMarketCap, formatVolume } from '../shared/format';
 import {
-  assetDetail,
   changeTone,
   DEFAULT_TIMEFRAME,
   formatPrice,
-  sampleDetail,
   statText,
-  stockDetail,
   symbolFromPath,
   TIMEFRAMES,
   type AssetDetail as Detail,
@@ -33,6 +29,7 @@ import {
   type Timeframe,
 } from '../shared/market';
 import { $lang } from '../stores/lang';
+import { findAsset } from '../stores/market';
 import { flashToast } from '../stores/flash';
 import { toast } from '../stores/toasts';
 import { $activeAccount } from '../stores/account';
@@ -56,24 +53,6 @@ const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   fiat: 'asset.type.fiat',
   other: 'asset.type.other',
 };
-
-/** Stock (upper-case symbol), else Canton asset, else a sample row; null when none knows it. */
-export async function findAsset(symbol: string): Promise<Detail | null> {
-  const market = api().market;
-  // A symbol the BFF refuses as malformed (400) is as unknown as a 404.
-  const unknown = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
-  try {
-    return stockDetail(await unwrap(market.stocks[':symbol'].$get({ param: { symbol: symbol.toUpperCase() } })));
-  } catch (err) {
-    if (!unknown(err)) throw err;
-  }
-  try {
-    return assetDetail(await unwrap(market.assets[':symbol'].$get({ param: { symbol } })));
-  } catch (err) {
-    if (!unknown(err)) throw err;
-  }
-  return sampleDetail(symbol);
-}
 
 type State = { status: 'loading' } | { status: 'found'; detail: Detail } | { status: 'notFound' } | { status: 'error' };
 
