@@ -25,18 +25,27 @@ describe('Icon', () => {
     expect(screen.getByRole('img', { name: 'Verified' })).toBeTruthy();
   });
 
-  it('gives an icon button a name and a 44x44 px minimum touch target', () => {
+  it('gives an icon button a name, never submits a form with it, and calls its handler', () => {
     const onClick = vi.fn();
+    const onSubmit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
     render(
-      <IconButton label="Copy Party ID" onClick={onClick}>
-        <CloseIcon />
-      </IconButton>,
+      <form onSubmit={onSubmit}>
+        <IconButton label="Copy Party ID" onClick={onClick}>
+          <CloseIcon />
+        </IconButton>
+        <IconButton label="Close" disabled onClick={onClick}>
+          <CloseIcon />
+        </IconButton>
+      </form>,
     );
     const button = screen.getByRole('button', { name: 'Copy Party ID' });
-    expect(button.className).toContain('min-h-11');
-    expect(button.className).toContain('min-w-11');
     expect(button.getAttribute('type')).toBe('button');
     button.click();
+    expect(onClick).toHaveBeenCalledOnce();
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The drawing inside adds nothing to the name: the label is all a screen reader hears.
+    expect(button.textContent).toBe('');
+    screen.getByRole('button', { name: 'Close' }).click();
     expect(onClick).toHaveBeenCalledOnce();
   });
 });

@@ -24,11 +24,3 @@ export function CloseIcon(props: IconSvgProps) {
     </svg>
   );
 }
-
-export function ChevronDownIcon(props: IconSvgProps) {
-  return (
-    <svg {...base} {...props}>
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}

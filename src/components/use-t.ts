@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
 import { $lang } from '../stores/lang';
-import { usePageSeed } from './page-seed';
+import { usePageSeed } from './page-seed-context';
 import { t, type Lang, type TranslateParams, type TranslationKey } from '../i18n';
 
 export type BoundT = (key: TranslationKey, params?: TranslateParams) => string;

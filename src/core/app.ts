@@ -2,7 +2,7 @@
 // the embedded adapter, with the verified user in `x-user-id`; it is never mounted publicly.
 import { Hono } from 'hono';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
-import { ensureProvisioned } from './accounts/service';
+import { ensureProvisioned } from './accounts/accounts';
 import type { CoreEnv } from './env';
 import { accountsRoutes } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';

@@ -3,11 +3,11 @@
 import { Refusal } from '../platform/errors';
 import type { ErrorCode } from '../shared/error-codes';
 
-export function notFound(message: string): never {
-  throw new Refusal(404, message, 'not_found');
-}
-/** A known refusal: `code` names it for clients (src/shared/error-codes.ts), else its status does. */
-export function fail(status: 400 | 403 | 409 | 413 | 422, message: string, code?: ErrorCode): never {
+/**
+ * The core's one way to refuse: `code` names it for clients (src/shared/error-codes.ts), else its
+ * status does (404 is `not_found`: a foreign id looks like a missing one).
+ */
+export function fail(status: 400 | 403 | 404 | 409 | 413 | 422, message: string, code?: ErrorCode): never {
   throw new Refusal(status, message, code);
 }
 
@@ -30,5 +30,5 @@ export async function requireAccount(db: D1Database, userId: string, accountId: 
     )
     .bind(userId, accountId)
     .first<AccountRow>();
-  return row ?? notFound('Account not found');
+  return row ?? fail(404, 'Account not found');
 }

@@ -8,14 +8,13 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import type { TranslationKey } from '../i18n';
-import { useSeededStore } from '../components/page-seed';
+import { useSeededStore } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
-import { api, unwrap } from '../stores/api';
 import { $activeAccount, refreshAccounts } from '../stores/account';
 import { toast } from '../stores/toasts';
 import { useLiveUpdates } from '../stores/live';
-import { $wallet, loadWallet, refreshBalance, type WalletState } from '../stores/wallet';
+import { $wallet, createDigitalWallet, loadWallet, loadWalletCategories, refreshBalance, type Categories, type WalletState } from '../stores/wallet';
 import AppShell from './AppShell';
 import { WalletBalance } from './common/WalletBalance';
 import { KycStatus } from './common/KycStatus';
@@ -24,7 +23,6 @@ import { PageHeader } from './shell/PageHeader';
 
 const CreateAccountModal = lazy(() => import('./shell/CreateAccountModal'));
 
-type Categories = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<ReturnType<typeof api>['wallets'][':accountId']['categories']['$get']>>>>>;
 type Wallet = NonNullable<Categories['digital_asset_account']>;
 type CardKind = 'usd' | 'brokerage' | 'digital';
 
@@ -80,7 +78,7 @@ function Accounts({ served }: ServedAccounts) {
     }
     setLoading(true);
     try {
-      setCategories(await unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } })));
+      setCategories(await loadWalletCategories(accountId));
     } catch (err) {
       console.error('Failed to fetch wallets', err instanceof Error ? err.message : err);
       setCategories(null);
@@ -104,7 +102,7 @@ function Accounts({ served }: ServedAccounts) {
     }
     setCreating(true);
     try {
-      const created = await unwrap(api().wallets['digital-asset'].$post({ json: { account_id: accountId } }));
+      const created = await createDigitalWallet(accountId);
       toast({
         type: 'success',
         title: t('toast.digitalAccountCreated.title'),

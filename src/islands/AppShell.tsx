@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '../components/Toaster';
 import type { TranslationKey } from '../i18n';
-import { PageSeedProvider, usePageSeed } from '../components/page-seed';
+import { PageSeedProvider, usePageSeed } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import { $accountStatus, startAccountSync } from '../stores/account';

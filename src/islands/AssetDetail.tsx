@@ -12,19 +12,15 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
-import { useSeededStore, useServedStore } from '../components/page-seed';
+import { useSeededStore, useServedStore } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import type { ServedAsset } from '../shared/served-wallet';
-import { ApiError, api, unwrap } from '../stores/api';
 import { formatChangePercent, formatCompact, formatMarketCap, formatPrice, formatVolume } from '../shared/format';
 import {
-  assetDetail,
   changeTone,
   DEFAULT_TIMEFRAME,
-  sampleDetail,
   statText,
-  stockDetail,
   symbolFromPath,
   TIMEFRAMES,
   type AssetDetail as Detail,
@@ -32,6 +28,7 @@ import {
   type Timeframe,
 } from '../shared/market';
 import { $lang } from '../stores/lang';
+import { findAsset } from '../stores/market';
 import { flashToast } from '../stores/flash';
 import { toast } from '../stores/toasts';
 import { $activeAccount } from '../stores/account';
@@ -55,24 +52,6 @@ const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   fiat: 'asset.type.fiat',
   other: 'asset.type.other',
 };
-
-/** Stock (upper-case symbol), else Canton asset, else a sample row; null when none knows it. */
-export async function findAsset(symbol: string): Promise<Detail | null> {
-  const market = api().market;
-  // A symbol the BFF refuses as malformed (400) is as unknown as a 404.
-  const unknown = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
-  try {
-    return stockDetail(await unwrap(market.stocks[':symbol'].$get({ param: { symbol: symbol.toUpperCase() } })));
-  } catch (err) {
-    if (!unknown(err)) throw err;
-  }
-  try {
-    return assetDetail(await unwrap(market.assets[':symbol'].$get({ param: { symbol } })));
-  } catch (err) {
-    if (!unknown(err)) throw err;
-  }
-  return sampleDetail(symbol);
-}
 
 type State = { status: 'loading' } | { status: 'found'; detail: Detail } | { status: 'notFound' } | { status: 'error' };
 

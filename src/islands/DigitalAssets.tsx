@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
-import { useSeededStore, useServedStore } from '../components/page-seed';
+import { useSeededStore, useServedStore } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import { usdCents } from '../shared/decimal';
 import { abbreviatePartyId, formatCents, formatLedgerAmount, formatPrice } from '../shared/format';

@@ -20,7 +20,7 @@ import {
 } from '../shared/market';
 import { showFlashToasts } from '../stores/flash';
 import { $market, loadMarket, type MarketState } from '../stores/market';
-import { useServedStore } from '../components/page-seed';
+import { useServedStore } from '../components/page-seed-context';
 import type { PageSeed } from '../shared/page-seed';
 import AppShell from './AppShell';
 import { AssetLogo } from './common/AssetLogo';

@@ -7,11 +7,11 @@ import AppShell from './AppShell';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
-const STEPS: readonly { key: string; href: string; icon: GlyphName }[] = [
-  { key: 'account', href: '/accounts', icon: 'accounts' },
-  { key: 'language', href: '/settings/security', icon: 'settings' },
-  { key: 'market', href: '/market', icon: 'market' },
-  { key: 'help', href: '/support', icon: 'support' },
+const STEPS: readonly { title: TranslationKey; description: TranslationKey; href: string; icon: GlyphName }[] = [
+  { title: 'onboarding.step.account.title', description: 'onboarding.step.account.description', href: '/accounts', icon: 'accounts' },
+  { title: 'onboarding.step.language.title', description: 'onboarding.step.language.description', href: '/settings/security', icon: 'settings' },
+  { title: 'onboarding.step.market.title', description: 'onboarding.step.market.description', href: '/market', icon: 'market' },
+  { title: 'onboarding.step.help.title', description: 'onboarding.step.help.description', href: '/support', icon: 'support' },
 ];
 
 function Onboarding() {
@@ -21,7 +21,7 @@ function Onboarding() {
       <PageHeader title={t('onboarding.title')} description={t('onboarding.subtitle')} />
       <ol className="grid gap-4 sm:grid-cols-2">
         {STEPS.map((step, i) => (
-          <li key={step.key}>
+          <li key={step.href}>
             <a href={step.href} className="flex h-full gap-4 rounded-xl border border-gray-200 bg-white p-5 hover:border-gray-400">
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-gray-900 text-sm font-semibold text-white" aria-hidden="true">
                 {i + 1}
@@ -30,9 +30,9 @@ function Onboarding() {
                 <span className="flex items-center gap-2 font-medium text-gray-900">
                   {/* The icon keeps its size when a longer title (French) wraps. */}
                   <Glyph name={step.icon} className="h-4 w-4 shrink-0" />
-                  {t(`onboarding.step.${step.key}.title` as TranslationKey)}
+                  {t(step.title)}
                 </span>
-                <span className="mt-1 block text-sm text-gray-600">{t(`onboarding.step.${step.key}.description` as TranslationKey)}</span>
+                <span className="mt-1 block text-sm text-gray-600">{t(step.description)}</span>
               </span>
             </a>
           </li>

@@ -6,11 +6,12 @@
 // server and kept in the URL (replaceState: a reload or a shared link shows the same view), updated
 // in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
 // card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
-import { useSeededStore, useServedStore, useTimeZone } from '../components/page-seed';
+import { useSeededStore, useServedStore, useTimeZone } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import { abbreviateHash, formatDate, formatSignedCents } from '../shared/format';
@@ -27,20 +28,25 @@ import { $activeAccount } from '../stores/account';
 import { useLiveUpdates } from '../stores/live';
 import { useWalletParty } from './common/use-wallet-party';
 import { toast } from '../stores/toasts';
-import { $transactions, exportTransactionsCsv, loadTransactions, type Transaction, type TransactionsState } from '../stores/transactions';
-import { $lang } from '../stores/lang';
-import { apiErrorText } from '../shared/error-text';
-import { FIRST_HISTORY_DAY, LAST_HISTORY_DAY, TRANSACTION_TYPES } from '../shared/transaction-labels';
 import {
-  apiFilters,
-  hasFilters,
-  MAX_SEARCH,
-  NO_FILTERS,
-  readHistoryQuery,
-  STATUS_FILTERS,
-  writeHistoryQuery,
-  type HistoryFilters,
-} from '../shared/history-query';
+  $exporting,
+  $historyView,
+  $transactions,
+  changeFilters,
+  clearFilters,
+  closeDetail,
+  exportHistory,
+  followHistory,
+  historyViewOf,
+  loadTransactions,
+  openDetail,
+  startHistoryView,
+  type HistoryView,
+  type Transaction,
+  type TransactionsState,
+} from '../stores/transactions';
+import { FIRST_HISTORY_DAY, LAST_HISTORY_DAY, TRANSACTION_TYPES } from '../shared/transaction-labels';
+import { apiFilters, hasFilters, MAX_SEARCH, STATUS_FILTERS } from '../shared/history-query';
 import AppShell from './AppShell';
 import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
@@ -49,13 +55,6 @@ import { PageHeader } from './shell/PageHeader';
 
 const NewTransactionModal = lazy(() => import('./transactions/NewTransactionModal'));
 const TransactionDetailModal = lazy(() => import('./transactions/TransactionDetailModal'));
-
-/** Wait after the last keystroke before the search asks the server. */
-const SEARCH_DELAY_MS = 300;
-
-/** The view the address names: the server passes its query string; the browser reads its own. */
-const initialQuery = (search?: string) =>
-  search !== undefined ? readHistoryQuery(search) : typeof location === 'undefined' ? { filters: NO_FILTERS, tx: null } : readHistoryQuery(location.search);
 
 const CONTROL =
   'block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gray-900';
@@ -146,28 +145,21 @@ function Transactions({ firstRows, search }: ServedRows) {
   const [modal, setModal] = useState(false);
   const { copiedKey, copy } = useCopied();
   const accountId = active?.account_id ?? null;
-  // `fields` follow the inputs at once; `applied` (what the list shows) follows in a transition.
-  const [fields, setFields] = useState<HistoryFilters>(() => initialQuery(search).filters);
-  const [applied, setApplied] = useState<HistoryFilters>(fields);
-  // A detail named in the address opens once the island runs: rendered on the Worker, the page sends
-  // the list, not the lazily loaded dialog (the server could not finish it, and hydration would wait).
-  const servedDetail = useRef(search !== undefined ? initialQuery(search).tx : null);
-  const [detail, setDetail] = useState<string | null>(() => (search !== undefined ? null : initialQuery().tx));
-  const [, startTransition] = useTransition();
-  const [exporting, setExporting] = useState(false);
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pushedDetail = useRef(false);
+  // The view the address names: the browser's store takes it before the first render; the server
+  // renders from the page's query string. A detail named in the address opens once the island runs:
+  // rendered on the Worker, the page sends the list, not the lazily loaded dialog (the server could
+  // not finish it, and hydration would wait).
+  const [servedView] = useState<HistoryView | null>(() => {
+    if (typeof window !== 'undefined') startHistoryView();
+    if (search === undefined) return null;
+    return { ...(typeof window === 'undefined' ? historyViewOf(search) : $historyView.get()), detail: null };
+  });
+  const { fields, applied: typed, detail } = useStore($historyView, servedView ? { ssr: () => servedView } : {});
+  // The list follows the filters in a transition, so typing never waits for it.
+  const applied = useDeferredValue(typed);
+  const exporting = useStore($exporting);
 
   useEffect(() => {
-    if (servedDetail.current) setDetail(servedDetail.current);
-  }, []);
-
-  useEffect(() => {
-    const url = location.pathname + writeHistoryQuery(location.search, applied, detail ?? servedDetail.current) + location.hash;
-    // Only a change is written: on hydration the address usually already says it (and a history
-    // write is a round trip to the browser process in hydration's effects).
-    if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, '', url);
-    servedDetail.current = null;
     const quiet = quietFirstLoad.current;
     quietFirstLoad.current = false;
     if (!quiet) {
@@ -178,7 +170,6 @@ function Transactions({ firstRows, search }: ServedRows) {
     // rather than one long one with the request's setup in it (issue 16, Total Blocking Time).
     const timer = setTimeout(() => void loadTransactions(accountId, apiFilters(applied), { quiet: true }));
     return () => clearTimeout(timer);
-    // Not on `detail`: opening and closing the detail write the URL themselves (push, back).
   }, [accountId, applied]);
 
   // A transfer to or from this account's party changed its rows: refetch the list as it is filtered.
@@ -189,58 +180,7 @@ function Transactions({ firstRows, search }: ServedRows) {
     // Only on a new event: a filter change reloads by itself (above).
   }, [changes]);
 
-  useEffect(() => {
-    const onPop = () => {
-      pushedDetail.current = false;
-      setDetail(readHistoryQuery(location.search).tx);
-    };
-    window.addEventListener('popstate', onPop);
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      clearTimeout(searchTimer.current);
-    };
-  }, []);
-
-  function change(next: Partial<HistoryFilters>) {
-    const merged = { ...fields, ...next };
-    setFields(merged);
-    clearTimeout(searchTimer.current);
-    const apply = () => startTransition(() => setApplied(merged));
-    if ('q' in next) searchTimer.current = setTimeout(apply, SEARCH_DELAY_MS);
-    else apply();
-  }
-
-  function clearFilters() {
-    clearTimeout(searchTimer.current);
-    setFields(NO_FILTERS);
-    startTransition(() => setApplied(NO_FILTERS));
-  }
-
-  function openDetail(tx: Transaction) {
-    history.pushState(history.state, '', location.pathname + writeHistoryQuery(location.search, applied, tx.id) + location.hash);
-    pushedDetail.current = true;
-    setDetail(tx.id);
-  }
-
-  function closeDetail() {
-    // Opened here: back to the entry before it (so Back after Close does not reopen it); opened from a link: drop ?tx.
-    if (pushedDetail.current) history.back();
-    else history.replaceState(history.state, '', location.pathname + writeHistoryQuery(location.search, applied, null) + location.hash);
-    pushedDetail.current = false;
-    setDetail(null);
-  }
-
-  async function exportCsv() {
-    if (!accountId) return;
-    setExporting(true);
-    try {
-      await exportTransactionsCsv(accountId, apiFilters(applied));
-    } catch (err) {
-      toast({ type: 'error', title: t('transactions.export.failed'), description: apiErrorText($lang.get(), err, 'transactions.export.failed') });
-    } finally {
-      setExporting(false);
-    }
-  }
+  useEffect(followHistory, []);
 
   async function copyHash(tx: Transaction) {
     if (!tx.tx_hash) return;
@@ -283,7 +223,7 @@ function Transactions({ firstRows, search }: ServedRows) {
     <button
       type="button"
       data-open-detail={tx.id}
-      onClick={() => openDetail(tx)}
+      onClick={() => openDetail(tx.id)}
       className="rounded text-left underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
     >
       <span className="sr-only">{t('transactions.detail.open')}: </span>
@@ -302,13 +242,13 @@ function Transactions({ firstRows, search }: ServedRows) {
             value={fields.q}
             maxLength={MAX_SEARCH}
             placeholder={t('transactions.filters.searchPlaceholder')}
-            onChange={(e) => change({ q: e.target.value })}
+            onChange={(e) => changeFilters({ q: e.target.value })}
             className={CONTROL}
           />
         </FilterField>
       </div>
       <FilterField label={t('transactions.filters.type')}>
-        <select name="type" value={fields.type} onChange={(e) => change({ type: e.target.value })} className={CONTROL}>
+        <select name="type" value={fields.type} onChange={(e) => changeFilters({ type: e.target.value })} className={CONTROL}>
           <option value="">{t('transactions.filters.any')}</option>
           {TRANSACTION_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -318,7 +258,7 @@ function Transactions({ firstRows, search }: ServedRows) {
         </select>
       </FilterField>
       <FilterField label={t('transactions.filters.status')}>
-        <select name="status" value={fields.status} onChange={(e) => change({ status: e.target.value })} className={CONTROL}>
+        <select name="status" value={fields.status} onChange={(e) => changeFilters({ status: e.target.value })} className={CONTROL}>
           <option value="">{t('transactions.filters.any')}</option>
           {STATUS_FILTERS.map((value) => (
             <option key={value} value={value}>
@@ -328,10 +268,10 @@ function Transactions({ firstRows, search }: ServedRows) {
         </select>
       </FilterField>
       <FilterField label={t('transactions.filters.from')}>
-        <input type="date" name="from" value={fields.from} min={FIRST_HISTORY_DAY} max={fields.to || LAST_HISTORY_DAY} onChange={(e) => change({ from: e.target.value })} className={CONTROL} />
+        <input type="date" name="from" value={fields.from} min={FIRST_HISTORY_DAY} max={fields.to || LAST_HISTORY_DAY} onChange={(e) => changeFilters({ from: e.target.value })} className={CONTROL} />
       </FilterField>
       <FilterField label={t('transactions.filters.to')}>
-        <input type="date" name="to" value={fields.to} min={fields.from || FIRST_HISTORY_DAY} max={LAST_HISTORY_DAY} onChange={(e) => change({ to: e.target.value })} className={CONTROL} />
+        <input type="date" name="to" value={fields.to} min={fields.from || FIRST_HISTORY_DAY} max={LAST_HISTORY_DAY} onChange={(e) => changeFilters({ to: e.target.value })} className={CONTROL} />
       </FilterField>
       <div className="col-span-2 flex flex-wrap items-center justify-end gap-2 md:col-span-6">
         {hasFilters(fields) && (
@@ -339,7 +279,7 @@ function Transactions({ firstRows, search }: ServedRows) {
             {t('transactions.filters.clear')}
           </Button>
         )}
-        <Button variant="outline" size="sm" onClick={() => void exportCsv()} loading={exporting} disabled={!accountId || exporting} data-action="export-csv">
+        <Button variant="outline" size="sm" onClick={() => accountId && void exportHistory(accountId)} loading={exporting} disabled={!accountId || exporting} data-action="export-csv">
           {exporting ? t('transactions.export.busy') : t('transactions.export.button')}
         </Button>
       </div>
@@ -402,7 +342,7 @@ function Transactions({ firstRows, search }: ServedRows) {
           loading={status === 'idle' || status === 'loading'}
           error={status === 'error' ? error : null}
           onRetry={() => void loadTransactions(accountId, apiFilters(applied))}
-          onRowClick={openDetail}
+          onRowClick={(tx) => openDetail(tx.id)}
           emptyTitle={t('transactions.empty.title')}
           emptyDescription={t('transactions.empty.description')}
           caption={t('transactions.title')}

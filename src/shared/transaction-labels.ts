@@ -20,9 +20,16 @@ export function normalizeTransactionStatus(value: string | null | undefined): Tr
 
 export const transactionStatusKey = (status: TransactionStatus): TranslationKey => `transactions.status.${status}`;
 
+const TYPE_KEYS: Record<TransactionType, TranslationKey> = {
+  deposit: 'transactions.type.deposit',
+  withdrawal: 'transactions.type.withdrawal',
+  transfer: 'transactions.type.transfer',
+  stock_order: 'transactions.type.stock_order',
+};
+
 /** Dictionary key of a known type, or null for another value (show it as it is). */
 export function transactionTypeKey(type: string): TranslationKey | null {
-  return (TRANSACTION_TYPES as readonly string[]).includes(type) ? (`transactions.type.${type}` as TranslationKey) : null;
+  return Object.hasOwn(TYPE_KEYS, type) ? TYPE_KEYS[type as TransactionType] : null;
 }
 
 export const ONRAMP_PROVIDERS = ['usdc', 'apple_pay'] as const;
@@ -56,8 +63,13 @@ export const transactionDirectionKey = (direction: TransactionDirection): Transl
 /** Why a transfer was CANCELLED or FAILED (issue 17), as a dictionary key; null for none. */
 export const STATUS_REASONS = ['rejected', 'withdrawn', 'expired'] as const;
 export type StatusReason = (typeof STATUS_REASONS)[number];
+const REASON_KEYS: Record<StatusReason, TranslationKey> = {
+  rejected: 'transactions.reason.rejected',
+  withdrawn: 'transactions.reason.withdrawn',
+  expired: 'transactions.reason.expired',
+};
 export const statusReasonKey = (reason: string | null | undefined): TranslationKey | null =>
-  reason && (STATUS_REASONS as readonly string[]).includes(reason) ? (`transactions.reason.${reason}` as TranslationKey) : null;
+  reason && Object.hasOwn(REASON_KEYS, reason) ? REASON_KEYS[reason as StatusReason] : null;
 
 /** The first and last UTC day a history filter (`from`, `to`) takes. */
 export const FIRST_HISTORY_DAY = '2000-01-01';

@@ -1,7 +1,7 @@
 // The browser side of a page rendered on the Worker (issue 16): before an island hydrates, the stores
 // take the data the server rendered it with (src/shared/page-seed.ts), so the first client render is
 // the server's HTML and nothing is read twice. Browser only: on the server the same data reaches the
-// components through React context (src/components/page-seed.tsx) and no store is ever written, since
+// components through React context (src/components/page-seed-context.tsx) and no store is ever written, since
 // the module state of a Worker isolate is shared by every request.
 import type { PageSeed } from '../shared/page-seed';
 import { seedAccounts } from './account';

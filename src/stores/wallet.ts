@@ -19,7 +19,7 @@ import { toast } from './toasts';
 type WalletsApi = ReturnType<typeof api>['wallets'];
 type DataOf<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<F>>>>>;
 
-type Categories = DataOf<WalletsApi[':accountId']['categories']['$get']>;
+export type Categories = DataOf<WalletsApi[':accountId']['categories']['$get']>;
 export type Wallet = NonNullable<Categories['digital_asset_account']>;
 export type WalletBalance = DataOf<WalletsApi['canton']['balance'][':partyId']['$get']>;
 export type WalletAsset = DataOf<WalletsApi['canton']['parties'][':partyId']['assets']['$get']>[number];
@@ -64,6 +64,13 @@ async function fetchPartyData(partyId: string): Promise<Pick<WalletState, 'balan
   return { balance, assets: heldAssets(assets) };
 }
 
+/** The account's wallet categories: its USD, brokerage and digital-assets wallets (each or null). */
+export const loadWalletCategories = (accountId: string): Promise<Categories> =>
+  unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } }));
+
+/** Opens the account's digital-assets wallet (a Canton party of its own). */
+export const createDigitalWallet = (accountId: string) => unwrap(api().wallets['digital-asset'].$post({ json: { account_id: accountId } }));
+
 /** Loads the active account's wallet, balance and assets ('Error loading account' on failure). */
 export async function loadWallet(accountId = $activeAccount.get()?.account_id ?? null): Promise<void> {
   if (!accountId) {
@@ -72,7 +79,7 @@ export async function loadWallet(accountId = $activeAccount.get()?.account_id ??
   }
   $wallet.set({ ...initial, status: 'loading', accountId });
   try {
-    const categories = await unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } }));
+    const categories = await loadWalletCategories(accountId);
     const wallet = categories.digital_asset_account;
     if (!wallet) {
       $wallet.set({ ...initial, status: 'none', accountId });

@@ -56,7 +56,7 @@ const validated = (c: Context<AppEnv>, target: 'param' | 'query' | 'json') => (c
 
 /**
  * Forwards a declared route with exactly what its declaration validated: path params, query (as
- * strings, defaults applied) and JSON body. The forwarding loop of src/worker/contract-app.ts uses it.
+ * strings, defaults applied) and JSON body. The forwarding loop of src/worker/bff-apps.ts uses it.
  */
 /** A validated query as the upstream's query string: each given field as text, absent ones left out. */
 export function queryStrings(query: object): Record<string, string> {

@@ -8,7 +8,7 @@ import { requireConfiguration } from '../platform/app-mode';
 import { FORWARDED } from '../shared/contract';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { OPENAPI_INFO, referencePage } from './api-reference';
-import { forwardingApp } from './contract-app';
+import { forwardingApp } from './bff-apps';
 import type { AppEnv } from './env';
 import { health } from './routes/health';
 import { live } from './routes/live';

@@ -5,7 +5,7 @@
 // Astro's same-origin rule for writes (src/middleware.ts), and a path whose percent-encoding does not
 // decode answers 400 without writing an error line to the server's log.
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 
 const base = () => inject('baseURL');
 
@@ -36,15 +36,6 @@ function expectSecurityHeaders(res: Response) {
 }
 
 /** Polls `read` until it gives a value (every 50 ms, for up to 10 s). */
-async function until<T>(read: () => T | null): Promise<T> {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const value = read();
-    if (value !== null) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out waiting for the server log');
-}
-
 beforeAll(async () => {
   const otp = await fetch(`${base()}/auth/v1/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: PHONE }) });
   expect(otp.status).toBe(200);
@@ -140,10 +131,14 @@ describe('paths whose percent-encoding does not decode', () => {
     expect(page.headers.get('content-security-policy')).toBeTruthy();
     // wrangler dev logs each request after its answer: wait for the last one's line, so that any
     // error line the requests caused has been written before the check.
-    const written = await until(() => {
-      const text = readFileSync(log, 'utf8').slice(from);
-      return text.includes('GET /%E0%A4%A 400') ? text : null;
-    });
+    const written = await vi.waitFor(
+      () => {
+        const text = readFileSync(log, 'utf8').slice(from);
+        expect(text, 'the server log line of the last request').toContain('GET /%E0%A4%A 400');
+        return text;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(written).not.toMatch(/Invalid URL encoding/i);
     expect(written).not.toMatch(/\bERROR\b|✘/);
   });

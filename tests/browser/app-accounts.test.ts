@@ -2,30 +2,12 @@
 // the three cards, the disabled 'Request Access', creating the Digital Assets wallet (toast with the
 // party id, the card turns Active, View Details goes to /accounts/digital-assets), the placeholders,
 // and the identity verification status (also on /settings/security) in en, es and fs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { t } from '../../src/i18n';
-import { at, type Lang, launch, newContext, openApp, setAccountLanguage, signIn, testPhone } from './helpers';
+import { at, openApp, setAccountLanguage, signedInFile, testPhone } from './helpers';
 
-let browser: Browser;
-let state: Awaited<ReturnType<BrowserContext['storageState']>>;
-
-beforeAll(async () => {
-  browser = await launch();
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, testPhone(4));
-  state = await context.storageState();
-  await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function pageIn(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, storageState: state });
-  return { context, page: await context.newPage() };
-}
+const { browser, pageIn } = signedInFile(testPhone(4));
 
 const card = (page: Page, kind: string) => page.locator(`[data-card="${kind}"]`);
 

@@ -2,29 +2,11 @@
 // the Language select that switches the whole interface at once and after a reload), the Feature
 // Requests table (voting, unvoting, rollback when the server refuses, the empty state, submitting),
 // and Logout.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { at, type Lang, launch, newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { at, newContext, openApp, screenshot, setAccountLanguage, signedInFile, testPhone } from './helpers';
 
-let browser: Browser;
-let state: Awaited<ReturnType<BrowserContext['storageState']>>;
-
-beforeAll(async () => {
-  browser = await launch();
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, testPhone(5));
-  state = await context.storageState();
-  await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function pageIn(lang: Lang, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width, storageState: state });
-  return { context, page: await context.newPage() };
-}
+const { browser, pageIn } = signedInFile(testPhone(5));
 
 const heading = (page: Page) => page.locator('#main h1').first();
 
@@ -206,7 +188,7 @@ describe('the language select', () => {
     await screenshot(page, 'settings-security-es');
 
     // The account's language wins in a fresh browser too (even an English one).
-    const fresh = await newContext(browser, { lang: 'en', storageState: { cookies: (await context.storageState()).cookies, origins: (await context.storageState()).origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((i) => i.name !== 'lang') })) } });
+    const fresh = await newContext(browser(), { lang: 'en', storageState: { cookies: (await context.storageState()).cookies, origins: (await context.storageState()).origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((i) => i.name !== 'lang') })) } });
     const other = await fresh.newPage();
     await openApp(other, '/settings/faq');
     await other.waitForFunction(() => document.querySelector('#main h1')?.textContent === 'Preguntas frecuentes');

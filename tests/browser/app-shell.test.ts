@@ -1,30 +1,13 @@
 // The application shell in Chromium, in English and Spanish: sidebar links and the current-item
 // indicator, the navbar's name, the user menu, the account selector (create an account, switch to
 // it), the collapsed desktop sidebar, the mobile slide-in sidebar at 390 px (backdrop and Escape
-// close it), and screenshots of the desktop and mobile shell in both languages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Lang, launch, newContext, openApp, screenshot, setAccountLanguage, signIn, testPhone } from './helpers';
+// close it), the shell fitting 360 px and 1440 px without sideways scrolling, and screenshots of the
+// desktop and mobile shell in both languages.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openApp, screenshot, setAccountLanguage, signedInFile, testPhone } from './helpers';
 
-let browser: Browser;
-let state: Awaited<ReturnType<BrowserContext['storageState']>>;
-
-beforeAll(async () => {
-  browser = await launch();
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, testPhone(3));
-  state = await context.storageState();
-  await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function pageIn(lang: Lang, width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width, height, storageState: state });
-  return { context, page: await context.newPage() };
-}
+const { browser, pageIn } = signedInFile(testPhone(3));
 
 const sidebar = (page: Page) => page.locator('#app-sidebar');
 
@@ -122,12 +105,20 @@ for (const lang of ['en', 'es'] as const) {
       await context.close();
     });
 
-    it('looks right (screenshot)', async () => {
-      const { context, page } = await pageIn(lang);
-      await openApp(page, '/accounts');
-      await page.locator('[data-card="digital"] [data-status]').waitFor();
-      await screenshot(page, `shell-desktop-${lang}`);
-      await context.close();
+    it('fits 360 px and 1440 px without sideways scrolling, with the heading, the cards and the navigation in view', async () => {
+      for (const width of [360, 1440]) {
+        const { context, page } = await pageIn(lang, width, width < 768 ? 844 : 900);
+        await openApp(page, '/accounts');
+        await page.locator('[data-card="digital"] [data-status]').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+        expect(await page.locator('#main h1').first().isVisible(), `${width} px: heading`).toBe(true);
+        for (const kind of ['usd', 'brokerage', 'digital']) expect(await page.locator(`[data-card="${kind}"]`).isVisible(), `${width} px: ${kind} card`).toBe(true);
+        // The sidebar is in view on a desktop; on a phone the hamburger that opens it is.
+        if (width >= 1024) expect(await sidebar(page).isVisible(), `${width} px: sidebar`).toBe(true);
+        else expect(await page.getByRole('button', { name: s.open }).isVisible(), `${width} px: hamburger`).toBe(true);
+        if (width === 1440) await screenshot(page, `shell-desktop-${lang}`);
+        await context.close();
+      }
     });
   });
 
@@ -143,7 +134,8 @@ for (const lang of ['en', 'es'] as const) {
       await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getBoundingClientRect().left === 0);
       expect((await sidebar(page).boundingBox())?.width).toBe(256);
       await page.getByTestId('sidebar-backdrop').waitFor();
-      await page.waitForTimeout(250);
+      // The slide-in and the backdrop's fade have ended before the picture.
+      await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
       await screenshot(page, `shell-mobile-open-${lang}`);
 
       // A click on the dimmed backdrop (right of the panel) closes it.

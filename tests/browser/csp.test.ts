@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launch, newContext, signIn, testPhone } from './helpers';
+import { baseURL, launch, newContext, signIn, testPhone, waitForHydration } from './helpers';
 
 const CLIENT_DIR = 'dist/client';
 
@@ -84,7 +84,8 @@ async function walk(page: Page, path: string, violations: Violation[], signedIn 
   if (meta === null) expect(csp, `${path}: no CSP <meta>, so the header is the page's own policy`).toMatch(/script-src 'self' 'sha256-/);
   expect(meta ?? csp, `${path}: the page's own policy`).toMatch(/script-src 'self'/);
   expect(meta ?? csp).not.toMatch(/unsafe-inline/);
-  await page.waitForTimeout(100);
+  // The islands have run (their violations, if any, were reported as they happened).
+  await waitForHydration(page);
   await collect(page, path, violations);
 }
 
@@ -153,11 +154,13 @@ describe('Content-Security-Policy in Chromium', () => {
     watch(context, violations);
     const page = await context.newPage();
     await page.goto(`${baseURL()}/`);
+    // Asked once the browser has reported the block: an inline script that ran would have run by then.
     const ran = await page.evaluate(() => {
+      const reported = new Promise<void>((r) => document.addEventListener('securitypolicyviolation', () => r(), { once: true }));
       const s = document.createElement('script');
       s.textContent = 'window.__injected = true';
       (document.body as unknown as { appendChild(node: unknown): void }).appendChild(s);
-      return new Promise<boolean>((r) => setTimeout(() => r((window as unknown as { __injected?: boolean }).__injected === true), 100));
+      return reported.then(() => (window as unknown as { __injected?: boolean }).__injected === true);
     });
     expect(ran).toBe(false);
     await collect(page, '/', violations);

@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createChunks, stringToBase64URL } from '@supabase/ssr';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { t, type TranslationKey } from '../../src/i18n';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
 
@@ -153,6 +153,30 @@ export async function signedInState(browser: Browser, phone: string): Promise<St
   const state = await context.storageState();
   await context.close();
   return state;
+}
+
+/**
+ * One signed-in user for a whole test file: launches the browser and signs in once (beforeAll),
+ * closes the browser after (afterAll). `pageIn` opens a page of that user in `lang` at `width` x
+ * `height` (newContext's defaults when left out).
+ */
+export function signedInFile(phone: string) {
+  let browser: Browser;
+  let state: StorageState;
+  beforeAll(async () => {
+    browser = await launch();
+    state = await signedInState(browser, phone);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => browser,
+    async pageIn(lang: Lang = 'en', width?: number, height?: number): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await newContext(browser, { lang, width, height, storageState: state });
+      return { context, page: await context.newPage() };
+    },
+  };
 }
 
 /**

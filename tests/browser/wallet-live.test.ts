@@ -112,6 +112,16 @@ describe('the wallet updates live', () => {
     // A marker that a reload would lose.
     await a.page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
     const balanceB = await b.page.locator('[data-wallet-summary]').textContent();
+    // Every text B's summary takes from now on, with when (Date.now(), the test's clock too).
+    await b.page.evaluate(() => {
+      const w = window as unknown as { __summaries: { at: number; text: string }[] };
+      w.__summaries = [];
+      const text = () => document.querySelector('[data-wallet-summary]')?.textContent ?? '';
+      let last = text();
+      new MutationObserver(() => {
+        if (text() !== last) w.__summaries.push({ at: Date.now(), text: (last = text()) });
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
 
     const latencies: number[] = [];
     for (const n of [1, 2, 3]) {
@@ -128,9 +138,20 @@ describe('the wallet updates live', () => {
     for (const ms of latencies) expect(ms).toBeLessThan(2000);
     console.log(`[wallet-live] answer -> screen update latency (ms): ${latencies.join(', ')}`);
 
-    // B's wallet (another party) did not change, and no page logged an error (CSP included).
-    await b.page.waitForTimeout(300);
-    expect(await b.page.locator('[data-wallet-summary]').textContent()).toBe(balanceB);
+    // B's wallet (another party) did not change: B's screen changes only once a marker for B (the
+    // faucet's 1 CC offer to B) is sent after A's calls, and then it shows the marker. The marker
+    // offer is then rejected, leaving B's wallet as it was.
+    const tokenB = (await cookieSession(b.context))!.access_token;
+    const markerAt = Date.now();
+    const marker = await apiCall(tokenB, 'POST', '/api/wallets/transfer', { account_id: await activeAccountOf(tokenB), amount: '1' });
+    expect(marker.status).toBe(200);
+    await b.page.waitForFunction(() => (window as unknown as { __summaries: unknown[] }).__summaries.length > 0, null, { timeout: 2000 });
+    const seenByB = (await b.page.evaluate(() => (window as unknown as { __summaries: { at: number; text: string }[] }).__summaries)) as { at: number; text: string }[];
+    expect(seenByB.filter((change) => change.at < markerAt)).toEqual([]);
+    expect(await b.page.locator('[data-wallet-pending]').last().textContent()).toContain('1.00 CC');
+    const rejected = await apiCall(tokenB, 'POST', `/api/wallets/canton/offers/${marker.body.data.offerId}/reject`, { account_id: await activeAccountOf(tokenB) });
+    expect(rejected.status).toBe(200);
+    await b.page.waitForFunction((before) => document.querySelector('[data-wallet-summary]')?.textContent === before, balanceB, { timeout: 2000 });
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
     await a.context.close();

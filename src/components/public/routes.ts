@@ -10,5 +10,3 @@ const paths: Record<PublicPage, Record<Lang, string>> = {
 };
 
 export const pagePath = (page: PublicPage, lang: Lang) => paths[page][lang];
-
-export const otherLang = (lang: Lang): Lang => (lang === 'en' ? 'es' : 'en');

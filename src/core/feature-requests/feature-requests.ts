@@ -4,7 +4,7 @@
 // 404), and recounts upvotes/downvotes from the votes, so concurrent votes cannot lose an update
 // and total_score (a generated column) is always upvotes - downvotes.
 import { newId, nowIso } from '../../platform/primitives';
-import { fail, isGuardTrip, notFound } from '../db';
+import { fail, isGuardTrip } from '../db';
 
 type Status = 'submitted' | 'under_review' | 'planned' | 'in_progress' | 'completed' | 'rejected';
 type VoteType = 'upvote' | 'downvote';
@@ -96,7 +96,7 @@ async function row(db: D1Database, userId: string, id: string) {
 
 export async function getRequest(db: D1Database, userId: string, id: string): Promise<FeatureRequest> {
   const r = await row(db, userId, id);
-  return r ? toRequest(r, userId) : notFound('Feature request not found');
+  return r ? toRequest(r, userId) : fail(404, 'Feature request not found');
 }
 
 /** The category's stored name for a name or id; 400 for an unknown one. */
@@ -138,7 +138,7 @@ export async function createRequest(
 /** Edits are the author's: anyone else's id answers 404, like every foreign id (design, Security rules). */
 async function requireAuthor(db: D1Database, userId: string, id: string) {
   const r = await db.prepare('SELECT 1 AS mine FROM feature_requests WHERE id = ? AND author_id = ?').bind(id, userId).first();
-  if (!r) notFound('Feature request not found');
+  if (!r) fail(404, 'Feature request not found');
 }
 
 export async function updateRequest(
@@ -185,7 +185,7 @@ function recount(db: D1Database, id: string) {
 
 async function requireExists(db: D1Database, id: string) {
   const r = await db.prepare('SELECT 1 AS ok FROM feature_requests WHERE id = ?').bind(id).first();
-  if (!r) notFound('Feature request not found');
+  if (!r) fail(404, 'Feature request not found');
 }
 
 /** Up or down: adds a vote, or switches the caller's vote; the same vote again answers 409. */
@@ -206,7 +206,7 @@ export async function vote(db: D1Database, userId: string, id: string, voteType:
     ]);
   } catch (err) {
     if (isGuardTrip(err)) fail(409, `You already gave this request an ${voteType}; remove it with DELETE /feature-requests/${id}/vote`, 'already_voted');
-    if (err instanceof Error && err.message.includes('FOREIGN KEY')) notFound('Feature request not found');
+    if (err instanceof Error && err.message.includes('FOREIGN KEY')) fail(404, 'Feature request not found');
     throw err;
   }
   return getRequest(db, userId, id);
@@ -222,7 +222,7 @@ export async function unvote(db: D1Database, userId: string, id: string): Promis
       recount(db, id),
     ]);
   } catch (err) {
-    if (isGuardTrip(err)) notFound('No vote');
+    if (isGuardTrip(err)) fail(404, 'No vote');
     throw err;
   }
   return getRequest(db, userId, id);
@@ -234,7 +234,7 @@ export async function myVote(db: D1Database, userId: string, id: string) {
     .prepare('SELECT vote_type, created_at, updated_at FROM feature_request_votes WHERE feature_request_id = ? AND user_id = ?')
     .bind(id, userId)
     .first<{ vote_type: VoteType; created_at: string; updated_at: string }>();
-  return v ? { feature_request_id: id, ...v } : notFound('No vote');
+  return v ? { feature_request_id: id, ...v } : fail(404, 'No vote');
 }
 
 export async function listCategories(db: D1Database) {

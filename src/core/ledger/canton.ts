@@ -2,7 +2,7 @@
 // client keeps its Ed25519 key, the server prepares the party's topology hash, the client signs
 // it, and /complete verifies the signature before the party is allocated and bound to a wallet.
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
-import { fail, notFound } from '../db';
+import { fail } from '../db';
 import { fingerprintOf, verifyEd25519 } from './parties';
 
 const ONBOARDING_TTL_MS = 10 * 60 * 1000;
@@ -43,7 +43,7 @@ export async function listParties(db: D1Database, userId: string): Promise<Canto
 /** The party if one of the caller's accounts owns it; 404 otherwise (also for platform parties). */
 export async function requireParty(db: D1Database, userId: string, partyId: string): Promise<CantonParty> {
   const row = await db.prepare(`${PARTY_QUERY} AND p.party_id = ?`).bind(userId, partyId).first<PartyRow>();
-  return row ? toParty(row) : notFound('Party not found');
+  return row ? toParty(row) : fail(404, 'Party not found');
 }
 
 /** POST /wallets/canton/prepare {publicKey}: the hash the client must sign to claim its party. */
@@ -88,7 +88,7 @@ export async function completeExternalParty(
     )
     .bind(body.walletId, userId)
     .first<{ id: string; account_id: string; kind: string; address: string | null }>();
-  if (!wallet) notFound('Wallet not found');
+  if (!wallet) fail(404, 'Wallet not found');
   if (wallet.kind !== 'self_custody') fail(409, 'Only a self-custody wallet takes an external party');
   if (wallet.address) fail(409, 'This wallet already has a party', 'party_exists');
   const pending = await db

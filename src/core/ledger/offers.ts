@@ -2,7 +2,7 @@
 // offer out of 'pending' only `WHERE status = 'pending'`, so an offer settles exactly once however
 // calls (and the expiry job) race; the one that comes second answers 409 offer_not_pending.
 import { newId, nowIso } from '../../platform/primitives';
-import { fail, isGuardTrip, notFound } from '../db';
+import { fail, isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { releaseStatements, settleAcceptedStatements } from './settle';
 
@@ -23,7 +23,7 @@ async function requirePendingOffer(db: D1Database, offerId: string, side: 'recei
     .prepare('SELECT id, sender_party, receiver_party, status, expires_at, transaction_id FROM ledger_transfer_offers WHERE id = ?')
     .bind(offerId)
     .first<OfferRow>();
-  if (!offer || (side === 'receiver' ? offer.receiver_party : offer.sender_party) !== partyId) return notFound('Offer not found');
+  if (!offer || (side === 'receiver' ? offer.receiver_party : offer.sender_party) !== partyId) return fail(404, 'Offer not found');
   if (offer.status !== 'pending' || offer.expires_at <= now) return offerNotPending();
   return offer;
 }

@@ -1,15 +1,12 @@
 // Receivers: the active digital-assets wallet a send goes to, found by party id or by phone, and
 // the refusals a sender gets for a receiver there is none of, or for themselves.
 import { nowIso } from '../../platform/primitives';
-import { Refusal } from '../../platform/errors';
 import { parseReceiver } from '../../shared/schemas/send';
 import { fail } from '../db';
 import { maskedName } from './party-names';
 import { preapprovalOf } from './preapproval';
 
-export const receiverNotFound = (): never => {
-  throw new Refusal(404, 'No digital-assets wallet found for this receiver', 'receiver_not_found');
-};
+export const receiverNotFound = (): never => fail(404, 'No digital-assets wallet found for this receiver', 'receiver_not_found');
 export const selfTransfer = (): never => fail(400, 'You cannot send to your own wallet', 'self_transfer');
 
 interface ReceiverRow {

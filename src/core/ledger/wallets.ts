@@ -2,7 +2,7 @@
 // platform-hosted Canton wallet (one per account, with its party), internal, external and
 // self-custody wallets, and deactivation. Every lookup is scoped to the caller's accounts.
 import { newId, nowIso } from '../../platform/primitives';
-import { fail, isUniqueViolation, notFound, requireAccount } from '../db';
+import { fail, isUniqueViolation, requireAccount } from '../db';
 import { CC, NETWORK, hintFrom, newHostedPartyKey } from './parties';
 
 export const UNNAMED_WALLET = 'Unnamed Wallet';
@@ -54,7 +54,7 @@ export async function requireWallet(db: D1Database, userId: string, walletId: st
     )
     .bind(walletId, userId)
     .first<WalletRow>();
-  return row ?? notFound('Wallet not found');
+  return row ?? fail(404, 'Wallet not found');
 }
 
 export async function listWallets(db: D1Database, userId: string, accountId: string): Promise<Wallet[]> {
@@ -92,7 +92,7 @@ async function digitalAssetWallet(db: D1Database, accountId: string) {
 export async function requireDigitalAssetWallet(db: D1Database, userId: string, accountId: string) {
   await requireAccount(db, userId, accountId);
   const wallet = await digitalAssetWallet(db, accountId);
-  if (!wallet || !wallet.address || wallet.is_active !== 1) notFound('Digital asset wallet not found');
+  if (!wallet || !wallet.address || wallet.is_active !== 1) fail(404, 'Digital asset wallet not found');
   return { wallet, partyId: wallet.address };
 }
 
@@ -162,7 +162,7 @@ export async function createCantonWalletForActiveAccount(db: D1Database, userId:
     .prepare('SELECT account_id FROM user_accounts WHERE user_id = ? AND is_active = 1')
     .bind(userId)
     .first<{ account_id: string }>();
-  if (!active) notFound('No active account');
+  if (!active) fail(404, 'No active account');
   return createDigitalAssetAccount(db, userId, active.account_id);
 }
 

@@ -2,7 +2,7 @@
 // (src/shared/contract/accounts.ts) implemented, so each answer is typed against its response schema.
 // The caller is `x-user-id` (set by the BFF from the verified token); every lookup is scoped to it
 // and a foreign id answers 404.
-import { contractHono } from '../../platform/contract-app';
+import { contractHono } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/accounts';
 import {
   activeAccount,
@@ -14,7 +14,7 @@ import {
   switchAccount,
   updateAccountMetadata,
   updateProfile,
-} from '../accounts/service';
+} from '../accounts/accounts';
 import type { CoreEnv } from '../env';
 
 export const accountsRoutes = contractHono<CoreEnv>()

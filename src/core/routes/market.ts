@@ -1,7 +1,7 @@
 // Core: GET /market/history/{symbol} (issue 18), the stored price history of a stock or Canton asset.
 // Public market data: the caller only has to be signed in (the core's `x-user-id`). Implements the
 // contract's declaration (src/shared/contract/market.ts marketHistory), answer typed against it.
-import { contractHono } from '../../platform/contract-app';
+import { contractHono } from '../../platform/contract-hono';
 import { errorBody } from '../../platform/errors';
 import * as api from '../../shared/contract/market';
 import type { CoreEnv } from '../env';

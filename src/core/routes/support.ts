@@ -1,7 +1,7 @@
 // Core: spec section 7, Support: the contract's declarations (src/shared/contract/support.ts)
 // implemented, answers typed against them. Tickets are the caller's own (or assigned to the caller as
 // an agent); anything else answers 404.
-import { contractHono, created } from '../../platform/contract-app';
+import { contractHono, created } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/support';
 import type { CoreEnv } from '../env';
 import { createComment, createTicket, getTicket, listComments, listTickets, updateTicket } from '../support/support';

@@ -1,7 +1,7 @@
 // Core: spec section 7, Wallets: the contract's declarations (src/shared/contract/wallets.ts)
 // implemented, answers typed against them. Every account, wallet and party is scoped to the caller
 // (foreign ids answer 404); money movement (transfer, auto-accept, send, accept) honours Idempotency-Key.
-import { contractHono } from '../../platform/contract-app';
+import { contractHono } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/wallets';
 import type { CoreEnv } from '../env';
 import { idempotent } from '../idempotency';

@@ -6,7 +6,7 @@
 // and are never shown to the owner. High and urgent tickets are assigned to the on-duty agent on
 // creation, who acknowledges them with a public comment and leaves an internal triage note.
 import { newId, nowIso } from '../../platform/primitives';
-import { fail, notFound } from '../db';
+import { fail } from '../db';
 
 export const ON_DUTY_AGENT_ID = 'agent-sofia-ramirez';
 
@@ -69,7 +69,7 @@ async function visibleTicket(db: D1Database, userId: string, id: string) {
   const row = await db.prepare(`${TICKET_SELECT} WHERE t.id = ?`).bind(id).first<TicketRow>();
   if (row && row.user_id === userId) return { row, role: 'owner' as const };
   if (row && row.agent_user_id !== null && row.agent_user_id === userId) return { row, role: 'agent' as const };
-  return notFound('Ticket not found');
+  return fail(404, 'Ticket not found');
 }
 
 /** The answer to any change of a closed ticket (visible to the caller, so not a 404). */
@@ -139,7 +139,7 @@ export async function updateTicket(
   body: Partial<Pick<TicketRow, 'title' | 'description' | 'category' | 'priority' | 'status'>>,
 ): Promise<Ticket> {
   const { role } = await visibleTicket(db, userId, id);
-  if (role !== 'owner') notFound('Ticket not found');
+  if (role !== 'owner') fail(404, 'Ticket not found');
   if (body.status !== undefined && body.status !== 'closed') fail(403, 'You can only close a ticket; support changes its other statuses');
   const fields = (['title', 'description', 'category', 'priority', 'status'] as const).filter((k) => body[k] !== undefined);
   const result = await db

@@ -5,7 +5,7 @@
 // [type|status,] created_at) indexes with no sort step, so a page costs the same at 100 rows or
 // 100,000. No COUNT(*): the client asks for the next page while pages come back full.
 import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
-import { fail, notFound, requireAccount } from '../db';
+import { fail, requireAccount } from '../db';
 import { partyName, partyNameColumn } from '../ledger/party-names';
 import { requireWallet } from '../ledger/wallets';
 import type { TransactionListQuery } from '../../shared/schemas/transaction';
@@ -154,7 +154,7 @@ export async function getTransaction(db: D1Database, userId: string, id: string)
     )
     .bind(id, userId)
     .first<TransactionRow & { offer_id: string | null }>();
-  if (!row) return notFound('Transaction not found');
+  if (!row) return fail(404, 'Transaction not found');
   const offer = row.offer_id
     ? await db
         .prepare(

@@ -4,7 +4,7 @@
 // shown for a status we simply could not read.
 import { useId } from 'react';
 import { Button } from '../../components/Button';
-import { useSeededStore } from '../../components/page-seed';
+import { useSeededStore } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { kycHintKey, kycState, kycStatusKey, type KycState } from '../../shared/kyc';
 import { $accountLoadFailed, $accountStatus, $kyc, kycSummary, refreshAccount } from '../../stores/account';

@@ -6,7 +6,17 @@ import type { PageSeed } from '../../shared/page-seed';
 import AppShell from '../AppShell';
 import { SettingsSection } from './SettingsSection';
 
-export const FAQ_ITEMS = ['what', 'custody', 'accounts', 'digitalAssets', 'language', 'security', 'who', 'ideas'] as const;
+/** The questions in the order shown, each with its answer. */
+const FAQ_ITEMS: readonly { question: TranslationKey; answer: TranslationKey }[] = [
+  { question: 'settings.faq.what.question', answer: 'settings.faq.what.answer' },
+  { question: 'settings.faq.custody.question', answer: 'settings.faq.custody.answer' },
+  { question: 'settings.faq.accounts.question', answer: 'settings.faq.accounts.answer' },
+  { question: 'settings.faq.digitalAssets.question', answer: 'settings.faq.digitalAssets.answer' },
+  { question: 'settings.faq.language.question', answer: 'settings.faq.language.answer' },
+  { question: 'settings.faq.security.question', answer: 'settings.faq.security.answer' },
+  { question: 'settings.faq.who.question', answer: 'settings.faq.who.answer' },
+  { question: 'settings.faq.ideas.question', answer: 'settings.faq.ideas.answer' },
+];
 
 function Faq() {
   const t = useT();
@@ -14,14 +24,14 @@ function Faq() {
     <SettingsSection title={t('settings.faq.title')} description={t('settings.faq.description')}>
       <div className="divide-y divide-gray-200 rounded-lg border border-gray-200">
         {FAQ_ITEMS.map((item) => (
-          <details key={item} className="group px-4 py-3">
+          <details key={item.question} className="group px-4 py-3">
             <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 text-sm font-medium text-gray-900">
-              {t(`settings.faq.${item}.question` as TranslationKey)}
+              {t(item.question)}
               <span aria-hidden="true" className="text-gray-400 transition group-open:rotate-180">
                 ▾
               </span>
             </summary>
-            <p className="pb-2 text-sm leading-6 text-gray-600">{t(`settings.faq.${item}.answer` as TranslationKey)}</p>
+            <p className="pb-2 text-sm leading-6 text-gray-600">{t(item.answer)}</p>
           </details>
         ))}
       </div>

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { cx } from '../../components/cx';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';
-import { useServedStore, useTimeZone } from '../../components/page-seed';
+import { useServedStore, useTimeZone } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
 import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';

@@ -4,7 +4,7 @@
 // when the Worker rendered it (src/worker/pages/security-data.ts).
 import { useId, useState } from 'react';
 import { LANGS, isLang, type Lang } from '../../i18n';
-import { useSeededStore } from '../../components/page-seed';
+import { useSeededStore } from '../../components/page-seed-context';
 import { useLang, useT } from '../../components/use-t';
 import type { PageSeed } from '../../shared/page-seed';
 import { $account, saveLanguage } from '../../stores/account';

@@ -5,7 +5,7 @@
 // instead (issue 14): one way to create an account, with the same name wherever it shows.
 import { lazy, Suspense, useState } from 'react';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
-import { useSeededStore } from '../../components/page-seed';
+import { useSeededStore } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { ACCOUNT_CATEGORIES, type AccountCategory } from '../../shared/account-categories';
 import { $accounts, $activeAccount, switchAccount } from '../../stores/account';

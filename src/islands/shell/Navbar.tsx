@@ -2,7 +2,7 @@
 // user menu (My account, Security, Support, Sign out).
 import { Dropdown } from '../../components/Dropdown';
 import { IconButton } from '../../components/Icon';
-import { useSeededStore } from '../../components/page-seed';
+import { useSeededStore } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { $account } from '../../stores/account';
 import { signOutAndLeave } from '../../stores/auth';

@@ -6,7 +6,7 @@
 // whole rather than squeezed into the 134 px left on a phone, and the overflow is clipped so the
 // page never scrolls sideways.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useSeededStore } from '../../components/page-seed';
+import { useSeededStore } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { $sidebar, CLOSED_SIDEBAR, closeMobileSidebar } from '../../stores/ui';
 import { Navbar } from './Navbar';

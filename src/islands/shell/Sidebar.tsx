@@ -1,7 +1,7 @@
 // The two sidebars of the shell: the main one (account selector, links to the signed-in screens,
 // collapse toggle) and the settings navigation (Back, the settings pages, Logout). The current item
 // carries aria-current="page" and an indicator bar.
-import { usePageSeed } from '../../components/page-seed';
+import { usePageSeed } from '../../components/page-seed-context';
 import { useState } from 'react';
 import { useT } from '../../components/use-t';
 import { signOutAndLeave } from '../../stores/auth';

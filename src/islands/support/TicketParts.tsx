@@ -1,7 +1,7 @@
 // Pieces of a ticket shown in the list and in the ticket dialog: status badge and the meta line
 // (priority, category, assigned agent or 'Unassigned', created date).
 import { cx } from '../../components/cx';
-import { useTimeZone } from '../../components/page-seed';
+import { useTimeZone } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
 import { ticketCategoryKey, ticketPriorityKey, ticketStatusKey, type TicketCategory, type TicketPriority, type TicketStatus } from '../../shared/ticket-labels';

@@ -48,7 +48,7 @@ export const RATE_LIMIT_EXTENSION = 'x-rate-limit';
 
 /**
  * Spread into a declaration: the limiter its requests count against, per verified user. The BFF
- * attaches the limiter from it (src/worker/contract-app.ts) and /api/openapi.json publishes it as
+ * attaches the limiter from it (src/worker/bff-apps.ts) and /api/openapi.json publishes it as
  * `x-rate-limit`, so the mobile team sees it. Every write names one (a test checks it).
  */
 export const limitedBy = (limiter: LimiterName) => ({ [RATE_LIMIT_EXTENSION]: limiter }) as { 'x-rate-limit': LimiterName };

@@ -19,7 +19,7 @@ export const accountCategory = z.enum(ACCOUNT_CATEGORIES);
 
 /**
  * Bounds of an account's free-form metadata, for a PUT's patch and for the object stored after the
- * merge alike (src/core/accounts/service.ts). Metadata holds a client's own small settings (a colour,
+ * merge alike (src/core/accounts/accounts.ts). Metadata holds a client's own small settings (a colour,
  * an icon, a goal); 16 KB is far above that and keeps an account row, and the account list that
  * carries every row, small (D1 caps a row at 2 MB; before this bound 45 PUTs made a 2.77 MB row).
  * Depth 5 and 50 keys per object leave room for grouped settings while keeping the walk and SQLite's

@@ -118,9 +118,6 @@ export const transactionListQuery = zf
   .refine(...fromNotAfterTo);
 export type TransactionListQuery = zf.infer<typeof transactionListQuery>;
 
-/** The export's query: the filters only (it pages by itself). */
-export const transactionExportQuery = transactionFilters;
-
 // ---------------------------------------------------------------------------------------------
 // Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
 // really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip

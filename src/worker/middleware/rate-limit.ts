@@ -1,5 +1,5 @@
 // The BFF's abuse limits: the per-user limiter middleware each declared route gets from its
-// declaration (`limitedBy` in src/shared/contract, attached by src/worker/contract-app.ts). It takes
+// declaration (`limitedBy` in src/shared/contract, attached by src/worker/bff-apps.ts). It takes
 // a slot before the route runs (src/platform/rate-limit.ts: one Durable Object per limiter and user,
 // atomic, so a burst of concurrent requests gets exactly the limit and no more). Over the limit: 429
 // {message, code: 'rate_limited'} with Retry-After, before the route runs, so nothing changes.
@@ -16,7 +16,7 @@ import type { AppEnv } from '../env';
 
 /**
  * Counts a BFF route's requests on `limiter`, per verified user (so it runs after require-user). The
- * BFF attaches it to each route whose declaration names a limiter (src/worker/contract-app.ts); it
+ * BFF attaches it to each route whose declaration names a limiter (src/worker/bff-apps.ts); it
  * runs before the route's validators, so bad requests count too.
  */
 export function rateLimit(limiter: LimiterName): MiddlewareHandler<AppEnv> {

@@ -2,6 +2,8 @@
 // active account) and its seed in the user's language (src/shared/page-seed.ts). A page's own reads
 // are its loader, src/worker/pages/<page>-data.ts, which its frontmatter hands to `signedInPage`
 // (src/layouts/signed-in-page.ts).
+import { parseAccept } from 'hono/utils/accept';
+import { parse as parseCookie } from 'hono/utils/cookie';
 import { isLang, detectLanguage, loadDictionary, type Lang } from '../../i18n';
 import { getProfile, listAccounts } from '../../shared/contract/accounts';
 import { TIME_ZONE_COOKIE, type PageSeed } from '../../shared/page-seed';
@@ -14,24 +16,14 @@ import { read, type AnswerOf } from './read';
  * for spec section 4's rule (es gives es, fr gives fs, anything else en).
  */
 export function acceptLanguage(header: string | null): Lang {
-  const ranked = (header ?? '')
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((p) => p.tag && p.tag !== '*' && p.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  return detectLanguage(ranked.map((p) => p.tag));
+  return detectLanguage(parseAccept(header ?? '').flatMap(({ type, q }) => (type !== '*' && q > 0 ? [type] : [])));
 }
 
 /** The browser's time zone from its `tz` cookie, when it is one Intl knows; else UTC. */
 export function cookieTimeZone(request: Request): string {
-  const raw = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]{1,64})`).exec(request.headers.get('cookie') ?? '')?.[1];
-  if (!raw) return 'UTC';
+  const zone = parseCookie(request.headers.get('cookie') ?? '', TIME_ZONE_COOKIE)[TIME_ZONE_COOKIE];
+  if (!zone) return 'UTC';
   try {
-    const zone = decodeURIComponent(raw);
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return 'UTC';

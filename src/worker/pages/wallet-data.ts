@@ -69,7 +69,7 @@ export async function walletPage(request: Request, env: Bindings, user: PageUser
   };
 }
 
-/** The island's lookup (AssetDetail.findAsset) over the cached market: stock, else Canton asset, else a sample row. */
+/** The island's lookup (findAsset in src/stores/market.ts) over the cached market: stock, else Canton asset, else a sample row. */
 export function findServedAsset(snapshot: MarketSnapshot | null, symbol: string): AssetDetail | null {
   if (!snapshot) return null;
   const stock = snapshot.stocks.find((s) => s.symbol === symbol.toUpperCase());

@@ -17,7 +17,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as api from '../../shared/contract/live';
 import { LIVE_SUBPROTOCOL, LIVE_TOKEN_PREFIX } from '../../shared/realtime';
 import { refuseWith } from '../../platform/errors';
-import { contractApp } from '../contract-app';
+import { contractApp } from '../bff-apps';
 import type { AppEnv } from '../env';
 import { executionCtxOf } from '../forward';
 import { LIVE_EXPIRES_HEADER, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from '../live/internal-headers';

@@ -10,7 +10,7 @@ import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/ht
 import * as api from '../../shared/contract/market';
 import { errorBody } from '../../platform/errors';
 import type { ErrorCode } from '../../shared/error-codes';
-import { contractApp } from '../contract-app';
+import { contractApp } from '../bff-apps';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { PriceHistory } from '../../shared/schemas/price-history';
 import { aged, swr, type SwrResult } from '../cache/swr';

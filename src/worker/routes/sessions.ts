@@ -12,7 +12,7 @@
 import type { Context } from 'hono';
 import { authSettings, endSessions, liveSessionsOf, sessionIsLive } from '../../local-auth';
 import * as api from '../../shared/contract/sessions';
-import { contractApp } from '../contract-app';
+import { contractApp } from '../bff-apps';
 import { executionCtxOf } from '../forward';
 import { closeEndedSessions } from '../live/sessions';
 import type { AppEnv } from '../env';

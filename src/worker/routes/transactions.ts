@@ -1,10 +1,10 @@
 // BFF /api/transactions/account/{id}/export (issue 18): the CSV export, streamed by this Worker by
 // paging the upstream's list route. The list and detail routes are forwarded from their declarations
-// (forwardingApp in ../contract-app.ts); this is the one transactions call the BFF answers itself.
+// (forwardingApp in ../bff-apps.ts); this is the one transactions call the BFF answers itself.
 // Its limiter (RL_EXPORTS) comes from its declaration, like every route's.
 import * as api from '../../shared/contract/transactions';
 import type { TransactionFilters } from '../../shared/schemas/transaction';
-import { contractApp } from '../contract-app';
+import { contractApp } from '../bff-apps';
 import { errorBody } from '../../platform/errors';
 import { executionCtxOf, queryStrings } from '../forward';
 import { assertUser } from '../middleware/assert-user';

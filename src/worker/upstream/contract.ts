@@ -1,5 +1,5 @@
 // The upstream route table: every call the BFF forwards to the upstream (forwardingApp in
-// src/worker/contract-app.ts, and the market's assets source), with its method, path template and the zod schema of its success
+// src/worker/bff-apps.ts, and the market's assets source), with its method, path template and the zod schema of its success
 // `data`. The remote adapter calls no path outside it and checks every success answer against it.
 //
 // Derived from the contract (src/shared/contract, issue 15): the forwarded resources' declarations,

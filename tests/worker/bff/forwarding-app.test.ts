@@ -1,11 +1,11 @@
-// The forwarding loop (src/worker/contract-app.ts forwardingApp): a declaration added to a forwarded
+// The forwarding loop (src/worker/bff-apps.ts forwardingApp): a declaration added to a forwarded
 // resource is served with no BFF code, validated, limited by its declared limiter, and forwarded to
 // its own upstream path with exactly the validated params, query (defaults applied) and body.
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createTicket, getTicket, listComments, listTickets } from '../../../src/shared/contract/support';
-import { forwardingApp } from '../../../src/worker/contract-app';
+import { forwardingApp } from '../../../src/worker/bff-apps';
 import type { AppEnv } from '../../../src/worker/env';
 import { installFetchGuard, outbound, planFetch } from '../network';
 

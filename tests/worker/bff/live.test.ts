@@ -174,8 +174,11 @@ describe('GET /api/live delivers', () => {
     // A refused call (the offer is no longer pending) tells nobody.
     const again = await apiAs(receiver, 'POST', `/api/wallets/canton/offers/${second}/reject`, { account_id: receiver.accountId });
     expect(again.status).toBe(409);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect([r.messages.length, s.messages.length]).toEqual([4, 5]);
+    // A marker after it (a third send, heard by both): once it has arrived, anything the refused call
+    // had sent would have arrived before it.
+    await send();
+    await until(() => r.messages.length >= 5 && s.messages.length >= 6, 'both sides heard the marker send');
+    expect([r.messages.length, s.messages.length]).toEqual([5, 6]);
     for (const m of [...r.messages, ...s.messages]) expect(JSON.parse(m)).toEqual({ type: 'wallet.changed' });
     s.ws.close(1000, 'done');
     r.ws.close(1000, 'done');

@@ -8,7 +8,7 @@ import { support } from '../../../src/core/routes/support';
 import { transactions } from '../../../src/core/routes/transactions';
 import { market } from '../../../src/core/routes/market';
 import { wallets } from '../../../src/core/routes/wallets';
-import { contractHono } from '../../../src/platform/contract-app';
+import { contractHono } from '../../../src/platform/contract-hono';
 import { FORWARDED } from '../../../src/shared/contract';
 import { getTicket } from '../../../src/shared/contract/support';
 import type { CoreEnv } from '../../../src/core/env';

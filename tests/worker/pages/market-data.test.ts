@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { marketPage } from '../../../src/worker/pages/market-data';
-import { acceptLanguage } from '../../../src/worker/pages/shell';
+import { acceptLanguage, cookieTimeZone } from '../../../src/worker/pages/shell';
 import { contextWithUser, pageUserOf } from '../../../src/worker/pages/page-user';
 import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
 import { forgetIsolateCopies } from '../../../src/worker/cache/swr';
@@ -73,6 +73,16 @@ describe('the reads of a page rendered on the Worker', () => {
     expect(acceptLanguage('es;q=0, fr')).toBe('fs');
     expect(acceptLanguage(null)).toBe('en');
     expect(acceptLanguage('garbage;;;q=x')).toBe('en');
+  });
+
+  it('takes the time zone from the tz cookie when Intl knows it, else UTC', () => {
+    const zoneOf = (cookie?: string) => cookieTimeZone(new Request('https://app.test/', { headers: cookie ? { cookie } : {} }));
+    expect(zoneOf('a=1; tz=Asia%2FTokyo; b=2')).toBe('Asia/Tokyo');
+    expect(zoneOf('tz=America/Bogota')).toBe('America/Bogota');
+    expect(zoneOf('xtz=Asia%2FTokyo')).toBe('UTC');
+    expect(zoneOf('tz=Mars%2FOlympus')).toBe('UTC');
+    expect(zoneOf('tz=%E0%A4%A')).toBe('UTC');
+    expect(zoneOf()).toBe('UTC');
   });
 
   it("gives two users read at once only their own shell", async () => {

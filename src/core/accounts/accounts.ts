@@ -2,7 +2,6 @@
 // user_accounts links (exactly one active and one primary per user), and their changes. Every
 // multi-statement change is one D1 batch (a transaction); the guards inside the statements keep the
 // one-active/one-primary invariant even when requests race.
-import { Refusal } from '../../platform/errors';
 import { fail } from '../db';
 import type { z } from 'zod';
 import { ACCOUNT_METADATA_BOUNDS, type createAccountBody, type updateAccountMetadataBody, type updateProfileBody } from '../../shared/schemas/account';
@@ -10,7 +9,9 @@ import { jsonBoundsIssue } from '../../shared/schemas/bounded-json';
 import type { account } from '../../shared/schemas/account';
 
 const now = () => new Date().toISOString();
-const notFound = (what = 'Account not found') => new Refusal(404, what, 'not_found');
+function accountNotFound(): never {
+  return fail(404, 'Account not found');
+}
 
 // ---------------------------------------------------------------------------------------------
 // Provisioning: a user's first authenticated call creates their profile and one personal account
@@ -86,20 +87,20 @@ function toProfile(r: ProfileRow) {
 
 /** GET /accounts/{userId}: only the caller's own profile exists for them. */
 export async function getProfile(db: D1Database, callerId: string, userId: string) {
-  if (userId !== callerId) throw notFound();
+  if (userId !== callerId) accountNotFound();
   const row = await db.prepare('SELECT * FROM profiles WHERE id = ?1').bind(userId).first<ProfileRow>();
-  if (!row) throw notFound();
+  if (!row) accountNotFound();
   return toProfile(row);
 }
 
 /** PATCH /accounts/{userId} {language} */
 export async function updateProfile(db: D1Database, callerId: string, userId: string, body: z.infer<typeof updateProfileBody>) {
-  if (userId !== callerId) throw notFound();
+  if (userId !== callerId) accountNotFound();
   const row = await db
     .prepare('UPDATE profiles SET language = ?2, updated_at = ?3 WHERE id = ?1 RETURNING *')
     .bind(userId, body.language, now())
     .first<ProfileRow>();
-  if (!row) throw notFound();
+  if (!row) accountNotFound();
   return toProfile(row);
 }
 
@@ -151,7 +152,7 @@ function toLink(r: LinkRow) {
 
 async function findLink(db: D1Database, userId: string, accountId: string) {
   const row = await db.prepare(`${LINK_SELECT} WHERE ua.user_id = ?1 AND ua.account_id = ?2`).bind(userId, accountId).first<LinkRow>();
-  if (!row) throw notFound();
+  if (!row) accountNotFound();
   return row;
 }
 
@@ -164,7 +165,7 @@ export async function listAccounts(db: D1Database, userId: string) {
 /** GET /accounts/user/active-account */
 export async function activeAccount(db: D1Database, userId: string) {
   const row = await db.prepare(`${LINK_SELECT} WHERE ua.user_id = ?1 AND ua.is_active = 1`).bind(userId).first<LinkRow>();
-  if (!row) throw notFound('No active account');
+  if (!row) fail(404, 'No active account');
   return { success: true as const, account: toLink(row) };
 }
 
@@ -180,7 +181,7 @@ async function moveFlag(db: D1Database, userId: string, accountId: string, flag:
       .bind(userId, accountId),
     db.prepare(`UPDATE user_accounts SET ${flag} = 1 WHERE user_id = ?1 AND account_id = ?2`).bind(userId, accountId),
   ]);
-  if (!set?.meta.changes) throw notFound();
+  if (!set?.meta.changes) accountNotFound();
 }
 
 /** POST /accounts/user/switch-account {accountId} */
@@ -239,7 +240,7 @@ export async function updateAccountMetadata(db: D1Database, userId: string, acco
         )
         .bind(accountId, userId, patch)
         .first<{ metadata: string; merged: string }>();
-      if (!row) throw notFound();
+      if (!row) accountNotFound();
       const issue = jsonBoundsIssue(JSON.parse(row.merged), ACCOUNT_METADATA_BOUNDS);
       if (issue) fail(413, `metadata: the account's metadata after the merge ${issue}`, 'payload_too_large');
       seen = row.metadata;
@@ -270,7 +271,7 @@ export async function updateAccountMetadata(db: D1Database, userId: string, acco
       .run();
     if (result.meta.changes) return { success: true as const, account: toLink(await findLink(db, userId, accountId)) };
     // Nothing changed: the account is gone (no patch to compare), or its metadata moved on meanwhile.
-    if (patch === null) throw notFound();
+    if (patch === null) accountNotFound();
   }
   fail(409, "The account's metadata changed meanwhile; try again", 'changed_meanwhile');
 }

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { atom } from 'nanostores';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useServedStore } from './page-seed';
+import { useServedStore } from './page-seed-context';
 
 interface Rows {
   status: 'idle' | 'loading' | 'ready';

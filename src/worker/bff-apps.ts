@@ -7,7 +7,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { limiterOf } from '../shared/contract/common';
-import { contractHono } from '../platform/contract-app';
+import { contractHono } from '../platform/contract-hono';
 import type { AppEnv } from './env';
 import { forwardDeclared } from './forward';
 import { assertUser } from './middleware/assert-user';
