@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { appRequest, authHeaders, remote, signToken, useStandIns, type Answer } from './stand-ins';
+import { transactionRow } from '../transaction-rows';
 
 const s = useStandIns();
 
@@ -61,25 +62,10 @@ describe('remote mode: what the upstream answers is checked before it reaches th
 });
 
 describe('remote mode: the CSV export against an upstream that repeats its pages', () => {
-  const row = (accountId: string, i: number) => ({
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    account_id: accountId,
-    wallet_id: null,
-    created_at: new Date(Date.UTC(2026, 2, 1) - i * 1000).toISOString(),
-    updated_at: '2026-03-01T00:00:00.000Z',
-    type: 'deposit',
-    amount_usd: i,
-    asset: 'USDC',
-    asset_amount: null,
-    network: 'ethereum',
-    status: 'COMPLETED',
-    tx_hash: null,
-    description: null,
-  });
 
   it('fails the download after two upstream calls when every page is the same 100 rows (the keyset cursor must advance)', async () => {
     const accountId = randomUUID();
-    const same = Array.from({ length: 100 }, (_, i) => row(accountId, i));
+    const same = Array.from({ length: 100 }, (_, i) => transactionRow(accountId, i));
     // A guard for the test itself: after 300 calls the stand-in ends the history (an unbounded export).
     s.upstream.answer(() => ({ status: 200, body: { data: s.upstream.received.length > 300 ? [] : same } }));
     const { token } = await signToken();

@@ -10,6 +10,7 @@ import { bearer, signIn, uniquePhone } from '../auth';
 import { addAccount, db } from '../fixtures';
 import { call } from '../helpers';
 import { installFetchGuard, outbound, planFetch } from '../network';
+import { transactionRow } from '../../transaction-rows';
 
 installFetchGuard();
 
@@ -168,21 +169,8 @@ describe('GET /api/transactions/account/{id}/export', () => {
   it('in remote mode streams the upstream pages, forwarding the filters and the keyset cursor', async () => {
     const { accessToken } = await signIn(uniquePhone());
     const accountId = crypto.randomUUID();
-    const tx = (i: number) => ({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      account_id: accountId,
-      wallet_id: null,
-      created_at: '2026-03-01T00:00:00.000Z',
-      updated_at: '2026-03-01T00:00:00.000Z',
-      type: 'deposit',
-      amount_usd: i,
-      asset: 'USDC',
-      asset_amount: null,
-      network: 'ethereum',
-      status: 'COMPLETED',
-      tx_hash: null,
-      description: null,
-    });
+    // One time for every row: a repeated page is refused for its ids, not for its times.
+    const tx = (i: number) => transactionRow(accountId, i, { created_at: '2026-03-01T00:00:00.000Z' });
     planFetch((req) => {
       const before = new URL(req.url).searchParams.get('before');
       const start = before ? Number(before.slice(-12)) + 1 : 0;
@@ -300,24 +288,7 @@ describe('GET /api/transactions/account/{id}/export', () => {
 });
 
 describe('the export against an upstream that lies about its pages (remote mode)', () => {
-  const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-  /** Row i of a history, one second older than row i-1. */
-  const tx = (accountId: string, i: number, extra: Record<string, unknown> = {}) => ({
-    id: uuid(i),
-    account_id: accountId,
-    wallet_id: null,
-    created_at: new Date(Date.UTC(2026, 2, 1) - i * 1000).toISOString(),
-    updated_at: '2026-03-01T00:00:00.000Z',
-    type: 'deposit',
-    amount_usd: i,
-    asset: 'USDC',
-    asset_amount: null,
-    network: 'ethereum',
-    status: 'COMPLETED',
-    tx_hash: null,
-    description: null,
-    ...extra,
-  });
+  const tx = transactionRow;
   const page = (accountId: string, start: number, size = 100, extra?: Record<string, unknown>) =>
     Array.from({ length: size }, (_, k) => tx(accountId, start + k, extra));
 
