@@ -14,7 +14,6 @@ import {
   changeTone,
   filterRows,
   MARKET_FILTERS,
-  type MarketCategory,
   type MarketFilter,
   type MarketRow,
 } from '../shared/market';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { t } from '../../src/i18n';
 import { at, openApp, setAccountLanguage, signedInFile, testPhone } from './helpers';
 
-const { browser, pageIn } = signedInFile(testPhone(4));
+const { pageIn } = signedInFile(testPhone(4));
 
 const card = (page: Page, kind: string) => page.locator(`[data-card="${kind}"]`);
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp, screenshot, setAccountLanguage, signedInFile, testPhone } from './helpers';
 
-const { browser, pageIn } = signedInFile(testPhone(3));
+const { pageIn } = signedInFile(testPhone(3));
 
 const sidebar = (page: Page) => page.locator('#app-sidebar');
 

@@ -7,7 +7,7 @@
 // of the server's clock (a browser clock 10 minutes ahead changes them only after hydration), reads
 // nothing on hydration, and signs another device out. Phones 0143-0145.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { TranslationKey } from '../../src/i18n';
 import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, toastText, waitForHydration, type Lang } from './helpers';
 

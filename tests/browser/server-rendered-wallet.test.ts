@@ -7,7 +7,7 @@
 // the default timeframe (its LCP element), the text the chart then gives once its own read answers.
 // Phones 0140-0142.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parseDecimal } from '../../src/shared/decimal';
 import { formatPrice } from '../../src/shared/format';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';

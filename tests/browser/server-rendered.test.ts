@@ -4,7 +4,7 @@
 // with JavaScript off shows the rows; a session about to expire is refreshed by the Worker on the page
 // request itself; two users' requests, interleaved, never get each other's page. Phones 0135-0137.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { formatDate } from '../../src/shared/format';
 import { apiCall, apiSignIn, type ApiSession, baseURL, cookieHeader, launch, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
 

@@ -19,7 +19,7 @@ import type { Bindings } from '../env';
 import { cachedHistory, NotHistory, type MarketReader } from '../routes/market';
 import { pageMarket } from './market-data';
 import type { PageUser } from './page-user';
-import { read, unlessLate, type AnswerOf } from './read';
+import { read, unlessLate } from './read';
 import { shellReads, shellSeed } from './shell';
 
 

@@ -6,7 +6,7 @@
 // {message} and the database is byte-for-byte unchanged. Lists are called too: none shows a victim id.
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, bearer, signIn, uniquePhone } from '../auth';
+import { apiAs, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes, fillPath } from '../bff-route-table';
 import { dbDigest } from '../db-snapshot';
 

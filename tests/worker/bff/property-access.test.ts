@@ -4,7 +4,7 @@
 // without them; the checks read the rows back from D1.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, bearer, signIn, uniquePhone } from '../auth';
+import { apiAs, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes } from '../bff-route-table';
 
 const db = () => (env as unknown as { DB: D1Database }).DB;
