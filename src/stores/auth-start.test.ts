@@ -141,6 +141,18 @@ describe('startAuth before the auth client has loaded', () => {
     expect($auth.get().status).not.toBe('authenticated');
   });
 
+  it("leaves once: a second sign-out while leaving (the session's sockets closing with 4003) joins the first, one navigation", async () => {
+    setCookieSession(session(3600));
+    const { signOutAndLeave } = await freshStore();
+    release();
+    const navigate = vi.fn();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await Promise.all([signOutAndLeave(navigate), signOutAndLeave(navigate)]);
+    await signOutAndLeave(navigate);
+    errors.mockRestore();
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
   it("loads the client only after the page has loaded when storage answered, and keeps the same state object when the client's first event agrees", async () => {
     const { $auth, startAuth, authStarting } = await freshStore();
     startAuth();

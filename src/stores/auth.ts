@@ -112,16 +112,26 @@ export async function signOut(): Promise<void> {
   }
 }
 
+/** The sign-out under way, once one has started: the page is leaving. */
+let leaving: Promise<void> | undefined;
+
 /**
  * Leaving the app (spec: Sign out / Logout log out, then go to /login). The local session is dropped
- * even when the sign-in service cannot be reached.
+ * even when the sign-in service cannot be reached. A second call while leaving joins the first.
  */
-export async function signOutAndLeave(navigate: (url: string) => void = (url) => location.assign(url)): Promise<void> {
-  try {
-    await signOut();
-  } catch (err) {
-    console.error('Sign out failed', err instanceof Error ? err.message : err);
-  } finally {
-    navigate('/login');
-  }
+
+export function signOutAndLeave(navigate: (url: string) => void = (url) => location.assign(url)): Promise<void> {
+  // Once per page: the user's own sign-out also ends this session's live sockets (closed with 4003,
+  // src/stores/live.ts), and their close must not start a second sign-out whose navigation would cut
+  // the first one short.
+  leaving ??= (async () => {
+    try {
+      await signOut();
+    } catch (err) {
+      console.error('Sign out failed', err instanceof Error ? err.message : err);
+    } finally {
+      navigate('/login');
+    }
+  })();
+  return leaving;
 }
