@@ -1,7 +1,8 @@
 // Translation entry point: the languages, t() with {name} interpolation and English fallback, and
 // the language rule (the browser's: es gives es, fr gives fs, anything else en; overridden by the
-// account's language when that is en, es or fs). Framework-free so the worker and stores can use
-// it; React components use useT() from src/components/use-t.ts.
+// account's language when that is en, es or fs).
+// Framework-free so the worker and stores can use it; React components use useT() from
+// src/components/use-t.ts.
 import { en, type Dictionary, type TranslationKey } from './en';
 
 export type { Dictionary, TranslationKey };

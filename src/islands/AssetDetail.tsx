@@ -4,10 +4,10 @@
 // found' toast, then /market. The figures are the ones the market row shows (shared/market.ts);
 // figures that are not market data say so. Your Holdings shows the wallet's balance, the same way
 // as the wallet screen, when the asset is the wallet's coin. The timeframe buttons drive the price
-// chart (asset/PriceChart.tsx, its library loaded lazily). Rendered on the Worker with the asset
-// and the wallet the Worker read (`served`), hydrated with them (and the chart's text for the
-// default timeframe, served.chart); a symbol the Worker did not find is looked up by the island as
-// before.
+// chart (asset/PriceChart.tsx, its library loaded lazily).
+// Rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated with
+// them (and the chart's text for the default timeframe, served.chart); a symbol the Worker did not
+// find is looked up by the island as before.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';

@@ -1,12 +1,12 @@
 // /transactions: the active account's history with Date, Type, Amount (cents shown in USD, signed
 // and coloured by direction), Asset, Network, Status (Completed green, Pending yellow and the
 // fallback, Failed red, Cancelled gray) and Hash (6...4, with a copy button that flips to 'Copied!'
-// for 2 s). Cards below 768 px. A 'New Transaction' button opens the simulated on-ramp form.
-// Filters (type, status, date range) and a search (hash or counterparty) applied by the server and
-// kept in the URL (replaceState: a reload or a shared link shows the same view), updated in a
-// transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
-// card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps
-// it).
+// for 2 s).
+// Cards below 768 px. A 'New Transaction' button opens the simulated on-ramp form.
+// Filters (type, status, date range) and a search (hash or counterparty) applied by the
+// server and kept in the URL (replaceState: a reload or a shared link shows the same view), updated
+// in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
+// card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/Button';

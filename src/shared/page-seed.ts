@@ -2,8 +2,8 @@
 // the shell's data (the account profile for the navbar's name, the account list and the active
 // account for the selector). It travels only as the island's props: on the server it reaches the
 // components through React context, never a module-level store (stores are shared by every request
-// of an isolate); in the browser the island seeds the stores from it before it hydrates. Types only
-// (`import type`), so neither zod nor the response schemas reach a page's JavaScript.
+// of an isolate); in the browser the island seeds the stores from it before it hydrates.
+// Types only (`import type`), so neither zod nor the response schemas reach a page's JavaScript.
 import type { z } from 'zod';
 import type { Lang } from '../i18n';
 import type { accountLink, profile } from './schemas/account';

@@ -1,9 +1,9 @@
 // $transactions: the transaction history of the active account, newest first, with the server-side
 // filters (type, status, date range, search). A failure shows the error text (or 'Failed to fetch
 // transactions') and empties the list. Only the latest request's answer is shown: typing in the
-// search fires requests whose answers may come back out of order. $historyView: the screen's
-// filters and open detail, kept in the address (replaceState for filters, pushState for a detail so
-// that Back closes it); the search applies 300 ms after the last keystroke.
+// search fires requests whose answers may come back out of order.
+// $historyView: the screen's filters and open detail, kept in the address (replaceState for filters,
+// pushState for a detail so that Back closes it); the search applies 300 ms after the last keystroke.
 import { atom } from 'nanostores';
 import { api, ApiError, unwrap } from './api';
 import { apiErrorText } from '../shared/error-text';

@@ -1,8 +1,9 @@
 // The 'New Transaction' modal: amount (1 to 50 USD, step 0.01), payment method (USDC or Apple Pay),
 // wallet (required; 'Add new wallet' is not a choice to submit), destination Canton Coin (CC), and
 // the simulated quote ('Getting quote...' for 1 s; for an amount outside 1-50 USD or one the fee
-// would eat, the reason instead of a quote, and no Continue). Submitting calls no server: the form
-// is checked and reset, and the message says that nothing was sent or charged. Loaded on demand.
+// would eat, the reason instead of a quote, and no Continue).
+// Submitting calls no server: the form is checked and reset, and the message says that nothing was
+// sent or charged. Loaded on demand.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
