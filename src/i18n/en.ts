@@ -514,7 +514,7 @@ export const en = {
   'featureRequests.category.integration': 'Integration',
   'featureRequests.category.other': 'Other',
 
-  // Toasts (section 8): error toasts
+  // Toasts: error toasts
   'toast.supportLoadFailed': 'Failed to load support requests',
   'toast.featureRequestsLoadFailed': 'Failed to load feature requests',
   'toast.commentsLoadFailed': 'Failed to load comments',
@@ -565,7 +565,7 @@ export const en = {
   'toast.nothingToAccept.description': 'There are no pending offers for your wallet.',
   'toast.hashCopied.title': 'Transaction hash copied!',
 
-  // Errors shown from calls (section 8)
+  // Errors shown from calls
   'errors.http': 'HTTP error! status: {status}',
   'errors.noAccessToken': 'No access token available',
   'errors.noAuthToken': 'No authentication token available',

@@ -55,7 +55,7 @@ export interface AssetFigures {
   source: 'market' | 'sample';
 }
 
-/** The hard-coded figures of section 9, for an asset that has no data at all. */
+/** The spec's hard-coded figures for non-stock assets, given to an asset with no data at all. */
 export const PLACEHOLDER_STATS = {
   marketCap: 850e9,
   volume24h: 18.92e9,

@@ -23,7 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The spec's "no token" messages differ by call family (section 8, Transport and access). */
+/** The spec's "no token" messages differ by call family (account calls; support and wallet calls). */
 export type TokenFamily = 'account' | 'other';
 export const noTokenMessage = (family: TokenFamily) =>
   family === 'account' ? 'No access token available' : 'No authentication token available';

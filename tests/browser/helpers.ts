@@ -180,9 +180,9 @@ export function signedInFile(phone: string) {
 }
 
 /**
- * A page of a signed-in user in `lang`. The account's saved language wins over the browser's (spec
- * section 4) and new accounts start in English, so the account is switched to `lang` first, through
- * the Security page.
+ * A page of a signed-in user in `lang`. The account's saved language wins over the browser's and
+ * new accounts start in English, so the account is switched to `lang` first, through the Security
+ * page.
  */
 export async function screenPage(
   browser: Browser,
