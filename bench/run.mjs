@@ -1,5 +1,5 @@
-// `npm run bench`: holds the app to its performance budgets (issue 8). Builds the app, serves it on
-// the embedded default (local D1 and KV, local sign-in service) with wrangler dev on a free loopback
+// `npm run bench`: holds the app to its performance budgets. Builds the app, serves it on the
+// embedded default (local D1 and KV, local sign-in service) with wrangler dev on a free loopback
 // port and a state directory of its own, then measures:
 //   1. first-load JavaScript per page (gzip, from the built files; five largest modules by sourcemap),
 //   2. Lighthouse (mobile preset, Debian Chromium) on the public pages and, signed in with the test
@@ -33,8 +33,8 @@ import { buildApp, d1File, freePort, freshDatabase, serve, signIn } from './lib/
 
 const PUBLIC_PAGES = ['/', '/es/', '/privacy', '/terms'];
 const LOGIN_PAGE = '/login';
-// Every signed-in screen rendered on the Worker (issue 16); of the settings pages the navigation and
-// the two with data (the others are text like /settings).
+// Every signed-in screen rendered on the Worker; of the settings pages the navigation and the two
+// with data (the others are text like /settings).
 const SIGNED_IN_PAGES = [
   '/market',
   '/transactions',
@@ -54,17 +54,17 @@ const FILTERED_QUERY = 'type=withdrawal&status=PENDING&from=2024-01-01&to=2030-1
 const BUDGET = {
   publicScore: 100, // every Lighthouse category, public pages and /login
   publicFrameworkJs: 0, // bytes
-  signedInPerformance: 100, // issue 16
+  signedInPerformance: 100, // Lighthouse, every signed-in page rendered on the Worker
   signedInAccessibility: 100,
   signedInBestPractices: 100,
-  lcpMs: 1000, // issue 16
-  tbtMs: 50, // issue 16
-  cls: 0, // issue 16
-  documentGzip: 14_000, // bytes, a signed-in page's HTML (issue 16)
-  signedInPageVsStatic: 0.3, // issue 16
+  lcpMs: 1000, // signed-in pages
+  tbtMs: 50, // signed-in pages
+  cls: 0, // signed-in pages
+  documentGzip: 14_000, // bytes, a signed-in page's HTML
+  signedInPageVsStatic: 0.3, // requests per second of the signed-in /market page over a static asset's
   firstLoadJsKb: 120, // gzip, kB = 1000 bytes
-  marketVsStatic: 0.9, // issue 15
-  authReadVsStatic: 0.6, // issue 15
+  marketVsStatic: 0.9, // requests per second of the cached /api/market over a static asset's
+  authReadVsStatic: 0.6, // requests per second of an authenticated read over a static asset's
   scaleGrowth: 2, // p50 at 100,000 rows / p50 at 10,000 rows
 };
 
@@ -197,7 +197,7 @@ try {
     const accountId = active.data?.account?.account_id ?? active.account?.account_id;
     if (!accountId) throw new Error(`no active account: ${JSON.stringify(active)}`);
 
-    // The signed-in pages' HTML as the Worker renders it for this session (issue 16): gzip size.
+    // The signed-in pages' HTML as the Worker renders it for this session: gzip size.
     const pageCookie = () => ({ cookie: sessionCookieHeader(session) });
     if (doing('js') || doing('lighthouse') || doing('documents')) {
       result.documents = [];
@@ -343,7 +343,7 @@ try {
         { name: '/api/health', path: '/api/health' },
         { name: '/api/market (cached)', path: '/api/market', headers: auth() },
         { name: '/api/accounts/user/accounts', path: '/api/accounts/user/accounts', headers: auth() },
-        // Issue 16: a signed-in page rendered on the Worker for the session in its cookies.
+        // A signed-in page rendered on the Worker for the session in its cookies.
         { name: '/market (signed-in page)', path: '/market', headers: pageCookie() },
         {
           name: 'vote + unvote',
@@ -386,12 +386,12 @@ try {
         app = await serve(PERSIST, port);
         session = await signIn(base);
         const transactions = await latency(`${base}/api/transactions/account/${accountId}?limit=100`, auth());
-        // Issue 18: a filtered page (type and status from their index, a date range) must scale like the plain one.
+        // A filtered page (type and status from their index, a date range) must scale like the plain one.
         const filteredTransactions = await latency(`${base}/api/transactions/account/${accountId}?limit=100&${FILTERED_QUERY}`, auth());
         const featureRequests = await latency(`${base}/api/feature-requests?sortBy=total_score&sortOrder=desc&limit=50`, auth());
         // A read that does not grow with these tables, to tell the machine's load from the data's cost.
         const control = await latency(`${base}/api/accounts/user/accounts`, auth());
-        // Issue 18: the whole history as CSV, streamed by the Worker page by page (reported, no budget).
+        // The whole history as CSV, streamed by the Worker page by page (reported, no budget).
         const exportStart = performance.now();
         const exported = await fetch(`${base}/api/transactions/account/${accountId}/export`, { headers: auth() });
         const csv = exported.ok ? await exported.text() : '';

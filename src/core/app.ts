@@ -1,5 +1,6 @@
-// The embedded core: the upstream API of spec section 7 on D1. The BFF calls it in-process through
-// the embedded adapter, with the verified user in `x-user-id`; it is never mounted publicly.
+// The embedded core: the upstream API the product calls (accounts, wallets, transactions, support,
+// feature requests, market) on D1. The BFF calls it in-process through the embedded adapter, with
+// the verified user in `x-user-id`; it is never mounted publicly.
 import { Hono } from 'hono';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { ensureProvisioned } from './accounts/accounts';

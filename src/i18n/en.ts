@@ -148,10 +148,10 @@ export const en = {
   'wallet.noAccount.description': "You don't have a digital assets account set up yet.",
   'wallet.noAccount.goBack': 'Go Back to Accounts',
   'wallet.balance.pending': 'Pending incoming: {amount}, waiting for acceptance',
-  // issue 14 (money): available and pending shown the same way on every wallet screen
+  // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Available: {amount}',
   'wallet.balance.pendingHint': 'Press Auto-Accept on your wallet to add it to your balance.',
-  // Issue 17: person-to-person transfers on the wallet screen
+  // Person-to-person transfers on the wallet screen
   'wallet.balance.total': 'Total: {amount}',
   'wallet.balance.breakdown': 'Balance breakdown',
   'wallet.balance.availableLabel': 'Available',
@@ -242,7 +242,7 @@ export const en = {
   'asset.holdings.title': 'Your Holdings',
   'asset.holdings.none': "You don't own any {symbol}",
   'asset.holdings.cta': 'Start by buying some!',
-  // issue 14 (money): figures that are not market data say so
+  // Figures that are not market data say so
   'asset.figures.sample': 'Sample figures: there is no market data for this asset yet.',
   'asset.trade.title': 'Trade',
   'asset.buyModal.title': 'Buy {symbol}',
@@ -416,7 +416,7 @@ export const en = {
   'transactions.validation.amountMin': 'Amount must be at least $1',
   'transactions.validation.amountMax': 'Amount must be $50 or less',
   'transactions.validation.amountStep': 'Amount can have at most 2 decimal places',
-  // issue 14 (money): why there is no quote; money in and out for screen readers
+  // Why there is no quote; money in and out for screen readers
   'transactions.new.quote.invalid': 'Enter the amount as a number, for example 25.50',
   'transactions.new.quote.netNotPositive': 'The $2.50 fee would take all of it: enter at least ${min} to receive Canton Coin',
   'transactions.direction.in': 'Received',
@@ -514,7 +514,7 @@ export const en = {
   'featureRequests.category.integration': 'Integration',
   'featureRequests.category.other': 'Other',
 
-  // Toasts (section 8): error toasts
+  // Toasts: error toasts
   'toast.supportLoadFailed': 'Failed to load support requests',
   'toast.featureRequestsLoadFailed': 'Failed to load feature requests',
   'toast.commentsLoadFailed': 'Failed to load comments',
@@ -548,7 +548,7 @@ export const en = {
   'toast.featureRequestSubmittedSettings.description': 'Your request has been added to the community board',
   'toast.voteRecorded.title': 'Vote recorded!',
   'toast.voteRecorded.description': 'Your vote has been counted',
-  // Issue 14, feedback that helps: merged toasts, a removed vote, a failed feature-request load
+  // Feedback that helps: merged toasts, a removed vote, a failed feature-request load
   'toast.count': '×{count}',
   'toast.voteRemoved.title': 'Vote removed',
   'toast.voteRemoved.description': 'Your vote has been withdrawn',
@@ -558,14 +558,14 @@ export const en = {
   'toast.digitalAccountCreated.description': 'Party ID: {partyId}',
   'toast.partyIdCopied': 'Party ID copied to clipboard',
   'toast.autoAccepted.description': 'Contracts accepted: {count}',
-  // issue 14 (money): a transfer offer waits for acceptance; Auto-Accept with nothing pending
+  // A transfer offer waits for acceptance; Auto-Accept with nothing pending
   'toast.transferOffered.title': 'Transfer offer received',
   'toast.transferOffered.description': '{amount} from {from} is waiting for your acceptance. Press Auto-Accept to add it to your balance.',
   'toast.nothingToAccept.title': 'Nothing to accept',
   'toast.nothingToAccept.description': 'There are no pending offers for your wallet.',
   'toast.hashCopied.title': 'Transaction hash copied!',
 
-  // Errors shown from calls (section 8)
+  // Errors shown from calls
   'errors.http': 'HTTP error! status: {status}',
   'errors.noAccessToken': 'No access token available',
   'errors.noAuthToken': 'No authentication token available',
@@ -616,7 +616,7 @@ export const en = {
   'settings.faq.who.answer': "Anyone 18 or older. It is built for users in Latin America and beyond, in English, Spanish and French.",
   'settings.faq.ideas.question': "How can I suggest a new feature?",
   'settings.faq.ideas.answer': "Open Settings > Feature Requests, press Submit Feature Request, and vote on the ideas you like. The most voted ideas rise to the top.",
-  // Issue 14 (words): identity verification status, server and provider errors, seeded content.
+  // Identity verification status, server and provider errors, seeded content.
   'accounts.kyc.title': "Identity verification",
   'accounts.kyc.status.none': "Not started",
   'accounts.kyc.status.pending': "In review",

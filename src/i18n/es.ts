@@ -148,10 +148,10 @@ export const es: Dictionary = {
   'wallet.noAccount.description': 'Todavía no tienes una cuenta de activos digitales.',
   'wallet.noAccount.goBack': 'Volver a Cuentas',
   'wallet.balance.pending': 'Entrante pendiente: {amount}, en espera de aceptación',
-  // issue 14 (money): available and pending shown the same way on every wallet screen
+  // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Disponible: {amount}',
   'wallet.balance.pendingHint': 'Pulsa Aceptar automáticamente en tu billetera para sumarlo a tu saldo.',
-  // Issue 17: transferencias entre personas en la billetera
+  // Transferencias entre personas en la billetera
   'wallet.balance.total': 'Total: {amount}',
   'wallet.balance.breakdown': 'Desglose del saldo',
   'wallet.balance.availableLabel': 'Disponible',
@@ -242,7 +242,7 @@ export const es: Dictionary = {
   'asset.holdings.title': 'Tus tenencias',
   'asset.holdings.none': 'No tienes {symbol}',
   'asset.holdings.cta': '¡Empieza comprando un poco!',
-  // issue 14 (money): figures that are not market data say so
+  // Figures that are not market data say so
   'asset.figures.sample': 'Cifras de ejemplo: todavía no hay datos de mercado para este activo.',
   'asset.trade.title': 'Operar',
   'asset.buyModal.title': 'Comprar {symbol}',
@@ -416,7 +416,7 @@ export const es: Dictionary = {
   'transactions.validation.amountMin': 'El monto debe ser de al menos $1',
   'transactions.validation.amountMax': 'El monto debe ser de $50 o menos',
   'transactions.validation.amountStep': 'El monto puede tener como máximo 2 decimales',
-  // issue 14 (money): why there is no quote; money in and out for screen readers
+  // Why there is no quote; money in and out for screen readers
   'transactions.new.quote.invalid': 'Ingresa el monto como número, por ejemplo 25.50',
   'transactions.new.quote.netNotPositive': 'La comisión de $2.50 se lo llevaría todo: ingresa al menos ${min} para recibir Canton Coin',
   'transactions.direction.in': 'Recibida',
@@ -548,7 +548,7 @@ export const es: Dictionary = {
   'toast.featureRequestSubmittedSettings.description': 'Tu solicitud se agregó al tablero de la comunidad',
   'toast.voteRecorded.title': '¡Voto registrado!',
   'toast.voteRecorded.description': 'Tu voto fue contabilizado',
-  // Issue 14, feedback that helps: merged toasts, a removed vote, a failed feature-request load
+  // Feedback that helps: merged toasts, a removed vote, a failed feature-request load
   'toast.count': '×{count}',
   'toast.voteRemoved.title': 'Voto retirado',
   'toast.voteRemoved.description': 'Tu voto fue retirado',
@@ -558,7 +558,7 @@ export const es: Dictionary = {
   'toast.digitalAccountCreated.description': 'ID de parte: {partyId}',
   'toast.partyIdCopied': 'ID de parte copiado al portapapeles',
   'toast.autoAccepted.description': 'Contratos aceptados: {count}',
-  // issue 14 (money): a transfer offer waits for acceptance; Auto-Accept with nothing pending
+  // A transfer offer waits for acceptance; Auto-Accept with nothing pending
   'toast.transferOffered.title': 'Oferta de transferencia recibida',
   'toast.transferOffered.description': '{amount} de {from} espera tu aceptación. Pulsa Aceptar automáticamente para sumarlo a tu saldo.',
   'toast.nothingToAccept.title': 'Nada que aceptar',
@@ -616,7 +616,7 @@ export const es: Dictionary = {
   'settings.faq.who.answer': "Cualquier persona mayor de 18 años. Está pensada para usuarios de América Latina y más allá, en inglés, español y francés.",
   'settings.faq.ideas.question': "¿Cómo puedo sugerir una nueva función?",
   'settings.faq.ideas.answer': "Abre Configuración > Solicitudes de funciones, pulsa Enviar solicitud de función y vota por las ideas que te gusten. Las más votadas suben al principio.",
-  // Issue 14 (words): estado de verificación de identidad, errores del servidor, contenido de ejemplo.
+  // Estado de verificación de identidad, errores del servidor, contenido de ejemplo.
   'accounts.kyc.title': "Verificación de identidad",
   'accounts.kyc.status.none': "Sin iniciar",
   'accounts.kyc.status.pending': "En revisión",

@@ -149,10 +149,10 @@ export const fs: Dictionary = {
   'wallet.noAccount.description': "Vous n'avez pas encore de compte d'actifs numériques.",
   'wallet.noAccount.goBack': 'Retour aux comptes',
   'wallet.balance.pending': 'Entrant en attente : {amount}, à accepter',
-  // issue 14 (money): available and pending shown the same way on every wallet screen
+  // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Disponible : {amount}',
   'wallet.balance.pendingHint': 'Appuyez sur Acceptation automatique dans votre portefeuille pour l’ajouter à votre solde.',
-  // Issue 17 : virements entre personnes dans le portefeuille
+  // Virements entre personnes dans le portefeuille
   'wallet.balance.total': 'Total : {amount}',
   'wallet.balance.breakdown': 'Détail du solde',
   'wallet.balance.availableLabel': 'Disponible',
@@ -243,7 +243,7 @@ export const fs: Dictionary = {
   'asset.holdings.title': 'Vos avoirs',
   'asset.holdings.none': 'Vous ne détenez pas de {symbol}',
   'asset.holdings.cta': 'Commencez par en acheter !',
-  // issue 14 (money): figures that are not market data say so
+  // Figures that are not market data say so
   'asset.figures.sample': 'Chiffres d’exemple : aucune donnée de marché pour cet actif pour l’instant.',
   'asset.trade.title': 'Échanger',
   'asset.buyModal.title': 'Acheter {symbol}',
@@ -417,7 +417,7 @@ export const fs: Dictionary = {
   'transactions.validation.amountMin': "Le montant doit être d'au moins 1 $",
   'transactions.validation.amountMax': 'Le montant doit être de 50 $ maximum',
   'transactions.validation.amountStep': 'Le montant peut avoir au maximum 2 décimales',
-  // issue 14 (money): why there is no quote; money in and out for screen readers
+  // Why there is no quote; money in and out for screen readers
   'transactions.new.quote.invalid': 'Saisissez le montant en chiffres, par exemple 25.50',
   'transactions.new.quote.netNotPositive': 'Les frais de $2.50 absorberaient tout : saisissez au moins ${min} pour recevoir des Canton Coin',
   'transactions.direction.in': 'Reçu',
@@ -549,7 +549,7 @@ export const fs: Dictionary = {
   'toast.featureRequestSubmittedSettings.description': 'Votre demande a été ajoutée au tableau de la communauté',
   'toast.voteRecorded.title': 'Vote enregistré !',
   'toast.voteRecorded.description': 'Votre vote a été pris en compte',
-  // Issue 14, feedback that helps: merged toasts, a removed vote, a failed feature-request load
+  // Feedback that helps: merged toasts, a removed vote, a failed feature-request load
   'toast.count': '×{count}',
   'toast.voteRemoved.title': 'Vote retiré',
   'toast.voteRemoved.description': 'Votre vote a été retiré',
@@ -559,7 +559,7 @@ export const fs: Dictionary = {
   'toast.digitalAccountCreated.description': 'ID de partie : {partyId}',
   'toast.partyIdCopied': 'ID de partie copié dans le presse-papiers',
   'toast.autoAccepted.description': 'Contrats acceptés : {count}',
-  // issue 14 (money): a transfer offer waits for acceptance; Auto-Accept with nothing pending
+  // A transfer offer waits for acceptance; Auto-Accept with nothing pending
   'toast.transferOffered.title': 'Offre de transfert reçue',
   'toast.transferOffered.description': '{amount} de {from} attend votre acceptation. Appuyez sur Acceptation automatique pour l’ajouter à votre solde.',
   'toast.nothingToAccept.title': 'Rien à accepter',
@@ -617,7 +617,7 @@ export const fs: Dictionary = {
   'settings.faq.who.answer': "Toute personne de 18 ans ou plus. Elle est conçue pour les utilisateurs d’Amérique latine et d’ailleurs, en anglais, espagnol et français.",
   'settings.faq.ideas.question': "Comment proposer une nouvelle fonctionnalité ?",
   'settings.faq.ideas.answer': "Ouvrez Paramètres > Demandes de fonctionnalités, appuyez sur Soumettre une demande et votez pour les idées qui vous plaisent. Les plus votées remontent en tête.",
-  // Issue 14 (words) : statut de vérification d'identité, erreurs du serveur, contenu d'exemple.
+  // Statut de vérification d'identité, erreurs du serveur, contenu d'exemple.
   'accounts.kyc.title': "Vérification d’identité",
   'accounts.kyc.status.none': "Non commencée",
   'accounts.kyc.status.pending': "En cours d’examen",

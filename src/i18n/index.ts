@@ -1,12 +1,13 @@
-// Translation entry point: the languages, t() with {name} interpolation and English fallback, and the
-// language rule of spec section 4 (browser language, overridden by the account's language).
+// Translation entry point: the languages, t() with {name} interpolation and English fallback, and
+// the language rule (the browser's: es gives es, fr gives fs, anything else en; overridden by the
+// account's language when that is en, es or fs).
 // Framework-free so the worker and stores can use it; React components use useT() from
 // src/components/use-t.ts.
 import { en, type Dictionary, type TranslationKey } from './en';
 
 export type { Dictionary, TranslationKey };
 
-/** `fs` is how the product spells French (spec section 1). */
+/** `fs` is how the product spells French. */
 export const LANGS = ['en', 'es', 'fs'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';

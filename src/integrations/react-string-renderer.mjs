@@ -1,6 +1,6 @@
 // @astrojs/react with one change on the server: an island is rendered with React's renderToString
 // instead of renderToReadableStream (src/integrations/react-server.mjs). Every signed-in page is
-// rendered on the Worker per request (issue 16), and reading React's web stream back into a string,
+// rendered on the Worker per request, and reading React's web stream back into a string,
 // as @astrojs/react does, cost more than the render itself: in workerd (`bench/`'s CPU probe) /market
 // took ~7.2 ms of Worker CPU per request with the stream and ~6.1 ms with renderToString. The
 // integration's own `experimentalDisableStreaming` does the same but drops the island's useId prefix

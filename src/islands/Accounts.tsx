@@ -1,8 +1,9 @@
-// /accounts (spec sections 2 and 4): the USD, Brokerage and Digital Assets cards of the active
-// account, each Active or Not Created. 'View Details' goes where the wallet's chain or vendor says;
-// 'Request Access' (USD, Brokerage) is disabled; 'Create Account' on Digital Assets creates the
-// wallet, toasts the party id, and reloads the list. 'Create New Account' opens the account modal.
-// An active Digital Assets card shows the wallet's balance as the wallet screen does (WalletBalance).
+// /accounts: the USD, Brokerage and Digital Assets cards of the active account, each Active or Not
+// Created. 'View Details' goes where the wallet's chain or vendor says; 'Request Access' (USD,
+// Brokerage) is disabled; 'Create Account' on Digital Assets creates the wallet, toasts the party
+// id, and reloads the list. 'Create New Account' opens the account modal.
+// An active Digital Assets card shows the wallet's balance as the wallet screen does
+// (WalletBalance).
 // Above the cards, the identity verification status (the KYC summary, common/KycStatus).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';

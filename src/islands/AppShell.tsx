@@ -1,7 +1,7 @@
-// The signed-in gate and shell around every protected screen (spec sections 2 and 4): a spinner
-// while the auth state loads, a redirect to /login when signed out, the full-screen 'Loading...'
-// while the account loads, then the shell (sidebar, navbar, toasts) around the screen. It also keeps
-// the document's title and language in the user's language.
+// The signed-in gate and shell around every protected screen: a spinner while the auth state loads,
+// a redirect to /login when signed out, the full-screen 'Loading...' while the account loads, then
+// the shell (sidebar, navbar, toasts) around the screen. It also keeps the document's title and
+// language in the user's language.
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '../components/Toaster';
@@ -29,7 +29,7 @@ export interface AppShellProps {
  * Starts the auth listener and the account sync once per page, and answers the gate's state. With
  * `afterHydration` (a page rendered on the Worker, whose shell shows at once) they start in the task
  * after hydration's effects: reading the session and the re-render it causes then do not lengthen
- * hydration's last task into a long one (issue 16, Total Blocking Time).
+ * hydration's last task into a long one (Total Blocking Time).
  */
 export function useGate(afterHydration = false): 'auth-loading' | 'signed-out' | 'account-loading' | 'ready' {
   useEffect(() => {

@@ -1,13 +1,13 @@
-// /accounts/digital-assets/{symbol} (spec sections 2, 4, 5, 8 and 9). One static page serves every
-// symbol (the Worker maps the path to it); the symbol comes from the address. Lookup is
-// case-insensitive: the stock by its upper-case symbol, else the Canton asset, else a built-in
-// sample row. Not found: the 'Asset not found' toast, then /market. The figures are the ones the
-// market row shows (shared/market.ts); figures that are not market data say so. Your Holdings shows
-// the wallet's balance, the same way as the wallet screen, when the asset is the wallet's coin. The
-// timeframe buttons drive the price chart (asset/PriceChart.tsx, its library loaded lazily).
-// Issue 16: rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated
-// with them (and the chart's text for the default timeframe, served.chart); a symbol the Worker did
-// not find is looked up by the island as before.
+// /accounts/digital-assets/{symbol}. One static page serves every symbol (the Worker maps the path
+// to it); the symbol comes from the address. Lookup is case-insensitive: the stock by its
+// upper-case symbol, else the Canton asset, else a built-in sample row. Not found: the 'Asset not
+// found' toast, then /market. The figures are the ones the market row shows (shared/market.ts);
+// figures that are not market data say so. Your Holdings shows the wallet's balance, the same way
+// as the wallet screen, when the asset is the wallet's coin. The timeframe buttons drive the price
+// chart (asset/PriceChart.tsx, its library loaded lazily).
+// Rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated with
+// them (and the chart's text for the default timeframe, served.chart); a symbol the Worker did not
+// find is looked up by the island as before.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
@@ -154,7 +154,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
                 </button>
               ))}
             </div>
-            {/* The spec's placeholder, replaced by the real chart of the chosen timeframe (issue 18). */}
+            {/* The spec's placeholder, replaced by the real chart of the chosen timeframe. */}
             <PriceChart symbol={detail.symbol} range={timeframe} served={served?.detail?.symbol === detail.symbol ? served.chart : null} />
           </section>
 

@@ -1,13 +1,13 @@
-// /accounts/digital-assets (spec sections 2, 4, 7 and 8): the active account's Canton wallet. Back
-// link, 'Loading account data...', the header with its Active badge, the party id (6...6), the
-// balance in USD with the available and pending amounts (common/WalletBalance), Copy Party ID,
-// Auto-Accept and Transfer 100, and the assets table (Value =
-// balance x last price) with Buy and Sell buttons that do nothing yet; the empty and no-account
-// states. Issue 17: Send (wallet/SendDialog), the "Action required" offers (wallet/ActionRequired),
-// the preapproval switch, the balance's breakdown, 'Transfer 100' captioned as test funds, and a
-// refetch of balance, offers and assets after every movement and every live update. Issue 16: rendered
-// on the Worker with the wallet the Worker read (`served`, wallet/served.ts), hydrated with it, and
-// only then loading and refetching as before (the served parts are not read again on hydration).
+// /accounts/digital-assets: the active account's Canton wallet. Back link, 'Loading account
+// data...', the header with its Active badge, the party id (6...6), the balance in USD with the
+// available and pending amounts (common/WalletBalance), Copy Party ID, Auto-Accept and Transfer
+// 100, and the assets table (Value = balance x last price) with Buy and Sell buttons that do
+// nothing yet; the empty and no-account states. Person-to-person transfers: Send
+// (wallet/SendDialog), the "Action required" offers (wallet/ActionRequired), the preapproval
+// switch, the balance's breakdown, 'Transfer 100' captioned as test funds, and a refetch of
+// balance, offers and assets after every movement and every live update. Rendered on the Worker
+// with the wallet the Worker read (`served`, wallet/served.ts), hydrated with it, and only then
+// loading and refetching as before (the served parts are not read again on hydration).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
@@ -70,7 +70,7 @@ function NoAccount() {
 
 function AssetActions() {
   const t = useT();
-  // Buy and Sell have no behaviour yet (spec section 2).
+  // Buy and Sell have no behaviour yet.
   return (
     <span className="flex justify-end gap-2">
       <Button size="sm" variant="secondary">

@@ -1,7 +1,7 @@
-// /login (spec sections 2, 4, 5 and 8): step 1 the phone number, step 2 the six-digit code sent by
-// SMS, 'Change number' back to step 1, a 60 s resend countdown, errors in a red box and successes in
-// a green one. Success goes to /dashboard, or back to the signed-in page the Worker sent the visitor
-// here from (`?next=`, a same-origin path only); a visitor who is already signed in goes there at once.
+// /login: step 1 the phone number, step 2 the six-digit code sent by SMS, 'Change number' back to
+// step 1, a 60 s resend countdown, errors in a red box and successes in a green one. Success goes
+// to /dashboard, or back to the signed-in page the Worker sent the visitor here from (`?next=`, a
+// same-origin path only); a visitor who is already signed in goes there at once.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TranslationKey } from '../i18n';

@@ -1,7 +1,8 @@
-// /market (spec sections 2, 4, 7, 8 and 9): filter buttons (All Assets, Securities, Currencies,
-// Digital assets), an instant search by symbol or name, and the table Asset, Price, Change, Market
-// Cap, Volume, Type. A row opens /accounts/digital-assets/{symbol} (click, or Enter when focused).
-// Below 768 px the table keeps Asset, Price and Change so it fits a phone without sideways scrolling.
+// /market: filter buttons (All Assets, Securities, Currencies, Digital assets), an instant search
+// by symbol or name, and the table Asset, Price, Change, Market Cap, Volume, Type. A row opens
+// /accounts/digital-assets/{symbol} (click, or Enter when focused).
+// Below 768 px the table keeps Asset, Price and Change so it fits a phone without sideways
+// scrolling.
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';

@@ -1,8 +1,8 @@
-// /support (spec sections 2, 4 and 8): tabs Help Center (the user's tickets), Requests (the feature
-// request board, upvote only) and Knowledge Base (empty for now). The open tab follows the address
-// hash (#requests, #knowledge-base) so it can be linked and survives a reload. Rendered on the Worker
-// (issue 16) the page comes with the Help Center's first tickets; the hash never reaches the server,
-// so another tab named there opens once the island runs.
+// /support: tabs Help Center (the user's tickets), Requests (the feature request board, upvote
+// only) and Knowledge Base (empty for now). The open tab follows the address hash (#requests,
+// #knowledge-base) so it can be linked and survives a reload. Rendered on the Worker the page comes
+// with the Help Center's first tickets; the hash never reaches the server, so another tab named
+// there opens once the island runs.
 import { useEffect, useState } from 'react';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';

@@ -1,8 +1,9 @@
-// /transactions (spec sections 2, 3, 4 and 8): the active account's history with Date, Type, Amount
-// (cents shown in USD, signed and coloured by direction), Asset, Network, Status (Completed green, Pending yellow and the fallback,
-// Failed red, Cancelled gray) and Hash (6...4, with a copy button that flips to 'Copied!' for 2 s).
+// /transactions: the active account's history with Date, Type, Amount (cents shown in USD, signed
+// and coloured by direction), Asset, Network, Status (Completed green, Pending yellow and the
+// fallback, Failed red, Cancelled gray) and Hash (6...4, with a copy button that flips to 'Copied!'
+// for 2 s).
 // Cards below 768 px. A 'New Transaction' button opens the simulated on-ramp form.
-// Issue 18: filters (type, status, date range) and a search (hash or counterparty) applied by the
+// Filters (type, status, date range) and a search (hash or counterparty) applied by the
 // server and kept in the URL (replaceState: a reload or a shared link shows the same view), updated
 // in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
 // card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
@@ -167,7 +168,7 @@ function Transactions({ firstRows, search }: ServedRows) {
       return;
     }
     // Completing the server's rows waits for the next task: hydration's effects stay one short task
-    // rather than one long one with the request's setup in it (issue 16, Total Blocking Time).
+    // rather than one long one with the request's setup in it (Total Blocking Time).
     const timer = setTimeout(() => void loadTransactions(accountId, apiFilters(applied), { quiet: true }));
     return () => clearTimeout(timer);
   }, [accountId, applied]);

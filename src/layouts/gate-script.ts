@@ -46,8 +46,8 @@ export async function servedGateScriptHash(prefetch: string[]): Promise<`sha256-
 // The time zone is read in a task of its own (setTimeout): its Intl call is the
 // renderer's first, which starts ICU (~45 ms on the bench's 4x slower phone); inline it made the
 // parser's task around the first paint a long one, and done this early it is done before the
-// islands' formatters (issue 16, Total Blocking Time; 5 Lighthouse runs each: inline 12/0/78/0/0
-// and 76/9/29/0/31 ms, in a task of its own 53/0/6/0/2 ms). The tz cookie is written only when it is
+// islands' formatters (Total Blocking Time; 5 Lighthouse runs each: inline 12/0/78/0/0 and
+// 76/9/29/0/31 ms, in a task of its own 53/0/6/0/2 ms). The tz cookie is written only when it is
 // new or has changed. (Comments here stay out of the script: it is in every signed-in page.)
 const BODY = String.raw`// The page's cookies by name (the first of a name wins).
 function cookieJar() {

@@ -1,5 +1,6 @@
-// Account categories (spec section 1), their dictionary keys and the field limits, without zod, so the
-// shell can show them without loading the schemas; ./schemas/account re-exports them.
+// Account categories (personal, business, trading, savings, investment), their dictionary keys and
+// the field limits, without zod, so the shell can show them without loading the schemas;
+// ./schemas/account re-exports them.
 import type { TranslationKey } from '../i18n';
 
 export const ACCOUNT_CATEGORIES = ['personal', 'business', 'trading', 'savings', 'investment'] as const;

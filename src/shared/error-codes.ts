@@ -1,4 +1,4 @@
-// The stable `code`s of the API's error answers (issue 15): every 4xx/5xx is `{message, code}`, and a
+// The stable `code`s of the API's error answers: every 4xx/5xx is `{message, code}`, and a
 // client tells errors apart by `code`, never by the English `message`. Declared once here (no
 // imports, so islands can read it for nothing): the contract's errorAnswer declares `code` as this
 // enum, the BFF, the platform and the core answer these, the remote adapter forwards an upstream's

@@ -1,4 +1,4 @@
-// The /transactions view's state in its URL (issue 18): filters (type, status, from, to, q) and the
+// The /transactions view's state in its URL: filters (type, status, from, to, q) and the
 // open detail (tx), read from and written to the query string so that a view survives a reload and
 // can be shared. Values that the server would refuse are dropped when read, so a hand-edited or old
 // link shows the unfiltered list instead of an error.

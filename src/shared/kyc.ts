@@ -1,6 +1,6 @@
 // The identity verification (KYC) states a user can read, from the KYC summary's free-text status
-// (spec section 3: idv_status, else idv.status). The contract keeps the status a string, so the
-// names an identity provider uses for the same state are folded into the few a user needs to know.
+// (idv_status, else idv.status). The contract keeps the status a string, so the names an identity
+// provider uses for the same state are folded into the few a user needs to know.
 import type { TranslationKey } from '../i18n';
 
 export const KYC_STATES = ['none', 'pending', 'approved', 'rejected', 'unknown'] as const;

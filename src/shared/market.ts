@@ -1,10 +1,10 @@
-// Market rows and asset details for the signed-in screens (spec sections 2, 3, 4, 7 and 9): one row
-// shape for stocks and Canton assets, the row categories and the four filters, the instant search,
-// the two built-in sample rows added when fewer than 10 assets load, the public logo service, and
-// an asset's figures. One function per kind of asset computes its figures (assetFigures,
-// stockFigures, the samples' own) and both the market row and the asset page read them, so the two
-// screens cannot disagree. Real data is shown as it is (what it lacks is N/A, never made up); the
-// spec's hard-coded placeholder statistics are only for an asset that has no data at all.
+// Market rows and asset details for the signed-in screens: one row shape for stocks and Canton
+// assets, the row categories and the four filters, the instant search, the two built-in sample rows
+// added when fewer than 10 assets load, the public logo service, and an asset's figures. One
+// function per kind of asset computes its figures (assetFigures, stockFigures, the samples' own)
+// and both the market row and the asset page read them, so the two screens cannot disagree. Real
+// data is shown as it is (what it lacks is N/A, never made up); the spec's hard-coded placeholder
+// statistics are only for an asset that has no data at all.
 import type { DigitalAsset, MarketSnapshot, Stock } from './schemas/market';
 import type { TranslationKey } from '../i18n';
 import { formatChangePercent, formatMarketCap, formatPrice, formatVolume } from './format';
@@ -55,7 +55,7 @@ export interface AssetFigures {
   source: 'market' | 'sample';
 }
 
-/** The hard-coded figures of section 9, for an asset that has no data at all. */
+/** The spec's hard-coded figures for non-stock assets, given to an asset with no data at all. */
 export const PLACEHOLDER_STATS = {
   marketCap: 850e9,
   volume24h: 18.92e9,
@@ -311,7 +311,7 @@ export const CATEGORY_KEYS: Record<MarketCategory, TranslationKey> = {
 };
 
 /**
- * The table's collapsed sizer row (issue 16): one row made of the widest cell of every column over
+ * The table's collapsed sizer row: one row made of the widest cell of every column over
  * the whole list (the longest symbol and name, price, change, market cap and volume texts, and the
  * category whose label is longest in the page's language), without a logo. A page rendered on the
  * Worker sends it with the first screenful of rows, so the columns already have the full list's

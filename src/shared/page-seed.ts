@@ -1,8 +1,8 @@
-// What a signed-in page rendered on the Worker hands its React island (issue 16): the user, the
-// language, and the shell's data (the account profile for the navbar's name, the account list and
-// the active account for the selector). It travels only as the island's props: on the server it
-// reaches the components through React context, never a module-level store (stores are shared by
-// every request of an isolate); in the browser the island seeds the stores from it before it hydrates.
+// What a signed-in page rendered on the Worker hands its React island: the user, the language, and
+// the shell's data (the account profile for the navbar's name, the account list and the active
+// account for the selector). It travels only as the island's props: on the server it reaches the
+// components through React context, never a module-level store (stores are shared by every request
+// of an isolate); in the browser the island seeds the stores from it before it hydrates.
 // Types only (`import type`), so neither zod nor the response schemas reach a page's JavaScript.
 import type { z } from 'zod';
 import type { Lang } from '../i18n';
@@ -13,7 +13,7 @@ export interface PageSeed {
   path: string;
   /** The verified user's id (the session the page was rendered for). */
   userId: string;
-  /** The language the page is rendered in: the account's, else the browser's (spec section 4). */
+  /** The page's language: the account's, else the browser's (es gives es, fr gives fs, else en). */
   lang: Lang;
   /**
    * The time zone dates are shown in on the server and during hydration: the browser's own, from the

@@ -1,5 +1,5 @@
-// The login's phone and code rules (spec section 5) as plain functions, without zod, so the login
-// page's first load stays small.
+// The login's phone and code rules as plain functions, without zod, so the login page's first load
+// stays small.
 
 /** Optional +, first digit 1-9, 2 to 15 digits in total (E.164-like). */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;

@@ -12,7 +12,7 @@ export type TransactionStatusValue = (typeof TRANSACTION_STATUSES)[number];
 /** A status as a screen names it (lower case: its dictionary key and its style). */
 export type TransactionStatus = Lowercase<TransactionStatusValue>;
 
-/** Upstream sends COMPLETED, PENDING...; any unknown value shows as pending (spec section 4). */
+/** Upstream sends COMPLETED, PENDING...; any unknown value shows as pending. */
 export function normalizeTransactionStatus(value: string | null | undefined): TransactionStatus {
   const upper = (value ?? '').toUpperCase();
   return (TRANSACTION_STATUSES as readonly string[]).includes(upper) ? (upper.toLowerCase() as TransactionStatus) : 'pending';
@@ -46,7 +46,7 @@ export const AMOUNT_MAX_USD = '50';
 export type TransactionDirection = 'in' | 'out';
 
 /**
- * A person-to-person transfer says its side (issue 17: 'sent' or 'received'). Otherwise a negative
+ * A person-to-person transfer says its side ('sent' or 'received'). Otherwise a negative
  * amount is always money out, and the type says it: a deposit and a faucet transfer are money in, a
  * withdrawal and a stock order (a purchase) are money out.
  */
@@ -60,7 +60,7 @@ export function transactionDirection(tx: { type: string; amount_usd: number; dir
 export const transactionDirectionKey = (direction: TransactionDirection): TranslationKey =>
   direction === 'in' ? 'transactions.direction.in' : 'transactions.direction.out';
 
-/** Why a transfer was CANCELLED or FAILED (issue 17), as a dictionary key; null for none. */
+/** Why a transfer was CANCELLED or FAILED, as a dictionary key; null for none. */
 export const STATUS_REASONS = ['rejected', 'withdrawn', 'expired'] as const;
 export type StatusReason = (typeof STATUS_REASONS)[number];
 const REASON_KEYS: Record<StatusReason, TranslationKey> = {

@@ -1,6 +1,6 @@
-// The voting rule of spec section 4 as a pure function, so the table updates its counts at once and
-// knows which call to send: upvote adds, the same vote again removes it ("Unvote"), the other vote
-// moves one count across.
+// The voting rule as a pure function, so the table updates its counts at once and knows which call
+// to send: upvote adds, the same vote again removes it ("Unvote"), the other vote moves one count
+// across.
 import type { VoteType } from './schemas/feature-request';
 
 export interface VoteState {

@@ -1,9 +1,9 @@
-// The signed-in user's accounts (spec sections 3, 4, 7 and 8): the account profile ($account), the
-// list of the user's accounts ($accounts), the active one ($activeAccount) and the KYC summary
-// derived from the profile ($kyc). They follow $auth: a sign-in refreshes all three, a sign-out
-// clears them. Error semantics are the spec's: an answer with success false throws its error text
-// (or the call's fallback); loading and list errors are logged and clear the state; switch,
-// metadata, delete and set-primary return false on failure; create rethrows.
+// The signed-in user's accounts: the account profile ($account), the list of the user's accounts
+// ($accounts), the active one ($activeAccount) and the KYC summary derived from the profile ($kyc).
+// They follow $auth: a sign-in refreshes all three, a sign-out clears them. Error semantics are the
+// spec's: an answer with success false throws its error text (or the call's fallback); loading and
+// list errors are logged and clear the state; switch, metadata, delete and set-primary return false
+// on failure; create rethrows.
 import { atom, computed } from 'nanostores';
 import { accountApi, unwrap } from './api';
 import { rememberActiveAccount } from '../lib/prefetch-hints';
@@ -42,7 +42,7 @@ export const $accountStatus = atom<AccountStatus>('idle');
 /** The last profile load failed (the KYC status then says so instead of "not started"). */
 export const $accountLoadFailed = atom<boolean>(false);
 
-/** KYC summary (section 3): status is idv_status, else idv.status; recomputed whenever $account changes. */
+/** KYC summary: status is idv_status, else idv.status; recomputed whenever $account changes. */
 export function kycSummary(account: Account | null): KycSummary | null {
   if (!account) return null;
   const idv = account.idv ?? null;

@@ -1,8 +1,9 @@
 // The islands' one typed client for the BFF: hc<AppType> (response types come from the contract's
-// declarations in src/shared/contract through the Hono app's type, never written by hand). Every call sends the bearer access token and x-user-id (spec section 7);
-// `unwrap` turns the answer into its `data`, or throws the body's message and code, or
-// 'HTTP error! status: {status}' when there is none. It lives with the stores because it reads the
-// signed-in session ($auth); the stores and a few islands call it.
+// declarations in src/shared/contract through the Hono app's type, never written by hand). Every
+// call sends the bearer access token and x-user-id; `unwrap` turns the answer into its `data`, or
+// throws the body's message and code, or 'HTTP error! status: {status}' when there is none. It
+// lives with the stores because it reads the signed-in session ($auth); the stores and a few
+// islands call it.
 import { hc, type ClientResponse } from 'hono/client';
 import type { AppType } from '../worker/index';
 import { accessToken, currentUserId } from './auth';
@@ -22,7 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The spec's "no token" messages differ by call family (section 8, Transport and access). */
+/** The spec's "no token" messages differ by call family (account calls; support and wallet calls). */
 export type TokenFamily = 'account' | 'other';
 export const noTokenMessage = (family: TokenFamily) =>
   family === 'account' ? 'No access token available' : 'No authentication token available';

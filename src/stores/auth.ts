@@ -1,6 +1,7 @@
-// $auth: the sign-in state of spec section 4 (loading, authenticated, unauthenticated), fed by
-// the auth client's events (its session is in cookies, src/lib/auth-storage.ts). auth-js refreshes the token by itself and signs out (SIGNED_OUT) when a
-// refresh fails with a non-retryable error, so this store only mirrors its events.
+// $auth: the sign-in state (loading, authenticated, unauthenticated), fed by the auth client's
+// events (its session is in cookies, src/lib/auth-storage.ts). auth-js refreshes the token by
+// itself and signs out (SIGNED_OUT) when a refresh fails with a non-retryable error, so this store
+// only mirrors its events.
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import type { GoTrueClient } from '@supabase/auth-js';
@@ -22,7 +23,7 @@ export interface AuthState {
 export const initialAuth: AuthState = { status: 'loading', user: null, session: null };
 export const $auth = atom<AuthState>(initialAuth);
 
-/** Pure reducer: what each auth event does to the state (section 4). */
+/** Pure reducer: what each auth event does to the state. */
 export function reduceAuth(state: AuthState, event: AuthChangeEvent, session: Session | null): AuthState {
   switch (event) {
     case 'SIGNED_OUT':
@@ -31,7 +32,7 @@ export function reduceAuth(state: AuthState, event: AuthChangeEvent, session: Se
     case 'SIGNED_IN':
     case 'TOKEN_REFRESHED':
     case 'USER_UPDATED':
-      // A session needs both tokens (section 5); anything less counts as signed out.
+      // A session needs both tokens; anything less counts as signed out.
       return session?.access_token && session.refresh_token
         ? { status: 'authenticated', user: session.user, session }
         : { status: 'unauthenticated', user: null, session: null };
@@ -65,7 +66,7 @@ export function startAuth(): void {
   // its 59 kB do not compete with the page's own scripts and first reads on a slow network.
   const ready = $auth.get().status === 'loading' ? Promise.resolve() : afterPageLoad();
   // Its module is evaluated in one task and the client made in the next, so neither is a long task
-  // on a slow phone (issue 16, Total Blocking Time).
+  // on a slow phone (Total Blocking Time).
   starting = ready.then(() => (client ? undefined : import('../lib/auth-client').then(nextTask))).then(loadAuthClient).then((client) => {
     client.onAuthStateChange((event, session) => {
       const prev = $auth.get();

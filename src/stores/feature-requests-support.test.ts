@@ -1,5 +1,5 @@
 // The support page's Requests tab on the shared feature-request store: no limit on the list and its
-// own toasts (section 8: 'Vote recorded!', 'Failed to vote' / 'Please try again.', 'Feature request
+// own toasts (the spec's: 'Vote recorded!', 'Failed to vote' / 'Please try again.', 'Feature request
 // submitted', 'Failed to submit feature request' / 'Please try again.').
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from './auth';

@@ -1,7 +1,7 @@
-// Feature requests of the settings page and of the support page's Requests tab (spec sections 2, 4,
-// 7 and 8): the list sorted by total score (limit 50 in settings), voting with the counts updated at
-// once and rolled back when the server refuses, and submitting a new request. The two pages word
-// their toasts differently (section 8), hence the `context` argument.
+// Feature requests of the settings page and of the support page's Requests tab: the list sorted by
+// total score (limit 50 in settings), voting with the counts updated at once and rolled back when
+// the server refuses, and submitting a new request. The two pages word their toasts differently,
+// hence the `context` argument.
 import { atom } from 'nanostores';
 import { t, type TranslationKey } from '../i18n';
 import { api, unwrap } from './api';

@@ -1,5 +1,6 @@
-// $lang: the interface language shared by every island. Starts from the browser (spec section 4),
-// or from what the user picked before (localStorage); the account's language overrides it.
+// $lang: the interface language shared by every island. Starts from the browser (es gives es, fr
+// gives fs, anything else en), or from what the user picked before (localStorage); the account's
+// language overrides it.
 import { atom } from 'nanostores';
 import { DEFAULT_LANG, detectLanguage, htmlLang, isDictionaryLoaded, isLang, loadDictionary, resolveLanguage, type Lang } from '../i18n';
 

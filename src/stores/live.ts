@@ -1,4 +1,4 @@
-// Live updates (issue 17): `useLiveUpdates(partyId)` keeps one WebSocket per Canton party open while
+// Live updates: `useLiveUpdates(partyId)` keeps one WebSocket per Canton party open while
 // some screen shows that party (GET /api/live, src/worker/routes/live.ts) and answers a counter that
 // grows on every event, so the screen refetches when it changes. No polling: the server pushes.
 // - Shared: every subscriber of a party uses one socket; the last one to leave closes it.

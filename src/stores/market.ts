@@ -1,7 +1,7 @@
-// $market: the market table's data (spec sections 2, 4, 7): GET /api/market (stocks with their
-// price records plus the Canton assets, cached by the BFF), turned into rows, with the built-in
-// sample rows when fewer than 10 assets load. A failure leaves the error state behind the
-// 'Failed to load market data' panel. findAsset: one asset's detail for the asset screen.
+// $market: the market table's data: GET /api/market (stocks with their price records plus the
+// Canton assets, cached by the BFF), turned into rows, with the built-in sample rows when fewer
+// than 10 assets load. A failure leaves the error state behind the 'Failed to load market data'
+// panel. findAsset: one asset's detail for the asset screen.
 import { atom } from 'nanostores';
 import { api, ApiError, unwrap } from './api';
 import { assetDetail, marketRows, sampleDetail, stockDetail, type AssetDetail, type MarketRow } from '../shared/market';

@@ -1,4 +1,4 @@
-// Person-to-person transfers on the wallet screen (issue 17): the account's pending offers (incoming
+// Person-to-person transfers on the wallet screen: the account's pending offers (incoming
 // ones to accept or reject, outgoing ones to withdraw; a page of each list, largest first, with its
 // total, and "Show more" for the next page of one list), the "accept incoming transfers automatically"
 // switch (a transfer preapproval), and the calls of the send dialog (resolve the receiver, send).

@@ -1,4 +1,4 @@
-// The browser side of a page rendered on the Worker (issue 16): before an island hydrates, the stores
+// The browser side of a page rendered on the Worker: before an island hydrates, the stores
 // take the data the server rendered it with (src/shared/page-seed.ts), so the first client render is
 // the server's HTML and nothing is read twice. Browser only: on the server the same data reaches the
 // components through React context (src/components/page-seed-context.tsx) and no store is ever written, since

@@ -1,9 +1,9 @@
-// The signed-in user's sessions for Account Security (issue 18): loading the list from the BFF
-// (GET /api/sessions), signing one other session out and signing out all the others. The islands
-// keep only what they show; the calls and their states live here. Calls go through the one typed
-// client (api()), which reads the session from the auth store, so this survives where the session
-// is kept (local storage today, cookies later). A page rendered on the Worker seeds the list from
-// what it served (seedSessions) instead of reading it again.
+// The signed-in user's sessions for Account Security: loading the list from the BFF (GET
+// /api/sessions), signing one other session out and signing out all the others. The islands keep
+// only what they show; the calls and their states live here. Calls go through the one typed client
+// (api()), which reads the session from the auth store, so this survives where the session is kept
+// (local storage today, cookies later). A page rendered on the Worker seeds the list from what it
+// served (seedSessions) instead of reading it again.
 import { atom } from 'nanostores';
 import { api, unwrap } from './api';
 

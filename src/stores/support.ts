@@ -1,6 +1,5 @@
-// $tickets and $ticketComments: the Help Center of /support (spec sections 2, 3, 5, 7 and 8): the
-// user's tickets, one ticket's comments, adding a comment and creating a ticket, with the toasts of
-// the error catalogue.
+// $tickets and $ticketComments: the Help Center of /support: the user's tickets, one ticket's
+// comments, adding a comment and creating a ticket, with the toasts of the error catalogue.
 import { atom } from 'nanostores';
 import { t, type TranslationKey } from '../i18n';
 import { api, unwrap } from './api';

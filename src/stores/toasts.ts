@@ -1,5 +1,5 @@
 // $toasts: the toast queue behind <Toaster/>. Any island or store calls toast(); toasts close by
-// themselves after their duration (5000 ms by default, spec section 4) or by hand with dismissToast.
+// themselves after their duration (5000 ms by default) or by hand with dismissToast.
 // The queue stays small so toasts never bury the page: a toast identical to one on screen (same
 // type, title and description) is merged into it (its count goes up and its timer starts again),
 // and at most MAX_TOASTS show at once (the oldest closes to make room).

@@ -1,7 +1,7 @@
-// $transactions: the transaction history of the active account (spec sections 2, 3, 7 and 8),
-// newest first, with the server-side filters of issue 18. A failure shows the error text (or
-// 'Failed to fetch transactions') and empties the list. Only the latest request's answer is shown:
-// typing in the search fires requests whose answers may come back out of order.
+// $transactions: the transaction history of the active account, newest first, with the server-side
+// filters (type, status, date range, search). A failure shows the error text (or 'Failed to fetch
+// transactions') and empties the list. Only the latest request's answer is shown: typing in the
+// search fires requests whose answers may come back out of order.
 // $historyView: the screen's filters and open detail, kept in the address (replaceState for filters,
 // pushState for a detail so that Back closes it); the search applies 300 ms after the last keystroke.
 import { atom } from 'nanostores';

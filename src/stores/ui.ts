@@ -1,6 +1,6 @@
-// $sidebar: the application shell's sidebar (spec section 2 and 4). On desktop (>= 1024 px) it is
-// expanded (256 px) or collapsed (64 px) and the choice is remembered; below 1024 px it is a slide-in
-// panel that is open or closed (the hamburger opens it, the backdrop or Escape closes it).
+// $sidebar: the application shell's sidebar. On desktop (>= 1024 px) it is expanded (256 px) or
+// collapsed (64 px) and the choice is remembered; below 1024 px it is a slide-in panel that is open
+// or closed (the hamburger opens it, the backdrop or Escape closes it).
 import { atom } from 'nanostores';
 
 export interface SidebarState {

@@ -1,8 +1,8 @@
-// $wallet: the digital-assets account screen (spec sections 2, 3, 4, 7 and 8): the active account's
-// Canton wallet (from the wallet categories), its balance and its assets; 'Transfer 100' (a transfer
-// offer from the treasury, then the balance is refetched) and 'Auto-Accept' (accepts the pending
-// offers), each with the toasts of the error catalogue. The toasts say what happened: an offer that
-// waits for acceptance is not a completed transfer, and accepting nothing is not a success. Each press is one intent: one
+// $wallet: the digital-assets account screen: the active account's Canton wallet (from the wallet
+// categories), its balance and its assets; 'Transfer 100' (a transfer offer from the treasury, then
+// the balance is refetched) and 'Auto-Accept' (accepts the pending offers), each with the toasts of
+// the error catalogue. The toasts say what happened: an offer that waits for acceptance is not a
+// completed transfer, and accepting nothing is not a success. Each press is one intent: one
 // Idempotency-Key kept across its retries (src/lib/idempotency.ts), and `$walletBusy` holds the
 // buttons busy until the intent ends, so a second press cannot start a second movement meanwhile.
 import { atom } from 'nanostores';

@@ -9,7 +9,7 @@
 // - GET/HEAD of a signed-in page (src/shared/signed-in-pages.ts; wrangler.toml `run_worker_first`
 //   sends them here before the static assets) passes the cookie session guard (page-session.ts): the
 //   page with `Cache-Control: private, no-store`, or a redirect to /login. A page rendered on the
-//   Worker (issue 16; `prerender = false`) gets the verified user through its execution context
+//   Worker (`prerender = false`) gets the verified user through its execution context
 //   (pages/page-user.ts) and reads its data with it;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).

@@ -1,4 +1,4 @@
-// The published contract is a valid OpenAPI 3.1 document (issue 15). Node tier, not workerd: the
+// The published contract is a valid OpenAPI 3.1 document. Node tier, not workerd: the
 // validator compiles the official OAS 3.1 JSON schema with ajv, which workerd forbids (no eval).
 // It checks the very document /api/openapi.json serves (openApiDocument() of the Worker's app).
 // @vitest-environment node

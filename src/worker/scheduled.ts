@@ -1,5 +1,5 @@
 // The Worker's Cron Trigger (wrangler.toml `[triggers] crons`, every minute): lapsed transfer offers
-// expire without anyone acting (issue 17). Only the embedded mode owns a ledger (APP_MODE local or
+// expire without anyone acting. Only the embedded mode owns a ledger (APP_MODE local or
 // demo with no UPSTREAM_API_URL); in production the upstream expires its own offers, so the job does
 // nothing there. After expiring, the parties whose screens changed are told (live updates).
 import { expireLapsedOffers } from '../core/ledger/expiry';

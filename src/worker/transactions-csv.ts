@@ -1,4 +1,4 @@
-// The CSV export of transactions (issue 18): one header row, ISO 8601 UTC dates, amounts as exact
+// The CSV export of transactions: one header row, ISO 8601 UTC dates, amounts as exact
 // decimals beside their currency, RFC 4180 quoting with `,` as the separator, and CSV formula
 // injection neutralised as OWASP's "CSV Injection" page says: every text cell (anything a user or the
 // upstream wrote) whose first non-space character is = + - @ or their full-width forms, or that starts
@@ -23,7 +23,7 @@ export const CSV_COLUMNS = [
   'tx_hash',
   'counterparty',
   'description',
-  // Issue 17, after the earlier columns so that a reader by position keeps working.
+  // The person-to-person columns, after the earlier ones so that a reader by position keeps working.
   'direction',
   'counterparty_name',
   'status_reason',

@@ -1,7 +1,7 @@
 // axe-core on every public and signed-in screen, with its modals and menus open, in English,
-// Spanish and French (fs, issue 14), at 1440 px and 390 px (issue 9): 0 violations of WCAG 2.0/2.1 A
-// and AA and best practice. The public pages exist in English and Spanish only, so the French pass
-// covers /login and the signed-in screens.
+// Spanish and French (fs), at 1440 px and 390 px: 0 violations of WCAG 2.0/2.1 A and AA and best
+// practice. The public pages exist in English and Spanish only, so the French pass covers /login
+// and the signed-in screens.
 // One context per language does it all: the public pages, both steps of /login (which signs the
 // user in), then the signed-in screens in the order a new user meets them (the Digital Assets
 // account before and after it exists). A failure names the screen, the width and each violation
@@ -137,7 +137,7 @@ const SCREENS: Screen[] = [
       await page.getByText(s(lang, 'common.success')).first().waitFor();
     },
   },
-  // Issue 17: the send dialog, and the action list with an incoming offer (a faucet offer left pending).
+  // Person-to-person transfers: the send dialog, and the action list with an incoming offer (a faucet offer left pending).
   { name: 'digital assets: Send dialog', path: '/accounts/digital-assets', ready: '[data-offers-state]', open: (p) => openDialog(p, '[data-action="send"]') },
   {
     name: 'digital assets: an incoming offer to accept or reject',

@@ -1,4 +1,4 @@
-// Keyboard only (issue 9): no mouse and no element.click(), just Tab, Shift+Tab, Enter, Space and
+// Keyboard only: no mouse and no element.click(), just Tab, Shift+Tab, Enter, Space and
 // Escape. A new user signs in, goes from /accounts through creating the Digital Assets account,
 // 'Transfer 100' and 'Auto-Accept' to the transactions list and sees the completed transfer. Every
 // focus stop must be visible (an outline or a box-shadow ring), and modals opened from the keyboard

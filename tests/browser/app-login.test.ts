@@ -1,7 +1,7 @@
 // /login and the session in Chromium: the redirects when signed out, both login steps with the
 // spec's messages (red errors, green successes), the resend countdown, 'Change number', the signed-in
 // redirect away from /login (never off the site, whatever `next` says), and sign-out; in Spanish, the same number after 'Change number' and the
-// provider's send limit (issue 14).
+// provider's send limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { at, baseURL, launch, newContext, screenshot, TEST_CODE, testPhone, waitForHydration, waitForRedirect } from './helpers';

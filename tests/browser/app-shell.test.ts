@@ -46,7 +46,7 @@ describe('accounts in the shell', () => {
     await selector.click();
     const items = page.getByRole('menuitem');
     await page.getByRole('menuitem', { name: /Ahorros 2026/ }).waitFor();
-    // One way to create an account: the selector's entry is enabled (issue 14, over spec section 2).
+    // One way to create an account: the selector's entry is enabled, where the spec has it disabled.
     const created = page.getByRole('menuitem', { name: 'Create New Account' });
     expect(await created.isDisabled()).toBe(false);
     expect(await items.count()).toBeGreaterThanOrEqual(3);
@@ -77,7 +77,7 @@ for (const lang of ['en', 'es'] as const) {
   const s = STRINGS[lang];
   describe(`the desktop shell (${lang})`, () => {
     beforeAll(async () => {
-      // The account's language wins over the browser's (spec section 4): set it as a user would.
+      // The account's language wins over the browser's: set it as a user would.
       const { context, page } = await pageIn(lang);
       await setAccountLanguage(page, lang);
       await context.close();

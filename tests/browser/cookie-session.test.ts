@@ -1,7 +1,7 @@
-// The session in cookies (issue 16, first half), in Chromium against the built Worker: a signed-out
-// visit is redirected by the Worker to /login and comes back to the page after sign-in; sign-out
-// clears the cookies and the back button shows no signed-in data; two users in two browser contexts
-// only ever get their own pages; a session today's app left in localStorage is moved into the cookies.
+// The session in cookies , in Chromium against the built Worker: a signed-out visit is redirected
+// by the Worker to /login and comes back to the page after sign-in; sign-out clears the cookies and
+// the back button shows no signed-in data; two users in two browser contexts only ever get their
+// own pages; a session today's app left in localStorage is moved into the cookies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { at, cookieSession, launch, newContext, signIn, TEST_CODE, testPhone, waitForHydration } from './helpers';

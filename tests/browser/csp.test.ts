@@ -77,8 +77,8 @@ async function walk(page: Page, path: string, violations: Violation[], signedIn 
   expect(headers['referrer-policy'], path).toBeTruthy();
   expect(headers['permissions-policy'], path).toMatch(/camera=\(\)/);
   // The page's own policy narrows script-src to its hashes, without 'unsafe-inline': a static page's
-  // <meta>, or, for a page rendered on the Worker (issue 16), the header itself, which then names
-  // exactly that answer's hashes.
+  // <meta>, or, for a page rendered on the Worker, the header itself, which then names exactly that
+  // answer's hashes.
   const metas = page.locator('meta[http-equiv="content-security-policy"]');
   const meta = (await metas.count()) > 0 ? await metas.getAttribute('content') : null;
   if (meta === null) expect(csp, `${path}: no CSP <meta>, so the header is the page's own policy`).toMatch(/script-src 'self' 'sha256-/);
@@ -92,7 +92,7 @@ async function walk(page: Page, path: string, violations: Violation[], signedIn 
 let browser: Browser;
 /**
  * Every built page, plus the pages rendered on demand: the asset page for any symbol, and the
- * signed-in pages the Worker renders per request with the user's data (issue 16).
+ * signed-in pages the Worker renders per request with the user's data.
  */
 const SERVER_RENDERED = [
   '/market',

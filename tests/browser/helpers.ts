@@ -30,7 +30,7 @@ export function launch(): Promise<Browser> {
 }
 
 export type Lang = 'en' | 'es' | 'fs';
-/** The browser locale that picks each language (spec section 4: fr gives fs). */
+/** The browser locale that picks each language (es gives es, fr gives fs, anything else en). */
 export const LOCALE: Record<Lang, string> = { en: 'en-US', es: 'es-MX', fs: 'fr-FR' };
 
 export async function newContext(browser: Browser, opts: { lang?: Lang; width?: number; height?: number; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {}) {
@@ -93,8 +93,8 @@ export function sessionFromCookies(all: readonly { name: string; value: string }
 
 /**
  * Waits until the page's island has passed the gate and the shell is on screen, and is interactive:
- * a page rendered on the Worker (issue 16) shows its shell before its island hydrates, and Astro
- * drops an island's `ssr` attribute once it has.
+ * a page rendered on the Worker shows its shell before its island hydrates, and Astro drops an
+ * island's `ssr` attribute once it has.
  */
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -134,7 +134,7 @@ const SECURITY_TITLE: Record<Lang, string> = { en: 'Account Security', es: 'Segu
 
 /**
  * Saves the account's language through the Security page's select (the account's language wins over
- * the browser's, spec section 4), and waits until the interface has switched and the save is done.
+ * the browser's), and waits until the interface has switched and the save is done.
  */
 export async function setAccountLanguage(page: Page, lang: Lang): Promise<void> {
   await openApp(page, '/settings/security');
@@ -180,9 +180,9 @@ export function signedInFile(phone: string) {
 }
 
 /**
- * A page of a signed-in user in `lang`. The account's saved language wins over the browser's (spec
- * section 4) and new accounts start in English, so the account is switched to `lang` first, through
- * the Security page.
+ * A page of a signed-in user in `lang`. The account's saved language wins over the browser's and
+ * new accounts start in English, so the account is switched to `lang` first, through the Security
+ * page.
  */
 export async function screenPage(
   browser: Browser,
@@ -253,7 +253,7 @@ export async function pageFitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-// ---- Sessions outside the browser (the pages rendered on the Worker, issue 16) ----------------------
+// ---- Sessions outside the browser (the pages rendered on the Worker) --------------------------------
 
 export type ApiSession = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
 

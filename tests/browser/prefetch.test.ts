@@ -1,4 +1,4 @@
-// The signed-in pages are rendered on the Worker with their first reads (issue 16): the HTML starts
+// The signed-in pages are rendered on the Worker with their first reads: the HTML starts
 // no read of its own (src/layouts/AppLayout.astro's head reads are for a page that names some), and
 // the island repeats none of what the Worker read. The active account this device remembers is the
 // user's own; one remembered for another user is never read.

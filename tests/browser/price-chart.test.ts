@@ -1,4 +1,4 @@
-// The asset page's price chart in Chromium (issue 18): the timeframe buttons switch what is plotted
+// The asset page's price chart in Chromium: the timeframe buttons switch what is plotted
 // (checked on the range the chart's data spans, which the chart box exposes from the history answer),
 // with the pressed button, the change over the period and the text alternative; the chart library
 // is a lazy chunk, never requested on /market and on the asset page only once the chart scrolls into

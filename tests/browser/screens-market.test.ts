@@ -23,8 +23,8 @@ const categories = (page: Page) => page.locator('#main tbody tr [data-category]'
 
 /**
  * Opens /market once it is interactive with the whole list: the server's HTML already holds the first
- * screenful of rows (issue 16); the island then hydrates and loads the rest, and its live region
- * announces the count.
+ * screenful of rows; the island then hydrates and loads the rest, and its live region announces the
+ * count.
  */
 async function openMarket(page: Page) {
   await openApp(page, '/market');

@@ -1,7 +1,7 @@
-// Issue 14 on a 390 px phone, in English, Spanish and French: every /support tab readable, voting on
+// On a 390 px phone, in English, Spanish and French: every /support tab readable, voting on
 // /settings/feature-requests within reach, the main area indented 256 px while the slide-in sidebar
-// is open (spec section 2), toasts clear of a dialog's actions, the accounts heading, and the
-// selector's enabled 'Create New Account'. One user: +1 555 555 0125.
+// is open, toasts clear of a dialog's actions, the accounts heading, and the selector's enabled
+// 'Create New Account'. One user: +1 555 555 0125.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { t, type TranslationKey } from '../../src/i18n';

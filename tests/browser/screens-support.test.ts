@@ -128,7 +128,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       await items.first().waitFor();
       const scores = await items.locator('[data-score]').evaluateAll((els) => els.map((e) => Number(/-?\d+$/.exec(e.textContent!.trim())![0])));
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
-      // No downvote here (spec section 4).
+      // The support view has no downvote control.
       expect(await page.locator('#main [data-vote="down"]').count()).toBe(0);
 
       // Upvote an item we have not voted on: +1 at once and 'Vote recorded!'; again: Unvote.

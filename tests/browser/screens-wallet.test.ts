@@ -72,7 +72,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       const [lead = ''] = s(lang, 'toast.transferOffered.description').split(/\{\w+\}/);
       expect(transferToast).toContain(`${lead}100.00 CC`);
       expect(transferToast).toMatch(/[\w-]{6}\.\.\.[0-9a-f]{6}/);
-      // Issue 17: the headline is the total (available + locked + pending incoming), with its breakdown.
+      // The headline is the total (available + locked + pending incoming), with its breakdown.
       await page.waitForFunction(() => document.querySelector('[data-wallet-part="pending"]')?.textContent === '100.00 CC');
       expect(await page.locator('[data-wallet-balance]').textContent()).toBe(USD_100_CC);
       expect(await page.locator('[data-wallet-total]').textContent()).toBe(s(lang, 'wallet.balance.total', { amount: '100.00 CC' }));

@@ -1,4 +1,4 @@
-// The other signed-in pages rendered on the Worker (issue 16): /settings and each settings section,
+// The other signed-in pages rendered on the Worker: /settings and each settings section,
 // /onboarding and /support. The first answer's HTML, fetched with the session cookie, already holds
 // the shell (navbar with the account), the page's heading and its data, with no spinner, private and
 // under a strict CSP; Chromium with JavaScript off shows the same; with JavaScript on the page

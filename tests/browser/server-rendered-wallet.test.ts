@@ -1,4 +1,4 @@
-// The wallet pages rendered on the Worker with their data (issue 16 with issue 17's offers), in
+// The wallet pages rendered on the Worker with their data (with their pending transfer offers), in
 // Chromium against the built Worker: the document of /accounts/digital-assets already holds the
 // balance, its breakdown and an incoming offer (another user's send), in the account's language, with
 // no spinner, private and under a strict CSP; Chromium with JavaScript off shows them; after hydration

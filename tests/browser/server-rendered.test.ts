@@ -1,7 +1,7 @@
-// Signed-in pages rendered on the Worker with their data (issue 16, second half), in Chromium against
-// the built Worker: the first answer's HTML already holds the shell, the page header and the first
-// rows, in the account's language (else the browser's), with no spinner, and stays private; Chromium
-// with JavaScript off shows the rows; a session about to expire is refreshed by the Worker on the page
+// Signed-in pages rendered on the Worker with their data , in Chromium against the built Worker:
+// the first answer's HTML already holds the shell, the page header and the first rows, in the
+// account's language (else the browser's), with no spinner, and stays private; Chromium with
+// JavaScript off shows the rows; a session about to expire is refreshed by the Worker on the page
 // request itself; two users' requests, interleaved, never get each other's page. Phones 0135-0137.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

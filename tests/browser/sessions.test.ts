@@ -1,6 +1,6 @@
-// Sessions you control (issue 18) in Chromium: one user signed in in two browsers ends the other
-// browser's session from Account Security's list, and that browser's next call is refused; the list
-// in en/es/fs at 390 px (current session marked, fits the width, confirmation before "all others").
+// Sessions you control in Chromium: one user signed in in two browsers ends the other browser's
+// session from Account Security's list, and that browser's next call is refused; the list in
+// en/es/fs at 390 px (current session marked, fits the width, confirmation before "all others").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, cookieSession, launch, newContext, openApp, pageFitsWidth, s, screenPage, screenshot, signIn, signedInState, testPhone, toastText, type Lang } from './helpers';

@@ -1,8 +1,8 @@
-// /transactions as a history you can find and keep (issue 18), in Chromium against the built app:
-// filters and search kept in the URL (a reload shows the same view), the no-match state and Clear
-// filters, the CSV export of a date range compared with the API's list for the same filters, and
-// the transaction detail (full hash, counterparty, the offer) opened from a row and from a card at
-// 390 px, its id in the URL so reload and Back work.
+// /transactions as a history you can find and keep, in Chromium against the built app: filters and
+// search kept in the URL (a reload shows the same view), the no-match state and Clear filters, the
+// CSV export of a date range compared with the API's list for the same filters, and the transaction
+// detail (full hash, counterparty, the offer) opened from a row and from a card at 390 px, its id
+// in the URL so reload and Back work.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

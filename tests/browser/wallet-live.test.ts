@@ -1,4 +1,4 @@
-// Live updates in Chromium (issue 17), on the embedded default: user A's digital-assets wallet is open
+// Live updates in Chromium, on the embedded default: user A's digital-assets wallet is open
 // in one browser context and user B's in another. A money call made elsewhere with A's token (the
 // faucet, POST /api/wallets/transfer, sent from the test as another device would) changes A's open
 // wallet within 2 s, without a reload, through the party's WebSocket (GET /api/live, token as a

@@ -1,4 +1,4 @@
-// Person-to-person transfers (issue 17) in Chromium against the embedded default: two users in two
+// Person-to-person transfers in Chromium against the embedded default: two users in two
 // browser contexts (Ana in English, Bruno in Spanish) send to each other both ways. Bruno turns on
 // "accept incoming transfers automatically", so Ana's send settles at once; Ana has no preapproval,
 // so Bruno's two sends are offers. Ana's open wallet sees them LIVE (no reload: the live branch's

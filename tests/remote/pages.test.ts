@@ -1,4 +1,4 @@
-// Remote mode, the signed-in pages rendered on the Worker (issue 16) against an upstream that stalls
+// Remote mode, the signed-in pages rendered on the Worker against an upstream that stalls
 // or lies: every page still answers 200 in time (each read gives up at UPSTREAM_TIMEOUT_MS, and a
 // read that failed starts none of the reads that need it), private, under the strict page CSP, with
 // its heading and without the parts it could not read (the islands load those), never a 5xx and
@@ -25,8 +25,8 @@ async function pagesFor(token: string, sub: string) {
 
 /**
  * The wallet pages' screen is the wallet: when its reads failed the island shows its own loading
- * state in the HTML and reads the wallet itself (spec section 2's spinner, for what is really still
- * loading); every other page has its heading whatever the upstream did.
+ * state in the HTML and reads the wallet itself (the spec's loading spinner, for what is really
+ * still loading); every other page has its heading whatever the upstream did.
  */
 const LOADS_ITS_SCREEN = new Set(['/accounts/digital-assets', '/accounts/digital-assets/CC']);
 

@@ -1,4 +1,4 @@
-// Remote mode, /settings/security rendered on the Worker (issue 16): with a Supabase session in the
+// Remote mode, /settings/security rendered on the Worker: with a Supabase session in the
 // cookie, the page's HTML lists the sessions GET /api/sessions answers for that session (the ones the
 // BFF has seen, this one first and marked), another user's never, and starts no read of them from
 // the head; the shell's reads go to the stand-in upstream meanwhile.

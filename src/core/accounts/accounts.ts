@@ -49,7 +49,7 @@ export async function ensureProvisioned(db: D1Database, userId: string): Promise
 }
 
 // ---------------------------------------------------------------------------------------------
-// Profile ("Account" of spec section 3)
+// Profile (the account: id, name, language, identity verification and its status, created_at)
 
 interface ProfileRow {
   id: string;

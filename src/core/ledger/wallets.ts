@@ -1,6 +1,7 @@
-// Wallets of an account (spec section 3, Wallet): listing, grouping by category, the account's
-// platform-hosted Canton wallet (one per account, with its party), internal, external and
-// self-custody wallets, and deactivation. Every lookup is scoped to the caller's accounts.
+// Wallets of an account (address, the party id on chain canton; chain canton, usd or brokerage;
+// vendor, label, network): listing, grouping by category, the account's platform-hosted Canton
+// wallet (one per account, with its party), internal, external and self-custody wallets, and
+// deactivation. Every lookup is scoped to the caller's accounts.
 import { newId, nowIso } from '../../platform/primitives';
 import { fail, isUniqueViolation, requireAccount } from '../db';
 import { CC, NETWORK, hintFrom, newHostedPartyKey } from './parties';

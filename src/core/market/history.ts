@@ -1,4 +1,4 @@
-// The embedded core's price history (issue 18): GET /market/history/{symbol} reads the price_history
+// The embedded core's price history: GET /market/history/{symbol} reads the price_history
 // table (migrations/0022) for one range, downsampled in SQL to at most HISTORY_MAX_POINTS points (the
 // last price of each equal slice of the range: the close, as financial charts plot), plus the
 // period's change, high and low over every stored row of the range, not only the plotted ones.

@@ -1,4 +1,4 @@
-// Core routes of the Accounts table (spec section 7), on D1: the contract's declarations
+// Core routes of the upstream's accounts calls (/accounts/...), on D1: the contract's declarations
 // (src/shared/contract/accounts.ts) implemented, so each answer is typed against its response schema.
 // The caller is `x-user-id` (set by the BFF from the verified token); every lookup is scoped to it
 // and a foreign id answers 404.

@@ -1,5 +1,6 @@
-// Core: spec section 7, Feature requests (public board; edits by the author only): the contract's
-// declarations (src/shared/contract/feature-requests.ts) implemented, answers typed against them.
+// Core: the upstream's /feature-requests calls (public board; edits by the author only): the
+// contract's declarations (src/shared/contract/feature-requests.ts) implemented, answers typed
+// against them.
 import { contractHono, created } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/feature-requests';
 import type { CoreEnv } from '../env';

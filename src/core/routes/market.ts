@@ -1,4 +1,4 @@
-// Core: GET /market/history/{symbol} (issue 18), the stored price history of a stock or Canton asset.
+// Core: GET /market/history/{symbol}, the stored price history of a stock or Canton asset.
 // Public market data: the caller only has to be signed in (the core's `x-user-id`). Implements the
 // contract's declaration (src/shared/contract/market.ts marketHistory), answer typed against it.
 import { contractHono } from '../../platform/contract-hono';

@@ -1,6 +1,6 @@
-// Core: spec section 7, Support: the contract's declarations (src/shared/contract/support.ts)
-// implemented, answers typed against them. Tickets are the caller's own (or assigned to the caller as
-// an agent); anything else answers 404.
+// Core: the upstream's support calls (/support/tickets/...): the contract's declarations
+// (src/shared/contract/support.ts) implemented, answers typed against them. Tickets are the
+// caller's own (or assigned to the caller as an agent); anything else answers 404.
 import { contractHono, created } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/support';
 import type { CoreEnv } from '../env';

@@ -1,5 +1,6 @@
-// Core: spec section 7, Transactions: the contract's declarations (src/shared/contract/transactions.ts)
-// implemented, answers typed against them. Scoped to the caller's accounts; a foreign id answers 404.
+// Core: the upstream's transactions calls (/transactions/...): the contract's declarations
+// (src/shared/contract/transactions.ts) implemented, answers typed against them. Scoped to the
+// caller's accounts; a foreign id answers 404.
 import { contractHono } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/transactions';
 import type { CoreEnv } from '../env';

@@ -1,6 +1,7 @@
-// Core: spec section 7, Wallets: the contract's declarations (src/shared/contract/wallets.ts)
-// implemented, answers typed against them. Every account, wallet and party is scoped to the caller
-// (foreign ids answer 404); money movement (transfer, auto-accept, send, accept) honours Idempotency-Key.
+// Core: the upstream's wallet calls (/wallets/...): the contract's declarations
+// (src/shared/contract/wallets.ts) implemented, answers typed against them. Every account, wallet
+// and party is scoped to the caller (foreign ids answer 404); money movement (transfer,
+// auto-accept, send, accept) honours Idempotency-Key.
 import { contractHono } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/wallets';
 import type { CoreEnv } from '../env';
@@ -72,7 +73,7 @@ export const wallets = contractHono<CoreEnv>()
       transferFromTreasury(c.env.DB, { accountId: body.account_id, walletId: wallet.id, partyId }, body.amount, scope),
     );
   })
-  // Person-to-person transfers (issue 17): the caller's account's digital-assets party acts.
+  // Person-to-person transfers: the caller's account's digital-assets party acts.
   .openapi(api.resolveReceiver, async (c) => {
     const body = c.req.valid('json');
     const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, body.account_id);

@@ -1,9 +1,10 @@
-// Transactions (spec section 3, issue 18): newest first (ties within a millisecond by insertion
-// order, rowid), filtered in SQL by type, status, UTC day range and a search (hash prefix or
-// counterparty substring), paginated by limit/offset or by a keyset cursor (`before`: the previous
-// page's last id). Unfiltered and type/status pages are read backwards from the (account_id|wallet_id,
-// [type|status,] created_at) indexes with no sort step, so a page costs the same at 100 rows or
-// 100,000. No COUNT(*): the client asks for the next page while pages come back full.
+// Transactions (amount_usd in cents, type, asset, network, status, tx_hash): newest first (ties
+// within a millisecond by insertion order, rowid), filtered in SQL by type, status, UTC day range
+// and a search (hash prefix or counterparty substring), paginated by limit/offset or by a keyset
+// cursor (`before`: the previous page's last id). Unfiltered and type/status pages are read
+// backwards from the (account_id|wallet_id, [type|status,] created_at) indexes with no sort step,
+// so a page costs the same at 100 rows or 100,000. No COUNT(*): the client asks for the next page
+// while pages come back full.
 import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
 import { fail, requireAccount } from '../db';
 import { partyName, partyNameColumn } from '../ledger/party-names';
@@ -38,7 +39,7 @@ const COUNTERPARTY = `COALESCE(t.counterparty_party, (SELECT CASE WHEN o.receive
     THEN o.sender_party ELSE o.receiver_party END
   FROM ledger_transfer_offers o WHERE o.id = t.offer_id))`;
 
-// The counterparty's masked name (issue 17) is read for the rows of the page only: the list's
+// The counterparty's masked name is read for the rows of the page only: the list's
 // ORDER BY and LIMIT run on the index, the scalar subqueries after them.
 const COLUMNS = `t.id, t.account_id, t.wallet_id, t.type, t.amount_usd, t.asset, t.network, CAST(t.asset_amount AS TEXT) AS asset_units,
   t.status, t.tx_hash, t.description, ${COUNTERPARTY} AS counterparty, t.direction, t.status_reason,

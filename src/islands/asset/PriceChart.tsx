@@ -1,11 +1,11 @@
-// The asset page's price chart (issue 18): the history of the chosen timeframe from
-// GET /api/market/history/{symbol}, with the change over the period (colour, an arrow and a sign),
-// the period's high and low, and a text alternative for screen readers. The drawing library is
-// loaded (chart-canvas.ts, its own chunk) only when the chart scrolls into view. Loading, empty and
-// error (Try again) states keep the box's height, so nothing moves. The box exposes what it plots
-// from the data (data-chart-*), for tests and tools. Issue 16: on a page rendered on the Worker the
-// default timeframe's text (change line and summary, the page's largest text) comes served, so it is
-// in the HTML; it shows until this chart's own read answers, whose text is the same (historySummary).
+// The asset page's price chart: the history of the chosen timeframe from GET
+// /api/market/history/{symbol}, with the change over the period (colour, an arrow and a sign), the
+// period's high and low, and a text alternative for screen readers. The drawing library is loaded
+// (chart-canvas.ts, its own chunk) only when the chart scrolls into view. Loading, empty and error
+// (Try again) states keep the box's height, so nothing moves. The box exposes what it plots from
+// the data (data-chart-*), for tests and tools. On a page rendered on the Worker the default
+// timeframe's text (change line and summary, the page's largest text) comes served, so it is in the
+// HTML; it shows until this chart's own read answers, whose text is the same (historySummary).
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';

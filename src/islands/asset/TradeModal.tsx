@@ -1,5 +1,5 @@
-// The asset screen's Buy and Sell placeholder dialogs (spec section 2): a sentence, and Cancel and
-// Confirm buttons that only close them. Loaded on demand.
+// The asset screen's Buy and Sell placeholder dialogs: a sentence, and Cancel and Confirm buttons
+// that only close them. Loaded on demand.
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useT } from '../../components/use-t';

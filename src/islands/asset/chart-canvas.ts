@@ -1,4 +1,4 @@
-// The asset page's price chart drawing (issue 18): TradingView's lightweight-charts, in its own chunk
+// The asset page's price chart drawing: TradingView's lightweight-charts, in its own chunk
 // that PriceChart imports dynamically once the chart scrolls into view, so no page's first-load
 // JavaScript carries the library. Colours come from the theme (the classes PriceChart gives its
 // elements); the library only reads rgb(a), so they are converted through a 1x1 canvas.

@@ -1,5 +1,6 @@
-// The signed-in user's identity verification status (spec sections 1 and 3: the KYC summary), shown
-// where a user looks for their account's standing: the accounts overview and Account Security.
+// The signed-in user's identity verification status (the KYC summary: idv_status, else idv.status),
+// shown where a user looks for their account's standing: the accounts overview and Account
+// Security.
 // Loading and a failed profile load have their own states, with a retry, so "Not started" is never
 // shown for a status we simply could not read.
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 // The wallet's balance, shown the same way on every screen that shows the wallet (the digital-assets
-// wallet, the Digital Assets card on /accounts, the asset page of the wallet's coin). Issue 17: the
+// wallet, the Digital Assets card on /accounts, the asset page of the wallet's coin). The
 // headline is the total (available + locked in outgoing offers + pending incoming, exact, from the
 // balance call) in USD and in CC; the wallet screen adds the breakdown, because only the available
 // part can be sent. Elsewhere an incoming offer still says that it waits for acceptance.

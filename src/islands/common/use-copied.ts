@@ -1,4 +1,4 @@
-// Copy-to-clipboard state for a button that flips to 'Copied!' for 2 s (spec section 9: copy confirm).
+// Copy-to-clipboard state for a button that flips to 'Copied!' for 2 s.
 import { useEffect, useRef, useState } from 'react';
 import { copyText } from '../../lib/clipboard';
 

@@ -17,7 +17,7 @@ export function useWalletParty(accountId: string | null): string | null {
     }
     let live = true;
     // In the next task: the lookup is not needed for the first paint, and on a page rendered on the
-    // Worker it would lengthen hydration's effects into one long task (issue 16, Total Blocking Time).
+    // Worker it would lengthen hydration's effects into one long task (Total Blocking Time).
     const timer = setTimeout(() =>
       unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } })).then(
         (categories) => live && setPartyId(categories.digital_asset_account?.address ?? null),

@@ -1,7 +1,7 @@
-// Account Security's real sessions list (issue 18): states (loading, error with Try again), the
-// current session marked without a sign-out button, signing one out, the confirmation before
-// signing out all others, and the texts in the user's language. Served with the page (rendered on
-// the Worker): the list without a read, and the server's clock for the first render's labels.
+// Account Security's real sessions list: states (loading, error with Try again), the current
+// session marked without a sign-out button, signing one out, the confirmation before signing out
+// all others, and the texts in the user's language. Served with the page (rendered on the Worker):
+// the list without a read, and the server's clock for the first render's labels.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';

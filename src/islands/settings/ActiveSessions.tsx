@@ -1,11 +1,11 @@
-// Account Security's 'Active Sessions & Devices' (spec section 2 shows a sample list; issue 18 makes it
-// real): the user's signed-in sessions with their browser and system, approximate place (the
-// country the platform saw, named in the user's language) and last activity. The current one is
-// marked "This device" and has no sign-out button (the normal sign-out ends it); every other one can
-// be signed out, and all others at once after a confirmation. Loading, error (with Try again) and
-// "no other device" states; results are announced by toasts in the user's language. On a page
-// rendered on the Worker the list comes with the HTML (served): the store starts from it, nothing is
-// read on hydration, and the labels are first rendered with the server's clock, then with the browser's.
+// Account Security's 'Active Sessions & Devices' (real, where the spec shows a sample list): the
+// user's signed-in sessions with their browser and system, approximate place (the country the
+// platform saw, named in the user's language) and last activity. The current one is marked "This
+// device" and has no sign-out button (the normal sign-out ends it); every other one can be signed
+// out, and all others at once after a confirmation. Loading, error (with Try again) and "no other
+// device" states; results are announced by toasts in the user's language. On a page rendered on the
+// Worker the list comes with the HTML (served): the store starts from it, nothing is read on
+// hydration, and the labels are first rendered with the server's clock, then with the browser's.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';

@@ -1,8 +1,8 @@
-// /settings/feature-requests (spec sections 2, 4 and 5): the community board sorted by total score,
-// with the votes column (upvote and its count, the score, downvote and its count), the empty state,
-// and a 'Submit Feature Request' button that opens the submit modal (loaded on demand). Phones
-// (< 768 px) get one card per request with the votes inside it, as /transactions does: the table's
-// Votes column was off-screen there. A failed load is an error with Try again, not the empty state.
+// /settings/feature-requests: the community board sorted by total score, with the votes column
+// (upvote and its count, the score, downvote and its count), the empty state, and a 'Submit Feature
+// Request' button that opens the submit modal (loaded on demand). Phones (< 768 px) get one card
+// per request with the votes inside it, as /transactions does: the table's Votes column was
+// off-screen there. A failed load is an error with Try again, not the empty state.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { cx } from '../../components/cx';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';

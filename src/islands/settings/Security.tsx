@@ -1,7 +1,7 @@
-// /settings/security (spec section 2, Settings): the read-only full name, the Language select saved
-// through the account (the whole interface switches at once), and the user's real sessions and
-// devices (ActiveSessions.tsx: where the spec shows a sample list, issue 18), served with the page
-// when the Worker rendered it (src/worker/pages/security-data.ts).
+// /settings/security: the read-only full name, the Language select saved through the account (the
+// whole interface switches at once), and the user's real sessions and devices (ActiveSessions.tsx:
+// real ones where the spec shows a sample list), served with the page when the Worker rendered it
+// (src/worker/pages/security-data.ts).
 import { useId, useState } from 'react';
 import { LANGS, isLang, type Lang } from '../../i18n';
 import { useSeededStore } from '../../components/page-seed-context';

@@ -1,6 +1,6 @@
-// The 'Submit Feature Request' modal (spec section 5): title 5-200 and description 10-2000
-// characters with live counters and messages, an optional category, 'Submit anonymously'; the submit
-// button is disabled while the form is invalid or sending, and closing waits for the send.
+// The 'Submit Feature Request' modal: title 5-200 and description 10-2000 characters with live
+// counters and messages, an optional category, 'Submit anonymously'; the submit button is disabled
+// while the form is invalid or sending, and closing waits for the send.
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';

@@ -1,8 +1,8 @@
-// The account selector at the top of the sidebar (spec section 2): the active account's name and
-// category icon (the brand mark M when there is none), a menu of all the user's accounts (picking
-// one makes it active and refreshes both lists), 'No accounts found' when empty, and 'Create New
-// Account'. The spec has that entry disabled; it opens the same dialog as the /accounts button
-// instead (issue 14): one way to create an account, with the same name wherever it shows.
+// The account selector at the top of the sidebar: the active account's name and category icon (the
+// brand mark M when there is none), a menu of all the user's accounts (picking one makes it active
+// and refreshes both lists), 'No accounts found' when empty, and 'Create New Account'. The spec has
+// that entry disabled; it opens the same dialog as the /accounts button instead: one way to create
+// an account, with the same name wherever it shows.
 import { lazy, Suspense, useState } from 'react';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
 import { useSeededStore } from '../../components/page-seed-context';

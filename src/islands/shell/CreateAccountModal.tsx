@@ -1,7 +1,7 @@
-// The Create New Account modal (spec sections 2 and 5): 'Account Name *' (required after trimming),
-// 'Description (Optional)' (empty is sent as absent), the category picker (default personal), the
-// current accounts with their 'Primary' badge, Cancel and 'Create Account' ('Creating...'); it
-// cannot be closed while saving.
+// The Create New Account modal: 'Account Name *' (required after trimming), 'Description
+// (Optional)' (empty is sent as absent), the category picker (default personal), the current
+// accounts with their 'Primary' badge, Cancel and 'Create Account' ('Creating...'); it cannot be
+// closed while saving.
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';

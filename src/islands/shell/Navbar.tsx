@@ -1,5 +1,5 @@
-// The top navbar (spec section 2): the hamburger below 1024 px, the account name (or 'User') and the
-// user menu (My account, Security, Support, Sign out).
+// The top navbar: the hamburger below 1024 px, the account name (or 'User') and the user menu (My
+// account, Security, Support, Sign out).
 import { Dropdown } from '../../components/Dropdown';
 import { IconButton } from '../../components/Icon';
 import { useSeededStore } from '../../components/page-seed-context';

@@ -1,10 +1,9 @@
-// The signed-in layout (spec section 2, Application shell): a fixed sidebar on screens >= 1024 px,
-// expanded (256 px) or collapsed (64 px) with the main area indented to match; below 1024 px a
-// 256 px slide-in sidebar with a dimmed backdrop, opened by 'Open navigation' and closed by the
-// backdrop, Escape, its close button or following a link. One sidebar element serves both. While the
-// slide-in sidebar is open the main area is indented 256 px (spec section 2): it is pushed aside
-// whole rather than squeezed into the 134 px left on a phone, and the overflow is clipped so the
-// page never scrolls sideways.
+// The signed-in layout: a fixed sidebar on screens >= 1024 px, expanded (256 px) or collapsed (64
+// px) with the main area indented to match; below 1024 px a 256 px slide-in sidebar with a dimmed
+// backdrop, opened by 'Open navigation' and closed by the backdrop, Escape, its close button or
+// following a link. One sidebar element serves both. While the slide-in sidebar is open the main
+// area is indented 256 px: it is pushed aside whole rather than squeezed into the 134 px left on a
+// phone, and the overflow is clipped so the page never scrolls sideways.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSeededStore } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';

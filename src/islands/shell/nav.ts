@@ -1,6 +1,6 @@
-// The shell's navigation (spec section 2): the main sidebar links and the settings navigation, as
-// the signed-in pages declare them (src/shared/signed-in-pages.ts), and which item is current for a
-// path (Accounts is current for every path under /accounts).
+// The shell's navigation: the main sidebar links and the settings navigation, as the signed-in
+// pages declare them (src/shared/signed-in-pages.ts), and which item is current for a path
+// (Accounts is current for every path under /accounts).
 import type { TranslationKey } from '../../i18n';
 import { SIGNED_IN_PAGES, type SignedInPage } from '../../shared/signed-in-pages';
 import type { GlyphName } from './icons';

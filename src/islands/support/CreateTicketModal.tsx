@@ -1,6 +1,6 @@
-// The create-ticket form of the Help Center (spec section 5): title and description required,
-// category default general, priority default medium; 'Support request created' or 'Failed to
-// create support request'. Closing waits while it sends. Loaded on demand.
+// The create-ticket form of the Help Center: title and description required, category default
+// general, priority default medium; 'Support request created' or 'Failed to create support
+// request'. Closing waits while it sends. Loaded on demand.
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';

@@ -1,6 +1,6 @@
-// The Help Center tab of /support (spec sections 2, 3, 5 and 8): the user's tickets with status,
-// priority, category and assigned agent (or 'Unassigned'); a ticket opens in a dialog with its
-// comments; 'New Request' opens the create form. Both dialogs load on demand.
+// The Help Center tab of /support: the user's tickets with status, priority, category and assigned
+// agent (or 'Unassigned'); a ticket opens in a dialog with its comments; 'New Request' opens the
+// create form. Both dialogs load on demand.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';

@@ -1,7 +1,7 @@
-// The Requests tab of /support (spec sections 2, 4, 5 and 8): the community's feature requests sorted
-// by score, each with an upvote button (pressed again: Unvote) and the score; no downvote here, as
-// the spec says. 'Submit Feature Request' opens the shared submit dialog (5-200 / 10-2000
-// characters with live counters). Store and dialog are the settings page's, with support's toasts.
+// The Requests tab of /support: the community's feature requests sorted by score, each with an
+// upvote button (pressed again: Unvote) and the score; no downvote here, as the spec says. 'Submit
+// Feature Request' opens the shared submit dialog (5-200 / 10-2000 characters with live counters).
+// Store and dialog are the settings page's, with support's toasts.
 // A failed load is an error with Try again, not the empty state.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';

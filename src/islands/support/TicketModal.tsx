@@ -1,7 +1,6 @@
-// One ticket in a dialog (spec sections 2, 3 and 8): its description, status, priority, category and
-// agent, the comments with their author's name and an 'Agent' badge, and a form to add a comment
-// (a closed ticket is read-only: the server refuses changes, so it shows a note instead). Loaded on
-// demand.
+// One ticket in a dialog: its description, status, priority, category and agent, the comments with
+// their author's name and an 'Agent' badge, and a form to add a comment (a closed ticket is
+// read-only: the server refuses changes, so it shows a note instead). Loaded on demand.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';

@@ -1,7 +1,7 @@
-// The 'New Transaction' modal (spec sections 3, 4, 5 and 9): amount (1 to 50 USD, step 0.01), payment
-// method (USDC or Apple Pay), wallet (required; 'Add new wallet' is not a choice to submit),
-// destination Canton Coin (CC), and the simulated quote ('Getting quote...' for 1 s; for an amount
-// outside 1-50 USD or one the fee would eat, the reason instead of a quote, and no Continue).
+// The 'New Transaction' modal: amount (1 to 50 USD, step 0.01), payment method (USDC or Apple Pay),
+// wallet (required; 'Add new wallet' is not a choice to submit), destination Canton Coin (CC), and
+// the simulated quote ('Getting quote...' for 1 s; for an amount outside 1-50 USD or one the fee
+// would eat, the reason instead of a quote, and no Continue).
 // Submitting calls no server: the form is checked and reset, and the message says that nothing was
 // sent or charged. Loaded on demand.
 import { useStore } from '@nanostores/react';
@@ -82,7 +82,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
       toast({ type: 'error', title: t('toast.invalidFormData'), description: firstIssue($lang.get(), parsed.error) });
       return;
     }
-    // No server call (spec section 2): the form only resets.
+    // No server call: the form only resets.
     // The quote goes in the same render as the amount, so the old quote is never shown beside an empty form.
     setForm(EMPTY_FORM);
     setQuote({ status: 'none' });

@@ -1,8 +1,8 @@
-// The transaction detail (issue 18), opened from a row or card, its id in the URL (?tx=) so that
-// reload and back work: every field, the full hash with copy, the counterparty, the transfer offer
-// with its status and times (the ledger keeps no other status history), amounts in USD and in the
-// asset as exact decimals. A Modal (role=dialog, focus kept inside, Escape closes, focus returns to
-// the row). Loaded on demand.
+// The transaction detail, opened from a row or card, its id in the URL (?tx=) so that reload and
+// back work: every field, the full hash with copy, the counterparty, the transfer offer with its
+// status and times (the ledger keeps no other status history), amounts in USD and in the asset as
+// exact decimals. A Modal (role=dialog, focus kept inside, Escape closes, focus returns to the
+// row). Loaded on demand.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';

@@ -1,7 +1,7 @@
-// The New Transaction form's rules (spec sections 3, 4, 5 and 9) as plain functions: when the submit
-// button is enabled, and the quote's life cycle (cleared for an empty amount, the reason instead of a
-// quote for an amount outside 1-50 USD or one whose net is not positive, otherwise 'Getting quote...'
-// for 1 s, then the simulated quote).
+// The New Transaction form's rules as plain functions: when the submit button is enabled, and the
+// quote's life cycle (cleared for an empty amount, the reason instead of a quote for an amount
+// outside 1-50 USD or one whose net is not positive, otherwise 'Getting quote...' for 1 s, then the
+// simulated quote).
 import { QUOTE_DELAY_MS, quoteFor, type QuoteRefusal, type SimulatedQuote } from '../../shared/quote';
 import { ADD_NEW_WALLET } from '../../shared/transaction-labels';
 

@@ -1,4 +1,4 @@
-// The wallet's "Action required" list (issue 17): incoming offers (the sender's masked name, or the
+// The wallet's "Action required" list: incoming offers (the sender's masked name, or the
 // treasury's faucet offer named as test funds, the amount, its USD value and the time left) with
 // Accept and Reject per row, and the user's own outgoing pending offers with Withdraw. Each list shows
 // a page, largest amount first, with its total, and "Show more" loads its next page (the first new

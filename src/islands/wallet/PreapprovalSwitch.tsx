@@ -1,6 +1,6 @@
-// "Accept incoming transfers automatically" (issue 17): a real switch (button role=switch with
-// aria-checked, named by its visible label) over the party's transfer preapproval. It shows the
-// server's answer, not the press: while saving it is busy, and a failure leaves it as it was.
+// "Accept incoming transfers automatically": a real switch (button role=switch with aria-checked,
+// named by its visible label) over the party's transfer preapproval. It shows the server's answer,
+// not the press: while saving it is busy, and a failure leaves it as it was.
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { cx } from '../../components/cx';

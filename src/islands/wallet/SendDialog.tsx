@@ -1,4 +1,4 @@
-// The wallet's "Send" dialog (issue 17), in the house Modal (focus trap, Escape closes). Step 1: the
+// The wallet's "Send" dialog, in the house Modal (focus trap, Escape closes). Step 1: the
 // receiver (phone or party id) and the amount in CC, checked as typed text (never a float), never
 // above the available balance, with its USD value at the current price in integer cents. "Continue"
 // resolves the receiver; step 2 confirms (masked name, abbreviated party id, amount, USD value, and

@@ -1,4 +1,4 @@
-// The contract of /api/accounts (spec section 7, Accounts): one createRoute per endpoint.
+// The contract of /api/accounts: one createRoute per endpoint.
 import { createRoute } from '@hono/zod-openapi';
 import {
   accountIdParam,

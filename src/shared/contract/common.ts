@@ -1,6 +1,6 @@
-// Building blocks of the API contract (issue 15): every BFF endpoint is declared once with
-// @hono/zod-openapi's createRoute, with its success `{data}` schema and its `{message, code}` errors. The
-// BFF serves these declarations, the remote adapter checks answers against them and /api/openapi.json
+// Building blocks of the API contract: every BFF endpoint is declared once with @hono/zod-openapi's
+// createRoute, with its success `{data}` schema and its `{message, code}` errors. The BFF serves
+// these declarations, the remote adapter checks answers against them and /api/openapi.json
 // publishes them. Server-only (full zod): islands import only types (AppType), never this folder.
 import { z } from 'zod';
 import type { LimiterName } from '../limiters';
@@ -56,7 +56,7 @@ export const limitedBy = (limiter: LimiterName) => ({ [RATE_LIMIT_EXTENSION]: li
 /** The limiter a declaration names, if any. */
 export const limiterOf = (route: object): LimiterName | undefined => (route as { [RATE_LIMIT_EXTENSION]?: LimiterName })[RATE_LIMIT_EXTENSION];
 
-/** The OpenAPI extension that marks an endpoint that moves money between parties (issue 17). */
+/** The OpenAPI extension that marks an endpoint that moves money between parties. */
 export const LIVE_NOTIFY_EXTENSION = 'x-live-notify';
 
 /**

@@ -1,4 +1,4 @@
-// The contract of /api/feature-requests (spec section 7, Feature requests and votes).
+// The contract of /api/feature-requests (feature requests and votes).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {

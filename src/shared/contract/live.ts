@@ -1,6 +1,6 @@
-// The contract of /api/live (issue 17): the WebSocket that tells a party's open screens when its
-// money changed. Served by the BFF itself (src/worker/routes/live.ts), never forwarded. Its success
-// is `101 Switching Protocols`, not `{data}`: the one declaration whose answers are not answers().
+// The contract of /api/live: the WebSocket that tells a party's open screens when its money
+// changed. Served by the BFF itself (src/worker/routes/live.ts), never forwarded. Its success is
+// `101 Switching Protocols`, not `{data}`: the one declaration whose answers are not answers().
 // Server-only (full zod), like the rest of this folder.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';

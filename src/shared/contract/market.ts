@@ -1,5 +1,5 @@
 // The contract of /api/market and /api/health: served by the BFF itself (KV cache, D1), not forwarded,
-// except the price history, which the BFF caches in KV but reads from the upstream (issue 18).
+// except the price history, which the BFF caches in KV but reads from the upstream.
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { digitalAsset, marketSnapshot, stock, symbolParam } from '../schemas/market';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The live-update marks of the contract (issue 17): exactly the calls that move money between parties
+// The live-update marks of the contract: exactly the calls that move money between parties
 // are marked with notifiesParties(), each of them answers `affectedParties` (what the BFF reads to tell
 // those parties' screens), and /api/openapi.json publishes the mark as `x-live-notify: true`.
 import { describe, expect, it } from 'vitest';

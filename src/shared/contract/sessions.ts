@@ -1,4 +1,4 @@
-// The contract of /api/sessions (issue 18, sessions you control): the signed-in user's sessions for
+// The contract of /api/sessions (sessions you control): the signed-in user's sessions for
 // the Security screen, ending one of them and ending all the others. Served by the BFF itself
 // (src/worker/routes/sessions.ts), not forwarded: sessions belong to the sign-in service, not the
 // upstream. Server-only (full zod), like the rest of this folder.

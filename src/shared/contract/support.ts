@@ -1,4 +1,4 @@
-// The contract of /api/support (spec section 7, Support: tickets and comments of the verified user).
+// The contract of /api/support (tickets and comments of the verified user).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as r from '../schemas/support-ticket';

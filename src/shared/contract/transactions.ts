@@ -1,6 +1,6 @@
-// The contract of /api/transactions (spec section 7, Transactions: newest first; limit <= 100, offset;
-// issue 18: filters type, status, from/to, q, the keyset cursor `before`, the detail's offer, and the
-// CSV export, which the BFF streams itself by paging the list: not forwarded, so not in FORWARDED).
+// The contract of /api/transactions (newest first; limit <= 100, offset; filters type, status,
+// from/to, q, the keyset cursor `before`, the detail's offer, and the CSV export, which the BFF
+// streams itself by paging the list: not forwarded, so not in FORWARDED).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as r from '../schemas/transaction';

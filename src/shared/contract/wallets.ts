@@ -1,4 +1,4 @@
-// The contract of /api/wallets (spec section 7, Wallets and the Canton ledger).
+// The contract of /api/wallets (wallets and the Canton ledger).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as p2p from '../schemas/send';
@@ -92,7 +92,7 @@ export const transfer = createRoute({
   responses: answers(r.transferOffered),
 });
 
-// Person-to-person transfers (issue 17). All scoped to the caller's digital-assets account: a foreign
+// Person-to-person transfers. All scoped to the caller's digital-assets account: a foreign
 // account or offer is 404 `not_found`.
 
 /** A phone number or party id to the receiver's digital-assets party; 404 `receiver_not_found`, 400 `self_transfer`. */

@@ -1,6 +1,7 @@
-// Accounts: categories, the request bodies and the answers of the Accounts calls (spec sections 3, 5,
-// 7), as the contract and the core check them. The rules (categories, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX,
-// the uuid id) live in ../account-categories and ./ids, which the Create account form reads too.
+// Accounts: categories, the request bodies and the answers of the Accounts calls (/accounts/...),
+// as the contract and the core check them. The rules (categories, ACCOUNT_NAME_MAX,
+// ACCOUNT_DESCRIPTION_MAX, the uuid id) live in ../account-categories and ./ids, which the Create
+// account form reads too.
 import { z } from 'zod';
 import { ACCOUNT_CATEGORIES, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { uuidId } from './ids';
@@ -32,12 +33,12 @@ export const accountMetadata = boundedJsonObject(ACCOUNT_METADATA_BOUNDS);
 
 const DESCRIPTION_TOO_LONG = `Description must be ${ACCOUNT_DESCRIPTION_MAX} characters or less`;
 
-/** An account as the client writes it (the Create-account payload of spec section 3). */
+/** An account as the client writes it (the Create-account payload). */
 export const accountInput = z.object({
   accountName: text()
     .min(1, 'Account name is required')
     .max(ACCOUNT_NAME_MAX, `Account name must be ${ACCOUNT_NAME_MAX} characters or less`),
-  // An empty description is sent as absent (spec section 5).
+  // An empty description is sent as absent.
   accountDescription: text()
     .max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG)
     .optional()
@@ -78,9 +79,9 @@ export const accountIdParam = z.object({ id: uuidId });
 export const userIdParam = z.object({ userId: uuidId });
 
 // ---------------------------------------------------------------------------------------------
-// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
-// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
-// unknown keys (zod's default): a field the contract does not name never reaches a client.
+// Answers (what the upstream answers in `data`), written from what the embedded core really answers
+// and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
+// (zod's default): a field the contract does not name never reaches a client.
 
 export const profile = z.object({
   id: z.string(),

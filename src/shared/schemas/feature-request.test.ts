@@ -58,7 +58,7 @@ describe('feature request body', () => {
 
   it("maps the known categories, the server's included, to dictionary keys and leaves unknown ones alone", () => {
     expect(featureCategoryKey('UI/UX')).toBe('featureRequests.category.uiUx');
-    // The server's own extra categories are translated too (issue 14); only an unknown one stays as it is.
+    // The server's own extra categories are translated too; only an unknown one stays as it is.
     expect(featureCategoryKey('Payments')).toBe('featureRequests.category.payments');
     expect(featureCategoryKey('Quantum')).toBeNull();
   });

@@ -1,6 +1,6 @@
-// Feature requests and votes: status/priority/category lists, the submit, update and vote bodies, the
-// list query and the answers (spec sections 3, 5, 7, 9), as the contract and the core check them. The limits and
-// lists live in ../feature-request-labels, which the submit form's live counters read too. On submit,
+// Feature requests and votes: status/priority/category lists, the submit, update and vote bodies,
+// the list query and the answers, as the contract and the core check them. The limits and lists
+// live in ../feature-request-labels, which the submit form's live counters read too. On submit,
 // title 5-200 and description 10-2000 characters after trimming; an empty category is omitted, any
 // other is a name or id the server checks against its list (which may hold more than the form's
 // FEATURE_REQUEST_CATEGORIES); is_anonymous defaults to false.
@@ -64,9 +64,9 @@ export const featureRequestListQuery = z.object({
 export const featureRequestIdParam = z.object({ id: featureRequestId });
 
 // ---------------------------------------------------------------------------------------------
-// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
-// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
-// unknown keys (zod's default): a field the contract does not name never reaches a client.
+// Answers (what the upstream answers in `data`), written from what the embedded core really answers
+// and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
+// (zod's default): a field the contract does not name never reaches a client.
 
 export const featureRequest = z.object({
   id: z.string(),

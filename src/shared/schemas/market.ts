@@ -1,4 +1,4 @@
-// Market data (spec sections 3 and 7): stocks with their price record, and digital assets.
+// Market data: stocks with their price record, and digital assets.
 import { z } from 'zod';
 import { marketSymbol } from './ids';
 import { timestamp } from './timestamp';

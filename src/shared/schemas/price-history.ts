@@ -1,4 +1,4 @@
-// Price history (issue 18): the query and answer of GET /market/history/{symbol}. Prices, the change
+// Price history: the query and answer of GET /market/history/{symbol}. Prices, the change
 // and its percent are exact decimal text (never floats); times are ISO 8601 UTC.
 import { z } from 'zod';
 import { TIMEFRAMES as HISTORY_RANGES } from '../market';

@@ -109,9 +109,9 @@ export const OFFER_ID = /^00[0-9a-f]{64}$/;
 export const offerIdParam = z.object({ offerId: z.string().regex(OFFER_ID, 'Invalid offer id') });
 
 // ---------------------------------------------------------------------------------------------
-// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
-// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
-// unknown keys (zod's default): a field the contract does not name never reaches a client.
+// Answers (what the upstream answers in `data`), written from what the embedded core really answers
+// and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
+// (zod's default): a field the contract does not name never reaches a client.
 
 /** The parties whose open screens a money movement changed (the BFF tells them: `x-live-notify`). */
 export const affectedParties = z.array(z.string());

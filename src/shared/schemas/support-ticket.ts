@@ -1,5 +1,5 @@
 // Support tickets and comments: category/priority/status lists, the request bodies and the answers
-// (spec sections 3, 5, 7). Title and description are required after trimming; category and priority have defaults.
+//. Title and description are required after trimming; category and priority have defaults.
 // One definition: the lists and limits live in ../ticket-labels and both flavours below are built
 // only from them, zod/mini for the ticket modals and full zod for the contract and the core;
 // ./schemas-agree.test.ts checks that they accept and refuse the same bodies.
@@ -37,7 +37,7 @@ export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySch
 
 // ---------------------------------------------------------------------------------------------
 // The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
-// Support tickets and comments (spec sections 3 and 5): server request bodies.
+// Support tickets and comments: server request bodies.
 
 const title = text().min(1, 'Title is required').max(TICKET_TITLE_MAX);
 const description = text({ multiline: true }).min(1, 'Description is required').max(TICKET_DESCRIPTION_MAX);
@@ -67,9 +67,9 @@ export const createCommentBody = zf.object({
 export const ticketIdParam = zf.object({ id: uuidId });
 
 // ---------------------------------------------------------------------------------------------
-// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
-// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
-// unknown keys (zod's default): a field the contract does not name never reaches a client.
+// Answers (what the upstream answers in `data`), written from what the embedded core really answers
+// and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
+// (zod's default): a field the contract does not name never reaches a client.
 
 export const ticket = zf.object({
   id: zf.string(),

@@ -1,5 +1,5 @@
 // Transactions: types, statuses (with the spec's fallback to Pending), the list query, the answers
-// and the New Transaction form (spec sections 3, 4, 5): amount 1-50 USD in steps of 0.01, a real wallet, destination Canton Coin.
+// and the New Transaction form: amount 1-50 USD in steps of 0.01, a real wallet, destination Canton Coin.
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
@@ -68,7 +68,7 @@ export type NewTransactionForm = z.output<typeof newTransactionFormSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The server's request schemas (full zod: coerce/refine), used by the BFF and the core.
-// Transactions (spec section 3): the server's list query and path parameters.
+// Transactions: the server's list query and path parameters.
 
 export const MAX_PAGE = 100;
 
@@ -89,10 +89,10 @@ const isoDay = zf
   .regex(new RegExp(HISTORY_DAY_PATTERN), `Expected a calendar day YYYY-MM-DD from ${FIRST_HISTORY_DAY} to ${LAST_HISTORY_DAY}`)
   .meta({ description: `A UTC calendar day YYYY-MM-DD from ${FIRST_HISTORY_DAY} to ${LAST_HISTORY_DAY}` });
 /**
- * The filters of a transaction list and of its CSV export (issue 18): type, status, the UTC days
- * from..to (both inclusive: `to=2026-01-31` takes the whole of that day), and `q`, a hash prefix or a
- * counterparty (party id) substring. Absent means no filter; an empty value is refused like any other
- * bad one (clients omit blank fields).
+ * The filters of a transaction list and of its CSV export: type, status, the UTC days from..to
+ * (both inclusive: `to=2026-01-31` takes the whole of that day), and `q`, a hash prefix or a
+ * counterparty (party id) substring. Absent means no filter; an empty value is refused like any
+ * other bad one (clients omit blank fields).
  */
 const filterShape = {
   type: zf.enum(TRANSACTION_TYPES).optional(),
@@ -119,9 +119,9 @@ export const transactionListQuery = zf
 export type TransactionListQuery = zf.infer<typeof transactionListQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
-// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
-// unknown keys (zod's default): a field the contract does not name never reaches a client.
+// Answers (what the upstream answers in `data`), written from what the embedded core really answers
+// and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
+// (zod's default): a field the contract does not name never reaches a client.
 
 export const transaction = zf.object({
   id: zf.string(),
@@ -137,16 +137,16 @@ export const transaction = zf.object({
   status: zf.enum(TRANSACTION_STATUSES),
   tx_hash: zf.string().nullable(),
   description: zf.string().nullable(),
-  /** The other party of a ledger movement (issue 18); null or absent when there is none or the upstream does not say. */
+  /** The other party of a ledger movement; null or absent when there is none or the upstream does not say. */
   counterparty: zf.string().nullable().optional(),
-  /** A person-to-person transfer's side (issue 17): sent or received; null for the others. */
+  /** A person-to-person transfer's side: sent or received; null for the others. */
   direction: zf.enum(['sent', 'received']).nullable().optional(),
   /** The other person, masked ("Ana G."); null when there is none. */
   counterparty_name: zf.string().nullable().optional(),
   status_reason: zf.enum(STATUS_REASONS).nullable().optional(),
 });
 
-/** GET /transactions/{id}: the transaction and its transfer offer with the offer's status and times (issue 18). */
+/** GET /transactions/{id}: the transaction and its transfer offer with the offer's status and times. */
 export const transactionDetail = transaction.extend({
   offer: transferOffer.omit({ direction: true }).nullable().optional(),
 });

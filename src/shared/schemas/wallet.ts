@@ -1,5 +1,5 @@
-// Wallets and the Canton ledger: request bodies and answers (spec section 7, Wallets). Ledger amounts travel as
-// decimal strings (or numbers, which are read through their decimal text): at most 10 decimals.
+// Wallets and the Canton ledger: request bodies and answers. Ledger amounts travel as decimal
+// strings (or numbers, which are read through their decimal text): at most 10 decimals.
 import { z } from 'zod';
 import { CANTON_PARTY_ID, partyId, uuidId } from './ids';
 import { affectedParties, ccAmount } from './send';
@@ -65,9 +65,9 @@ export const partyIdParam = z.object({ partyId: partyId });
 export type TransferBody = z.infer<typeof transferBody>;
 
 // ---------------------------------------------------------------------------------------------
-// Answers (what the upstream answers in `data`, spec section 7), written from what the embedded core
-// really answers and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip
-// unknown keys (zod's default): a field the contract does not name never reaches a client.
+// Answers (what the upstream answers in `data`), written from what the embedded core really answers
+// and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
+// (zod's default): a field the contract does not name never reaches a client.
 
 export const WALLET_KINDS = ['digital_asset', 'internal', 'external', 'self_custody', 'usd', 'brokerage'] as const;
 
@@ -138,7 +138,7 @@ export const partyBalance = z.object({
   pendingIncoming: ledgerAmount,
   price: usdPrice,
   balance_usd_cents: usdCents,
-  /** balance (available) + locked (outgoing offers) + pendingIncoming, exact (issue 17). */
+  /** balance (available) + locked (outgoing offers) + pendingIncoming, exact. */
   total: ledgerAmount,
   total_usd_cents: usdCents,
 });
@@ -195,8 +195,9 @@ export const holdingTransactions = z.object({ partyId: z.string(), holdings: z.a
 
 /**
  * POST /wallets/auto-accept: every incoming pending offer accepted (the treasury's and people's).
- * affectedParties arrived with issue 17: optional here so that an upstream answering the earlier
- * shape still passes (the BFF then has no one to notify); the embedded core always answers it.
+ * affectedParties came later than the rest of this answer: optional here so that an upstream
+ * answering the earlier shape still passes (the BFF then has no one to notify); the embedded core
+ * always answers it.
  */
 export const offersAccepted = z.object({ contractsAccepted: count, offersExpired: count, affectedParties: affectedParties.optional() });
 
@@ -210,6 +211,6 @@ export const transferOffered = z.object({
   expiresAt: timestamp,
   transactionId: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
-  /** [toPartyId] (issue 17; optional as on offersAccepted). */
+  /** [toPartyId] (optional as on offersAccepted). */
   affectedParties: affectedParties.optional(),
 });

@@ -1,4 +1,4 @@
-// The live channel of one Canton party (issue 17): a Durable Object per party id
+// The live channel of one Canton party: a Durable Object per party id
 // (`LIVE.idFromName(partyId)`) that holds the party's open screens' WebSockets and tells them when the
 // party's money changed. Per party rather than per user because the party is what the BFF learns from
 // a money call in both modes: the answer's `affectedParties` names the other side's party, while the

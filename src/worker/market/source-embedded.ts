@@ -1,5 +1,5 @@
 // Market source of the embedded default: the stocks, stock_prices and digital_assets tables on D1,
-// and the refresh's write into the embedded core's price history (issue 18).
+// and the refresh's write into the embedded core's price history.
 import { recordPrices } from '../../core/market/history';
 import { decimalToString, parseDecimal } from '../../shared/decimal';
 import { HISTORY_BUCKET_SECONDS } from '../../shared/price-history';

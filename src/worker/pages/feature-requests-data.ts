@@ -1,4 +1,4 @@
-// The reads of /settings/feature-requests rendered on the Worker (issue 16): the shell's three reads
+// The reads of /settings/feature-requests rendered on the Worker: the shell's three reads
 // and the first screenful of the board by total score (with the user's own votes), in parallel
 // through the upstream port (src/worker/pages/read.ts).
 import { listRequests } from '../../shared/contract/feature-requests';

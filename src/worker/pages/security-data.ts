@@ -1,4 +1,4 @@
-// The reads of /settings/security rendered on the Worker (issue 16): the shell's three reads and the
+// The reads of /settings/security rendered on the Worker: the shell's three reads and the
 // user's sessions, in parallel. The sessions are the BFF's own (not the upstream's): they come from
 // the very function that answers GET /api/sessions (src/worker/sessions/list.ts), for the session
 // this page request was verified with (its `current` mark), with the server's clock at the read, so

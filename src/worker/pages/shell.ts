@@ -13,7 +13,7 @@ import { read, type AnswerOf } from './read';
 
 /**
  * The browser's first language preference from Accept-Language (highest q first, ties in order),
- * for spec section 4's rule (es gives es, fr gives fs, anything else en).
+ * mapped by the language rule: es gives es, fr gives fs, anything else en.
  */
 export function acceptLanguage(header: string | null): Lang {
   return detectLanguage(parseAccept(header ?? '').flatMap(({ type, q }) => (type !== '*' && q > 0 ? [type] : [])));

@@ -1,4 +1,4 @@
-// The reads of /support rendered on the Worker (issue 16): the shell's three reads and the first
+// The reads of /support rendered on the Worker: the shell's three reads and the first
 // screenful of the user's tickets (the Help Center tab, the one the page opens on), all in parallel
 // through the upstream port (src/worker/pages/read.ts). The Requests tab is not read here: the
 // address's hash (#requests) never reaches the server, and the tab loads its board when opened.

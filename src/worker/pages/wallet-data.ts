@@ -1,10 +1,10 @@
-// The reads of the digital-assets wallet pages rendered on the Worker (issue 16, with issue 17's
+// The reads of the digital-assets wallet pages rendered on the Worker (with their pending transfer
 // offers and preapproval), made in one step: the shell's reads, then as soon as the active account
 // is known its wallet categories, pending offers and preapproval together, and as soon as the
 // wallet's party is known its balance and assets together (Promise.all through the upstream port,
-// src/worker/pages/read.ts). The answers are the contract's, shaped as the island's stores
-// hold them, so the first client render is the server's HTML. A failed read leaves its part null:
-// the island then loads that part as it does today (its own loading or error state). The asset page
+// src/worker/pages/read.ts). The answers are the contract's, shaped as the island's stores hold
+// them, so the first client render is the server's HTML. A failed read leaves its part null: the
+// island then loads that part as it does today (its own loading or error state). The asset page
 // adds the asset's figures and its chart's summary for the default timeframe (the page's LCP text)
 // from the BFF's KV market cache, read beside the wallet; the summary is optional and waits for
 // nothing: a history that fails or is late is left to the island's own read.

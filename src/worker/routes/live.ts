@@ -1,4 +1,4 @@
-// GET /api/live?party=<partyId>: the live channel's WebSocket upgrade (issue 17). Browsers cannot put
+// GET /api/live?party=<partyId>: the live channel's WebSocket upgrade. Browsers cannot put
 // an Authorization header on a WebSocket, so the access token comes as a subprotocol: the client
 // offers `dolar.live.v1` and `bearer.<token>`, the answer names `dolar.live.v1` only (the token is
 // never echoed); a client that can set headers (the mobile app) may send `Authorization: Bearer`

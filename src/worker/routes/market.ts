@@ -2,7 +2,7 @@
 // stale-while-revalidate (fresh 60 s, stale served up to 24 h while one request refreshes in the
 // background). Sources: D1 in the embedded default; the Supabase project's REST interface for stocks
 // when PUBLIC_SUPABASE_URL is set and the upstream's /wallets/canton/assets when UPSTREAM_API_URL is.
-// The price history (issue 18) comes from the upstream port (the embedded core's price_history in the
+// The price history comes from the upstream port (the embedded core's price_history in the
 // default) and is cached in KV per symbol and range the same way; each refresh of the list in the
 // embedded default adds its prices to that history.
 import type { Context, TypedResponse } from 'hono';

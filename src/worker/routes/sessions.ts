@@ -1,4 +1,4 @@
-// BFF /api/sessions (issue 18): the signed-in user's sessions and signing them out, served from their
+// BFF /api/sessions: the signed-in user's sessions and signing them out, served from their
 // declarations (src/shared/contract/sessions.ts), always scoped to the verified user.
 // - Embedded default: the list is the local sign-in service's live sessions (auth_sessions) with
 //   what the BFF noted about each (device, country, last activity); ending one deletes it and its

@@ -1,4 +1,4 @@
-// BFF /api/transactions/account/{id}/export (issue 18): the CSV export, streamed by this Worker by
+// BFF /api/transactions/account/{id}/export: the CSV export, streamed by this Worker by
 // paging the upstream's list route. The list and detail routes are forwarded from their declarations
 // (forwardingApp in ../bff-apps.ts); this is the one transactions call the BFF answers itself.
 // Its limiter (RL_EXPORTS) comes from its declaration, like every route's.

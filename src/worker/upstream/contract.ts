@@ -2,7 +2,7 @@
 // src/worker/bff-apps.ts, and the market's assets source), with its method, path template and the zod schema of its success
 // `data`. The remote adapter calls no path outside it and checks every success answer against it.
 //
-// Derived from the contract (src/shared/contract, issue 15): the forwarded resources' declarations,
+// Derived from the contract (src/shared/contract): the forwarded resources' declarations,
 // their path below /api being the upstream's path (`{id}` written `:id` here). Nothing is repeated:
 // a new declaration is a new upstream route. Server-only: islands never import it.
 import type { RouteConfig } from '@hono/zod-openapi';

@@ -1,6 +1,6 @@
-// The upstream port: one interface, two adapters. The BFF forwards every product call (spec
-// section 7) through it with the verified user; only configuration decides which adapter serves
-// (select.ts, kept apart so that the adapters import this interface and nothing imports back).
+// The upstream port: one interface, two adapters. The BFF forwards every product call through it
+// with the verified user; only configuration decides which adapter serves (select.ts, kept apart so
+// that the adapters import this interface and nothing imports back).
 import type { Bindings } from '../env';
 
 export interface UpstreamRequest {

@@ -1,4 +1,4 @@
-// Every refusal carries its stable `code` (src/shared/error-codes.ts, issue 15), so that clients tell
+// Every refusal carries its stable `code` (src/shared/error-codes.ts), so that clients tell
 // errors apart without reading English: representative refusals of the BFF, the platform and the
 // embedded core, end to end through the Worker, and an upstream's code in remote mode.
 import { env } from 'cloudflare:workers';

@@ -1,7 +1,7 @@
-// The BFF's hot path (issue 15, Speed): what an isolate remembers to answer cached /api/market and
-// authenticated reads cheaply, and that each memory gives way exactly when it must: a remembered
-// token is verified again after VERIFIED_TOKEN_CACHE_MS, refused at its exp, and refused as soon as
-// without the memory once its signing key is deleted; a session ended elsewhere is refused within
+// The BFF's hot path: what an isolate remembers to answer cached /api/market and authenticated
+// reads cheaply, and that each memory gives way exactly when it must: a remembered token is
+// verified again after VERIFIED_TOKEN_CACHE_MS, refused at its exp, and refused as soon as without
+// the memory once its signing key is deleted; a session ended elsewhere is refused within
 // SESSION_LIVE_CACHE_MS; the embedded core's answers are serialized once.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// The live channel (issue 17): GET /api/live upgrades to a WebSocket only for a signed-in caller, from
+// The live channel: GET /api/live upgrades to a WebSocket only for a signed-in caller, from
 // this site, for one of the caller's own parties; a money call marked notifiesParties() tells the
 // party's open sockets after its answer, also when the party's Durable Object has hibernated; the
 // heartbeat is answered; a socket whose token has expired gets no event and is closed with 4001.

@@ -1,5 +1,5 @@
-// The published contract (issue 15): /api/openapi.json describes exactly the /api routes the app
-// serves, as OpenAPI 3.1, and /api/reference renders it as plain HTML the /api CSP allows.
+// The published contract: /api/openapi.json describes exactly the /api routes the app serves, as
+// OpenAPI 3.1, and /api/reference renders it as plain HTML the /api CSP allows.
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../bff-route-table';
 import { call } from '../helpers';

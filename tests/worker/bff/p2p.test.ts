@@ -1,4 +1,4 @@
-// Person-to-person transfers through the BFF (issue 17), embedded default with the real sign-in: two
+// Person-to-person transfers through the BFF, embedded default with the real sign-in: two
 // people found by the phone they signed in with, one send as an offer (accepted), one settled at once
 // under a preapproval, both histories and balances agreeing; a lookup never tells "no account" from
 // "no wallet"; a send repeated with its Idempotency-Key moves money once; the new limiters apply.

@@ -1,4 +1,4 @@
-// GET /api/market/history/{symbol} (issue 18): the seeded price history of every asset (migrations/
+// GET /api/market/history/{symbol}: the seeded price history of every asset (migrations/
 // 0022) answered per range, downsampled to at most 300 points, with the period's exact change, high
 // and low; unknown symbols and bad ranges refused cleanly; each market refresh adds one point per
 // 5-minute bucket; cached in KV, the browser alone may keep it a minute; remote mode forwards and

@@ -1,4 +1,4 @@
-// Sessions you control (issue 18): GET /api/sessions lists the caller's own live sessions with the
+// Sessions you control: GET /api/sessions lists the caller's own live sessions with the
 // device read from the User-Agent and "current" for the token's own session; DELETE /api/sessions/:id
 // ends another one (its access and refresh tokens are refused from the next call on); POST
 // /api/sessions/sign-out-others ends all but the current. Scoped to the caller: another user's session

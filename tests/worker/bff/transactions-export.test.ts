@@ -1,6 +1,6 @@
-// The CSV export of /api/transactions/account/{id}/export (issue 18), through the whole Worker:
-// header, exact amounts, quoting and formula-injection defusing, the list's filters, streaming page
-// by page (embedded and remote), a foreign account's 404, bad input 400 and the RL_EXPORTS limit.
+// The CSV export of /api/transactions/account/{id}/export, through the whole Worker: header, exact
+// amounts, quoting and formula-injection defusing, the list's filters, streaming page by page
+// (embedded and remote), a foreign account's 404, bad input 400 and the RL_EXPORTS limit.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/worker/index';

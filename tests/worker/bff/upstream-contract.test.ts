@@ -91,7 +91,7 @@ describe("the contract's schemas against the embedded core", () => {
     await check('GET', `/wallets/canton/balance/${enc(partyId)}`);
     await check('POST', '/wallets/auto-accept', { account_id: personal }, { 'idempotency-key': crypto.randomUUID() });
     await check('POST', '/wallets/canton/holding-transactions', { partyId });
-    // Person to person (issue 17): a friend found by phone; an offer withdrawn, one rejected, one accepted, one settled at once.
+    // Person to person: a friend found by phone; an offer withdrawn, one rejected, one accepted, one settled at once.
     const friendPhone = uniquePhone();
     const friend = bearer((await signIn(friendPhone)).accessToken);
     const friendAccount: string = (await check('GET', '/accounts/user/accounts', undefined, friend)).accounts[0].account_id;

@@ -2,7 +2,7 @@
 // app itself, reaches exactly its own upstream path. A valid id travels as one encoded segment;
 // crafted ids (dot segments, encoded slashes and backslashes, padding spaces, over-long, unicode)
 // either answer 400 {message} before any upstream call or reach the route's own path with the id
-// as one encoded segment, never another upstream path (issue 13, path traversal).
+// as one encoded segment, never another upstream path (no path traversal).
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TREASURY_PARTY } from '../../../src/core/ledger/parties';

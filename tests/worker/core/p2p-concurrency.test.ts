@@ -1,8 +1,8 @@
-// Concurrency claims of person-to-person transfers (issue 17), each followed by the invariants:
-// 50 sends at once never spend more than the sender's available balance; an accept racing a
-// withdraw, or racing the expiry job, settles each offer exactly once; the supply (everything ever
-// issued) equals the live holdings after every race; no lock outlives its offer; both sides' rows
-// agree with their offer.
+// Concurrency claims of person-to-person transfers, each followed by the invariants: 50 sends at
+// once never spend more than the sender's available balance; an accept racing a withdraw, or racing
+// the expiry job, settles each offer exactly once; the supply (everything ever issued) equals the
+// live holdings after every race; no lock outlives its offer; both sides' rows agree with their
+// offer.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import entry from '../../../src/worker/entry';

@@ -1,4 +1,4 @@
-// Person-to-person transfers on the simulated ledger (issue 17): receivers resolved by party or phone
+// Person-to-person transfers on the simulated ledger: receivers resolved by party or phone
 // without telling "no account" from "no wallet", sends that settle at once under a preapproval or
 // become offers locking the sender's holdings, accept / reject / withdraw exactly once, both sides'
 // transactions rows, the balance's total, object access and Idempotency-Key.

@@ -98,7 +98,7 @@ describe('GET /transactions/wallet/{id} and /transactions/{id}', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Filters, search and keyset pages (issue 18)
+// Filters, search and keyset pages
 
 interface Seed {
   type?: string;
