@@ -4,7 +4,7 @@
 // src/components/use-t.ts.
 import { en, type Dictionary, type TranslationKey } from './en';
 
-export type { Dictionary, TranslationKey };
+export type { TranslationKey };
 
 /** `fs` is how the product spells French (spec section 1). */
 export const LANGS = ['en', 'es', 'fs'] as const;
