@@ -93,7 +93,10 @@ try {
         const seen = new Set();
         for (let id = inTask[i].id; id !== undefined; id = parent.get(id)) {
           const key = name(nodes.get(id));
-          if (key.startsWith('src/') && !seen.has(key)) seen.add(key), inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
+          if (key.startsWith('src/') && !seen.has(key)) {
+            seen.add(key);
+            inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
+          }
         }
       }
       const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);

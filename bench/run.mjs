@@ -278,7 +278,7 @@ try {
         const lhrs = runs.map((r) => JSON.parse(r.report));
         const median = runs[lhrs.indexOf(computeMedianRun(lhrs))];
         writeFileSync(`test-results/bench/lighthouse-${name}.json`, median.report);
-        const { report, ...rest } = median;
+        const { report: _report, ...rest } = median;
         log(`lighthouse ${path}: ${Object.values(rest.scores).join('/')} LCP ${rest.lcpMs} ms CLS ${rest.cls} TBT ${rest.tbtMs} ms (CPU x${rest.cpuSlowdownMultiplier})`);
         return {
           path,

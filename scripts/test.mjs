@@ -1,4 +1,4 @@
-// `npm test`: type check (astro check + tsc), then every vitest tier (unit, worker in workerd,
+// `npm test`: type check (astro check + tsc), lint (ESLint, zero warnings) and dead code (knip), then every vitest tier (unit, worker in workerd,
 // browser in Chromium). Ends with one plain summary line so a run with no tests is visible.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { run } from './env.mjs';
@@ -12,6 +12,16 @@ const tsc = await run('tsc', ['--noEmit', '-p', 'tsconfig.json']);
 if (tsc !== 0) {
   console.error('npm test: tsc failed');
   process.exit(tsc);
+}
+const lint = await run('eslint', ['--max-warnings', '0', 'src', 'tests', 'scripts', 'bench']);
+if (lint !== 0) {
+  console.error('npm test: eslint failed');
+  process.exit(lint);
+}
+const knip = await run('knip', []);
+if (knip !== 0) {
+  console.error('npm test: knip found unused files, exports or dependencies');
+  process.exit(knip);
 }
 
 mkdirSync('test-results', { recursive: true });

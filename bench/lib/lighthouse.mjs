@@ -117,12 +117,6 @@ export async function signIntoBrowser(port, baseURL, session) {
   await withPage(port, `${baseURL}/api/health`, (evaluate) => evaluate(`${writes.join(' ')} document.cookie.includes('dolar-auth')`));
 }
 
-export async function signOutOfBrowser(port, baseURL) {
-  await withPage(port, `${baseURL}/api/health`, (evaluate) =>
-    evaluate(`localStorage.clear(); document.cookie.split(';').forEach(function (c) { var n = c.split('=')[0].trim(); if (n) document.cookie = n + '=; Path=/; Max-Age=0'; }); true`),
-  );
-}
-
 /** Lighthouse's own CPU benchmark (the benchmarkIndex of its reports), run in a blank tab now. */
 export async function benchmarkIndex(port) {
   return withPage(port, 'about:blank', (evaluate) => evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));

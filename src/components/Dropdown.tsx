@@ -72,7 +72,7 @@ export function Dropdown({
   // Focus moves into the menu once it is rendered.
   useEffect(() => {
     if (open) focusItem(focusOnOpen.current === 'first' ? 0 : menuItems.length - 1);
-    // Only when it opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when it opens: focusItem and the item count are read at that moment
   }, [open]);
 
   // A press anywhere outside closes without taking focus away from where the user pressed.

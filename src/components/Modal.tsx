@@ -82,7 +82,7 @@ function Dialog({
       if (openDialogs.length === 0) document.body.style.overflow = overflow;
       if (trigger?.isConnected) trigger.focus();
     };
-    // Only at opening: initialFocusRef is read once, by design.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only at opening: initialFocusRef is read once, by design
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -5,7 +5,7 @@
 // src/components/use-t.ts.
 import { en, type Dictionary, type TranslationKey } from './en';
 
-export type { Dictionary, TranslationKey };
+export type { TranslationKey };
 
 /** `fs` is how the product spells French. */
 export const LANGS = ['en', 'es', 'fs'] as const;

@@ -40,8 +40,7 @@ export function useGate(afterHydration = false): 'auth-loading' | 'signed-out' |
     if (!afterHydration) return start();
     const timer = setTimeout(start);
     return () => clearTimeout(timer);
-    // Once per page: the kind of page does not change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page: the kind of page does not change
   }, []);
   const auth = useStore($auth);
   const account = useStore($accountStatus);

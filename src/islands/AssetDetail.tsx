@@ -281,7 +281,7 @@ function AssetDetail({ served }: { served?: ServedAsset | null }) {
     return () => {
       live = false;
     };
-    // t is read once per attempt; a language change does not refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t is read once per attempt; a language change does not refetch
   }, [symbol, attempt]);
 
   if (state.status === 'loading') {

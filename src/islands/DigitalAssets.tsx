@@ -121,6 +121,7 @@ function DigitalAssets({ served }: ServedProps) {
 
   useEffect(() => {
     if (fresh('wallet')) void loadWallet(accountId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fresh is remade each render but reads only a ref: the account decides
   }, [accountId]);
   // Offers and the preapproval exist only once the account has its wallet (else they answer 404).
   const hasWallet = status === 'ready' && wallet !== null;
@@ -128,6 +129,7 @@ function DigitalAssets({ served }: ServedProps) {
     if (!hasWallet) return;
     if (fresh('offers')) void loadOffers(accountId);
     if (fresh('preapproval')) void loadPreapproval(accountId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fresh is remade each render but reads only a ref: the account and its wallet decide
   }, [accountId, hasWallet]);
 
   const partyId = wallet?.address ?? '';

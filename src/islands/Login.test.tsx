@@ -30,8 +30,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const phoneInput = () => screen.getByLabelText('Phone number') as HTMLInputElement;
-const codeInput = () => screen.getByLabelText('Verification code') as HTMLInputElement;
+const phoneInput = () => screen.getByLabelText<HTMLInputElement>('Phone number');
+const codeInput = () => screen.getByLabelText<HTMLInputElement>('Verification code');
 
 async function toCodeStep(phone = '+1 555 555 0100') {
   render(<Login />);
@@ -102,16 +102,16 @@ describe('the login island', () => {
     await toCodeStep();
     fireEvent.change(codeInput(), { target: { value: '12a34' } });
     expect(codeInput().value).toBe('1234');
-    expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(true);
     fireEvent.change(codeInput(), { target: { value: '1234567' } });
     expect(codeInput().value).toBe('123456');
-    expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(false);
   });
 
   it('blocks resend for 60 s, then resends and says so', async () => {
     vi.useFakeTimers();
     await toCodeStep();
-    const resend = () => screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement;
+    const resend = () => screen.getByRole<HTMLButtonElement>('button', { name: /Resend code/ });
     expect(resend().textContent).toBe(`Resend code in ${RESEND_SECONDS}s`);
     expect(resend().disabled).toBe(true);
     for (let i = 0; i < RESEND_SECONDS; i++) {
@@ -182,7 +182,7 @@ describe('the login island', () => {
     expect(client.signInWithOtp).toHaveBeenCalledTimes(1);
     expect(codeInput()).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('The code we sent to +15555550100 is still valid. Enter it below.');
-    const resend = () => screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement;
+    const resend = () => screen.getByRole<HTMLButtonElement>('button', { name: /Resend code/ });
     expect(resend().textContent).toBe(`Resend code in ${RESEND_SECONDS - 20}s`);
     expect(resend().disabled).toBe(true);
   });

@@ -178,7 +178,7 @@ function Transactions({ firstRows, search }: ServedRows) {
   const changes = useLiveUpdates(partyId);
   useEffect(() => {
     if (changes > 0) void loadTransactions(accountId, apiFilters(applied));
-    // Only on a new event: a filter change reloads by itself (above).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new event: a filter change reloads by itself (above)
   }, [changes]);
 
   useEffect(followHistory, []);

@@ -99,7 +99,7 @@ export function clearSessionCookies(): void {
  * A session that is not complete is dropped: its user signs in again. Returns whether one moved.
  */
 export function migrateLegacySession(): boolean {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = globalThis.localStorage?.getItem(AUTH_STORAGE_KEY) ?? null;
     if (raw === null) return false;

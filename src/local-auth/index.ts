@@ -3,8 +3,8 @@
 // the upstream: the embedded core (src/core) never imports it. The access-token check lives here
 // because the BFF must refuse exactly the tokens the local service's own bearer check refuses.
 export { identityApp } from './app';
-export { authSettings, type AuthSettings, type AuthVars } from './config';
+export { authSettings, type AuthVars } from './config';
 export { currentSigningKey } from './keys';
 export { endSessions, liveSessionsOf, sessionIsLive, sessionIsLiveCached } from './store';
 export { localIssuer } from './tokens';
-export { localKeyEpoch, localKeyResolver, verifyAccessToken, verifyAccessTokenCached, type KeyEpoch } from './verify';
+export { localKeyEpoch, localKeyResolver, verifyAccessTokenCached, type KeyEpoch } from './verify';

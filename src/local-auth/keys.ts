@@ -130,10 +130,10 @@ async function loadOrCreate(db: D1Database, secret: string, maxAgeMs: number, no
 }
 
 async function insertNewKey(db: D1Database, secret: string, now: number): Promise<void> {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const kid = crypto.randomUUID();
-  const priv = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
-  const pub = (await crypto.subtle.exportKey('jwk', pair.publicKey)) as JsonWebKey;
+  const priv = await crypto.subtle.exportKey('jwk', pair.privateKey);
+  const pub = await crypto.subtle.exportKey('jwk', pair.publicKey);
   const publicJwk: PublicJwk = { kty: 'EC', crv: 'P-256', x: pub.x!, y: pub.y!, kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
   const privateJwk = { kty: 'EC', crv: 'P-256', x: priv.x, y: priv.y, d: priv.d, kid, alg: 'ES256' };
   const wrapped = await seal(secret, sealCtx(kid), JSON.stringify(privateJwk));

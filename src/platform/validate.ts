@@ -1,10 +1,8 @@
-// zValidator wrapped once: a failed check becomes 400 {message, code} naming the field, never a raw
-// ZodError. The code is 'validation_failed' unless the first issue names a stable code of its own
-// (a custom issue's `params.code`, e.g. a send below the minimum: 'amount_below_minimum').
+// A failed check of a request becomes 400 {message, code} naming the field, never a raw ZodError.
+// The code is 'validation_failed' unless the first issue names a stable code of its own (a custom
+// issue's `params.code`, e.g. a send below the minimum: 'amount_below_minimum').
 // Shared by the BFF's routes and the embedded core's routes (both validate against the same schemas).
-import { zValidator } from '@hono/zod-validator';
-import type { Context, ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
+import type { Context } from 'hono';
 import { isErrorCode, type ErrorCode } from '../shared/error-codes';
 import { refuseWith } from './errors';
 
@@ -23,14 +21,9 @@ export function issueMessage(issues: readonly Issue[]): string {
   return field ? `${field}: ${first.message}` : first.message;
 }
 
-export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  zValidator(target, schema, (result, c) => {
-    if (!result.success) return refuseWith(c, 400, issueMessage(result.error.issues), issueCode(result.error.issues));
-  });
-
 /**
  * The defaultHook of every OpenAPIHono app that serves the contract (the BFF's and the embedded
- * core's): a failed check answers 400 {message, code: 'validation_failed'} the same way validate() does.
+ * core's): a failed check answers 400 {message, code} as above.
  */
 export function contractHook(
   result: { success: true } | { success: false; error: { issues: readonly Issue[] } },

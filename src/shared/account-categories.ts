@@ -5,7 +5,6 @@ import type { TranslationKey } from '../i18n';
 
 export const ACCOUNT_CATEGORIES = ['personal', 'business', 'trading', 'savings', 'investment'] as const;
 export type AccountCategory = (typeof ACCOUNT_CATEGORIES)[number];
-export const DEFAULT_ACCOUNT_CATEGORY: AccountCategory = 'personal';
 
 export const accountCategoryKey = (category: AccountCategory): TranslationKey => `accounts.category.${category}`;
 

@@ -15,7 +15,7 @@ interface ErrorLike {
   name?: unknown;
 }
 
-const asErrorLike = (err: unknown): ErrorLike => (err && typeof err === 'object' ? (err as ErrorLike) : {});
+const asErrorLike = (err: unknown): ErrorLike => (err && typeof err === 'object' ? err : {});
 
 /** GoTrue error codes a phone sign-in can meet, by what the user should read. */
 const AUTH_CODES: Partial<Record<string, TranslationKey>> = {

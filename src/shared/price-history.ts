@@ -5,9 +5,8 @@
 // (historySummary), so the summary the Worker serves and the one the island computes are the same.
 import type { PriceHistory } from './schemas/price-history';
 import { compareDecimals, decimalToString, parseDecimal, roundDecimal, subtractDecimals, type Decimal } from './decimal';
-import { TIMEFRAMES, type Timeframe } from './market';
+import type { Timeframe } from './market';
 
-export const HISTORY_RANGES = TIMEFRAMES;
 export type HistoryRange = Timeframe;
 
 /** How far back each range reaches, in seconds; `max` reaches the first stored point. */

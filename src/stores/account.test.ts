@@ -36,7 +36,7 @@ const profile = (over: Partial<Account> = {}): Account =>
     created_at: '2025-01-01T00:00:00Z',
     updated_at: '2025-01-01T00:00:00Z',
     ...over,
-  }) as Account;
+  });
 
 const link = (id: string, over: Record<string, unknown> = {}) => ({
   id: `link-${id}`,
@@ -82,9 +82,9 @@ describe('the KYC summary', () => {
   it('is recomputed when the account changes, status from idv_status else idv.status', () => {
     expect($kyc.get()).toBeNull();
     const idv = { id: 'idv-1', status: 'pending', created_at: 'c', updated_at: 'u' };
-    $account.set(profile({ idv } as never));
+    $account.set(profile({ idv }));
     expect($kyc.get()).toEqual({ id: 'idv-1', account_id: USER, status: 'pending', created_at: 'c', updated_at: 'u' });
-    $account.set(profile({ idv, idv_status: 'approved' } as never));
+    $account.set(profile({ idv, idv_status: 'approved' }));
     expect($kyc.get()?.status).toBe('approved');
   });
   it('has no status when verification never started', () => {

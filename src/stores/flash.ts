@@ -17,7 +17,7 @@ export function flashToast(input: ToastInput): void {
 
 /** Shows (once) the toasts an earlier page kept for this one. */
 export function showFlashToasts(): void {
-  let queued: ToastInput[] = [];
+  let queued: ToastInput[];
   try {
     queued = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as ToastInput[];
     sessionStorage.removeItem(KEY);

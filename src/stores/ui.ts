@@ -35,8 +35,3 @@ export function toggleCollapsed(): void {
 
 export const openMobileSidebar = (): void => $sidebar.set({ ...$sidebar.get(), mobileOpen: true });
 export const closeMobileSidebar = (): void => $sidebar.set({ ...$sidebar.get(), mobileOpen: false });
-
-/** Desktop widths in px (Tailwind w-64 / w-16); the main area is indented to match. */
-export const SIDEBAR_EXPANDED_PX = 256;
-export const SIDEBAR_COLLAPSED_PX = 64;
-export const DESKTOP_MIN_PX = 1024;

@@ -1,7 +1,7 @@
 // The BFF's sub-apps serve the contract's declarations (src/shared/contract) through OpenAPIHono:
 // `.openapi(route, handler)` validates params, query and body against the declared schemas and
 // registers the route in the OpenAPI document. A failed check is 400 {message, code} naming the field,
-// exactly as the platform's validate() answers (same issueMessage), never a raw ZodError.
+// through the platform's contractHook (src/platform/validate.ts), never a raw ZodError.
 // Each route also gets the abuse limiter its declaration names (`limitedBy`), so no route table
 // beside the contract says which route counts where.
 import type { RouteConfig } from '@hono/zod-openapi';

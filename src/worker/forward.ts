@@ -21,14 +21,14 @@ type ForwardInit = Pick<UpstreamRequest, 'query' | 'body'> & { params?: Record<s
  */
 export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: R, init: ForwardInit = {}): Promise<RouteConfigToTypedResponse<R>> {
   const upstream = selectUpstream(c.env);
-  const params = init.params ?? (c.req.param() as Record<string, string>);
+  const params = init.params ?? (c.req.param());
   const path = routePath(c)
     .replace(/^\/api(?=\/)/, '')
     .replace(/\/$/, '')
     .replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const res = await upstream.call(
     {
-      method: route.method.toUpperCase() as UpstreamRequest['method'],
+      method: route.method.toUpperCase(),
       path,
       query: init.query,
       body: init.body,

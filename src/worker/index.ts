@@ -33,6 +33,7 @@ api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 
 api.get('/openapi.json', (c) => c.json(openApiDocument()));
 api.get('/reference', (c) => c.html(referencePage(openApiDocument() as Parameters<typeof referencePage>[0])));
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used: AppType, the islands' typed client
 const routes = api
   .route('/health', health)
   // The live channel's WebSocket: authenticates itself (the token comes as a subprotocol, not a header).
@@ -84,4 +85,3 @@ app.post('/auth/v1/logout', closeSocketsOnLogout);
 app.route('/auth/v1', identityApp);
 app.route('/', api);
 
-export default app;

@@ -24,7 +24,7 @@ function call(method: string, path: string, init: { body?: unknown; origin?: str
 
 async function json<T>(res: Response): Promise<T> {
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  return (await res.json()) as T;
+  return await res.json();
 }
 
 /** The headers every answer of the app carries (src/worker/security-policy.ts). */
@@ -45,7 +45,7 @@ beforeAll(async () => {
     body: JSON.stringify({ phone: PHONE, token: '123456', type: 'sms' }),
   });
   expect(verify.status).toBe(200);
-  token = ((await verify.json()) as { access_token: string }).access_token;
+  token = (await verify.json<{ access_token: string }>()).access_token;
 });
 
 describe('clients without an Origin header (curl, mobile apps, servers)', () => {

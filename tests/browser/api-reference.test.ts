@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('the API reference page', () => {
   it('renders every operation of /api/openapi.json as a heading, with no console error', async () => {
-    const doc = (await (await fetch(`${baseURL()}/api/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const doc = await (await fetch(`${baseURL()}/api/openapi.json`)).json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
     expect(doc.openapi).toMatch(/^3\.1\./);
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
     expect(operations.length).toBeGreaterThan(40);

@@ -50,7 +50,7 @@ function watch(context: BrowserContext, violations: Violation[]) {
 }
 
 async function collect(page: Page, path: string, violations: Violation[]) {
-  const found = (await page.evaluate(() => (window as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? [])) as Violation[];
+  const found = await page.evaluate<Violation[]>(() => (window as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? []);
   violations.push(...found.map((v) => ({ ...v, page: path })));
 }
 

@@ -122,11 +122,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
 }
 
-/** Sets the saved interface language on this origin (what the Security page's select also does). */
-export async function setStoredLang(page: Page, lang: Lang): Promise<void> {
-  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-}
-
 /** Matches a page URL by its path, with or without the trailing slash the static pages get. */
 export const at = (path: string) => new RegExp(`^[^?#]*${path.replace(/[/-]/g, (c) => `\\${c}`)}/?([?#].*)?$`);
 
@@ -264,7 +259,7 @@ export async function apiSignIn(phone: string): Promise<ApiSession> {
   expect(otp.status).toBe(200);
   const verify = await fetch(`${baseURL()}/auth/v1/verify`, { method: 'POST', headers, body: JSON.stringify({ phone, token: TEST_CODE, type: 'sms' }) });
   expect(verify.status).toBe(200);
-  return (await verify.json()) as ApiSession;
+  return await verify.json<ApiSession>();
 }
 
 /** The session as @supabase/ssr's browser client stores it (its own chunking): `base64-` + base64url JSON. */
@@ -294,7 +289,7 @@ export async function apiCall<T>(session: ApiSession, method: string, path: stri
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status, `${method} ${path}`).toBe(200);
-  return ((await res.json()) as { data: T }).data;
+  return (await res.json<{ data: T }>()).data;
 }
 
 /** The page's HTML as the Worker answers the document request with the session cookie. */

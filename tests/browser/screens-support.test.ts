@@ -126,7 +126,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       await openApp(page, '/support#requests');
       const items = page.locator('#main li[data-id]');
       await items.first().waitFor();
-      const scores = await items.locator('[data-score]').evaluateAll((els) => els.map((e) => Number(/-?\d+$/.exec(e.textContent!.trim())![0])));
+      const scores = await items.locator('[data-score]').evaluateAll((els) => els.map((e) => Number(/-?\d+$/.exec(e.textContent.trim())![0])));
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
       // The support view has no downvote control.
       expect(await page.locator('#main [data-vote="down"]').count()).toBe(0);

@@ -291,7 +291,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
     const off = await contextFor(third, { javaScriptEnabled: false });
     const page = await off.newPage();
     await page.goto('/settings/faq');
-    expect(await page.locator('#main h1').first().textContent()).toBe(s('fs' as Lang, 'settings.faq.title'));
+    expect(await page.locator('#main h1').first().textContent()).toBe(s('fs', 'settings.faq.title'));
     await off.close();
   });
 });

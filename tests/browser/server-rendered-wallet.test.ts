@@ -76,12 +76,11 @@ describe('the wallet pages rendered on the Worker', () => {
   let ana: ApiSession;
   let bruno: ApiSession;
   let carla: ApiSession;
-  let anaAccount: string;
   let brunoAccount: string;
 
   beforeAll(async () => {
     [ana, bruno, carla] = await Promise.all([apiSignIn(testPhone(40)), apiSignIn(testPhone(41)), apiSignIn(testPhone(42))]);
-    [anaAccount, brunoAccount] = await Promise.all([activeAccountId(ana), activeAccountId(bruno)]);
+    [, brunoAccount] = await Promise.all([activeAccountId(ana), activeAccountId(bruno)]);
     // Both get a digital-assets wallet; Bruno takes 20 CC of test funds; Ana reads Spanish.
     await Promise.all([apiCall(ana, 'POST', '/api/wallets/canton'), apiCall(bruno, 'POST', '/api/wallets/canton')]);
     await apiCall(bruno, 'POST', '/api/wallets/transfer', { account_id: brunoAccount, amount: '20' });

@@ -27,7 +27,7 @@ async function api<T>(st: StorageState, method: string, path: string, body?: unk
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { data: T }).data;
+  return (await res.json<{ data: T }>()).data;
 }
 
 interface Tx {
@@ -108,7 +108,7 @@ describe('transaction history', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`transactions-from-${today}-to-${today}.csv`);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('date,id,type,status,amount,currency,asset_amount,asset,network,tx_hash,counterparty,description,direction,counterparty_name,status_reason');
     const records = lines.slice(1).map((l) => l.split(','));

@@ -88,7 +88,7 @@ async function watchChange(page: Page, selector: string): Promise<void> {
 /** Milliseconds from `answeredAt` to the page's recorded change (waits at most 2 s for it). */
 async function latencyFrom(page: Page, answeredAt: number): Promise<number> {
   await page.waitForFunction(() => (window as unknown as { __seenAt?: number }).__seenAt !== undefined, null, { timeout: 2000 });
-  const seenAt = (await page.evaluate(() => (window as unknown as { __seenAt: number }).__seenAt)) as number;
+  const seenAt = await page.evaluate<number>(() => (window as unknown as { __seenAt: number }).__seenAt);
   return Math.max(0, seenAt - answeredAt);
 }
 
@@ -131,7 +131,7 @@ describe('the wallet updates live', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.affectedParties).toEqual([walletA.partyId]);
       await a.page.waitForFunction(() => (window as unknown as { __seenAt?: number }).__seenAt !== undefined, null, { timeout: 2000 });
-      const seenAt = (await a.page.evaluate(() => (window as unknown as { __seenAt: number }).__seenAt)) as number;
+      const seenAt = await a.page.evaluate<number>(() => (window as unknown as { __seenAt: number }).__seenAt);
       latencies.push(Math.max(0, seenAt - answeredAt));
     }
     expect(await a.page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
@@ -146,7 +146,7 @@ describe('the wallet updates live', () => {
     const marker = await apiCall(tokenB, 'POST', '/api/wallets/transfer', { account_id: await activeAccountOf(tokenB), amount: '1' });
     expect(marker.status).toBe(200);
     await b.page.waitForFunction(() => (window as unknown as { __summaries: unknown[] }).__summaries.length > 0, null, { timeout: 2000 });
-    const seenByB = (await b.page.evaluate(() => (window as unknown as { __summaries: { at: number; text: string }[] }).__summaries)) as { at: number; text: string }[];
+    const seenByB = await b.page.evaluate<{ at: number; text: string }[]>(() => (window as unknown as { __summaries: { at: number; text: string }[] }).__summaries);
     expect(seenByB.filter((change) => change.at < markerAt)).toEqual([]);
     expect(await b.page.locator('[data-wallet-pending]').last().textContent()).toContain('1.00 CC');
     const rejected = await apiCall(tokenB, 'POST', `/api/wallets/canton/offers/${marker.body.data.offerId}/reject`, { account_id: await activeAccountOf(tokenB) });

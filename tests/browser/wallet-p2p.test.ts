@@ -31,7 +31,7 @@ const BRUNO_PHONE = testPhone(31);
 
 /** Waits until the element's text is exactly `text` (no reload: live updates or the page's own refetch). */
 async function textIs(page: Page, selector: string, text: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction(([sel, want]) => document.querySelector(sel!)?.textContent === want, [selector, text] as const, { timeout });
+  await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.textContent === want, [selector, text] as const, { timeout });
 }
 
 /** Transfer 100 (test funds) then Auto-Accept: 100 CC available. */

@@ -8,7 +8,7 @@
 import { appendFileSync } from 'node:fs';
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { importJWK, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 export const remote = () => inject('remote');
@@ -260,4 +260,3 @@ export function authHeaders(token: string, extra: Record<string, string> = {}): 
   return { authorization: `Bearer ${token}`, origin: remote().baseURL, ...extra };
 }
 
-export type { JWK };

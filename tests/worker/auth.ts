@@ -44,7 +44,7 @@ export async function signIn(phone?: string): Promise<{ accessToken: string; ref
   const code = isTestNumber ? TEST_CODE : await requestCode(number);
   const res = await call('/auth/v1/verify', json({ phone: number, token: code, type: 'sms' }));
   if (res.status !== 200) throw new Error(`POST /auth/v1/verify answered ${res.status}: ${await res.text()}`);
-  const session = (await res.json()) as { access_token: string; refresh_token: string; user: { id: string } };
+  const session = await res.json<{ access_token: string; refresh_token: string; user: { id: string } }>();
   return { accessToken: session.access_token, refreshToken: session.refresh_token, userId: session.user.id, session };
 }
 
@@ -83,5 +83,5 @@ export async function apiAs(who: { accessToken: string }, method: string, path: 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, text, body: text ? (JSON.parse(text) as any) : undefined };
+  return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
 }

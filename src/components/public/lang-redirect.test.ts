@@ -6,6 +6,7 @@ function target(url: string): string | null {
   const u = new URL(url, 'http://localhost');
   let to: string | null = null;
   const location = { search: u.search, pathname: u.pathname, hash: u.hash, replace: (x: string) => (to = x) };
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the inline script as the page would
   new Function('location', LANG_REDIRECT_SCRIPT)(location);
   return to;
 }

@@ -29,8 +29,8 @@ export function hintFrom(text: string): string {
 }
 
 export async function newHostedPartyKey(): Promise<{ publicKey: string; fingerprint: string }> {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const publicKey = bytesToHex((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
+  const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
+  const publicKey = bytesToHex(await crypto.subtle.exportKey('raw', pair.publicKey));
   return { publicKey, fingerprint: await fingerprintOf(publicKey) };
 }
 

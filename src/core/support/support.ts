@@ -117,7 +117,7 @@ export async function createTicket(
     );
   }
   await db.batch(stmts);
-  return (await getTicket(db, userId, id))!;
+  return await getTicket(db, userId, id);
 }
 
 export async function listTickets(db: D1Database, userId: string, page: { limit: number; offset: number }): Promise<Ticket[]> {

@@ -80,10 +80,22 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
 async function whereOf(db: D1Database, owner: 'account_id' | 'wallet_id', ownerId: string, q: ListQuery) {
   const clauses = [`t.${owner} = ?`];
   const values: (string | number)[] = [ownerId];
-  if (q.type) clauses.push('t.type = ?'), values.push(q.type);
-  if (q.status) clauses.push('t.status = ?'), values.push(q.status);
-  if (q.from) clauses.push('t.created_at >= ?'), values.push(`${q.from}T00:00:00.000Z`);
-  if (q.to) clauses.push('t.created_at < ?'), values.push(dayAfter(q.to));
+  if (q.type) {
+    clauses.push('t.type = ?');
+    values.push(q.type);
+  }
+  if (q.status) {
+    clauses.push('t.status = ?');
+    values.push(q.status);
+  }
+  if (q.from) {
+    clauses.push('t.created_at >= ?');
+    values.push(`${q.from}T00:00:00.000Z`);
+  }
+  if (q.to) {
+    clauses.push('t.created_at < ?');
+    values.push(dayAfter(q.to));
+  }
   if (q.q) {
     // A hash prefix (the hash as shown, abbreviated or whole) or any part of the counterparty's party id.
     // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes (a whole hash is 66), and instr has no

@@ -9,7 +9,7 @@ import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { useServedStore, useTimeZone } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
-import { featureCategoryKey, featurePriorityKey, featureStatusKey, type FeatureRequestPriority, type FeatureRequestStatus } from '../../shared/feature-request-labels';
+import { featureCategoryKey, featurePriorityKey, featureStatusKey } from '../../shared/feature-request-labels';
 import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
 import { FIRST_SCREEN_ROWS, type PageSeed } from '../../shared/page-seed';
 import {
@@ -84,7 +84,7 @@ function Status({ item }: { item: FeatureRequest }) {
   const t = useT();
   return (
     <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted}`}>
-      {t(featureStatusKey(item.status as FeatureRequestStatus))}
+      {t(featureStatusKey(item.status))}
     </span>
   );
 }
@@ -171,7 +171,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
                   <td className="px-4 py-3">
                     <Status item={item} />
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">{t(featurePriorityKey(item.priority as FeatureRequestPriority))}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">{t(featurePriorityKey(item.priority))}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700">{category(item.category)}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-600">{formatDate(item.created_at, { timeZone })}</td>
                   <td className="px-4 py-2">
@@ -190,7 +190,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600">
                 <Status item={item} />
                 <span>
-                  {t('featureRequests.column.priority')}: {t(featurePriorityKey(item.priority as FeatureRequestPriority))}
+                  {t('featureRequests.column.priority')}: {t(featurePriorityKey(item.priority))}
                 </span>
                 <span aria-hidden="true">·</span>
                 <span>{category(item.category)}</span>

@@ -121,7 +121,7 @@ export default function CreateAccountModal({ onClose, onCreated }: { onClose: ()
             <ul className="mt-2 max-h-36 space-y-1 overflow-y-auto">
               {accounts.map((a) => (
                 <li key={a.id} className="flex items-center gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-700">
-                  <Glyph name={(a.account?.account_category as AccountCategory) ?? 'personal'} className="h-4 w-4 text-gray-500" />
+                  <Glyph name={a.account?.account_category ?? 'personal'} className="h-4 w-4 text-gray-500" />
                   <span className="truncate">{a.account_name}</span>
                   {a.is_primary && <span className="ml-auto rounded-full bg-gray-900 px-2 py-0.5 text-xs font-medium text-white">{t('common.primary')}</span>}
                 </li>

@@ -11,7 +11,7 @@ import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
-import { featureCategoryKey, featureStatusKey, type FeatureRequestStatus } from '../../shared/feature-request-labels';
+import { featureCategoryKey, featureStatusKey } from '../../shared/feature-request-labels';
 import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
 import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
 import { refocus } from '../common/refocus';
@@ -125,7 +125,7 @@ export function Requests() {
                 <p className="mt-1 line-clamp-2 text-sm text-gray-600">{featureRequestDescription(t, item)}</p>
                 <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-500">
                   <span className={cx('rounded-full px-2 py-0.5 font-medium', STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted)}>
-                    {t(featureStatusKey(item.status as FeatureRequestStatus))}
+                    {t(featureStatusKey(item.status))}
                   </span>
                   {category(item.category) && <span className="rounded-full bg-gray-100 px-2 py-0.5 text-gray-700">{category(item.category)}</span>}
                   <span>{formatDate(item.created_at)}</span>

@@ -4,7 +4,7 @@ import { cx } from '../../components/cx';
 import { useTimeZone } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
-import { ticketCategoryKey, ticketPriorityKey, ticketStatusKey, type TicketCategory, type TicketPriority, type TicketStatus } from '../../shared/ticket-labels';
+import { ticketCategoryKey, ticketPriorityKey, ticketStatusKey, type TicketStatus } from '../../shared/ticket-labels';
 import type { Ticket } from '../../stores/support';
 
 export const TICKET_STATUS_STYLE: Record<string, string> = {
@@ -29,12 +29,12 @@ export function TicketMeta({ ticket }: { ticket: Ticket }) {
       <div className="flex gap-1">
         <dt>{t('support.ticket.priority')}:</dt>
         <dd className={cx('font-medium', PRIORITY_STYLE[ticket.priority])} data-priority={ticket.priority}>
-          {t(ticketPriorityKey(ticket.priority as TicketPriority))}
+          {t(ticketPriorityKey(ticket.priority))}
         </dd>
       </div>
       <div className="flex gap-1">
         <dt>{t('support.ticket.category')}:</dt>
-        <dd className="font-medium text-gray-800">{t(ticketCategoryKey(ticket.category as TicketCategory))}</dd>
+        <dd className="font-medium text-gray-800">{t(ticketCategoryKey(ticket.category))}</dd>
       </div>
       <div className="flex gap-1">
         <dt>{t('support.ticket.assignedTo')}:</dt>

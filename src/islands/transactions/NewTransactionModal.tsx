@@ -62,6 +62,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t is read when the account changes; a language change does not refetch
   }, [active?.account_id]);
 
   // A new amount restarts the quote: cleared, or 'Getting quote...' then the quote after 1 s.

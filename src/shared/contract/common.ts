@@ -51,7 +51,7 @@ export const RATE_LIMIT_EXTENSION = 'x-rate-limit';
  * attaches the limiter from it (src/worker/bff-apps.ts) and /api/openapi.json publishes it as
  * `x-rate-limit`, so the mobile team sees it. Every write names one (a test checks it).
  */
-export const limitedBy = (limiter: LimiterName) => ({ [RATE_LIMIT_EXTENSION]: limiter }) as { 'x-rate-limit': LimiterName };
+export const limitedBy = (limiter: LimiterName) => ({ [RATE_LIMIT_EXTENSION]: limiter });
 
 /** The limiter a declaration names, if any. */
 export const limiterOf = (route: object): LimiterName | undefined => (route as { [RATE_LIMIT_EXTENSION]?: LimiterName })[RATE_LIMIT_EXTENSION];

@@ -41,7 +41,7 @@ describe('the live-update marks of the contract', () => {
     const marked = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([, op]) => op['x-live-notify'] === true)
-        .map(([method, op]) => `${method.toUpperCase()} ${path}`),
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(marked.sort()).toEqual(MOVES_MONEY.map((k) => k.replace(/:([A-Za-z]+)/g, '{$1}')).sort());
   });

@@ -14,7 +14,6 @@ export * from '../account-categories';
 
 export const LANGUAGES = ['en', 'es', 'fs'] as const;
 export const language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof language>;
 
 export const accountCategory = z.enum(ACCOUNT_CATEGORIES);
 
@@ -55,7 +54,6 @@ export const createAccountBody = accountInput
     accountType: accountInput.shape.accountType.default('individual'),
     accountCategory: accountCategory.default('personal'),
   });
-export type CreateAccountRequest = z.input<typeof createAccountBody>;
 
 /**
  * PUT /accounts/user/accounts/{id}/metadata: any of name, description (empty clears it), category,
@@ -66,14 +64,12 @@ export const updateAccountMetadataBody = accountInput
   .partial()
   .extend({ accountDescription: text().max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
-export type UpdateAccountMetadataBody = z.input<typeof updateAccountMetadataBody>;
 
 /** POST /accounts/user/switch-account */
 export const switchAccountBody = z.object({ accountId: uuidId });
 
 /** PATCH /accounts/{userId}: the profile fields the user may change (the language of settings). */
 export const updateProfileBody = z.strictObject({ language });
-export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 export const accountIdParam = z.object({ id: uuidId });
 export const userIdParam = z.object({ userId: uuidId });

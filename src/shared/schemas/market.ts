@@ -16,7 +16,6 @@ export const stockPrice = z.object({
   weighted_shares_outstanding: z.number(),
   updated_at: timestamp,
 });
-export type StockPrice = z.infer<typeof stockPrice>;
 
 export const stock = z.object({
   id: z.string(),
@@ -29,8 +28,6 @@ export const stock = z.object({
   price: stockPrice.nullable(),
 });
 export type Stock = z.infer<typeof stock>;
-
-export const ASSET_TYPES = ['fiat', 'crypto', 'other'] as const;
 
 export const digitalAsset = z.object({
   id: z.string(),

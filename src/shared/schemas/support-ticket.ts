@@ -25,7 +25,6 @@ export const createSupportTicketBodySchema = z.object({
   category: z._default(z.enum(TICKET_CATEGORIES, msg('errors.invalidValue')), 'general'),
   priority: z._default(z.enum(TICKET_PRIORITIES, msg('errors.invalidValue')), 'medium'),
 });
-export type CreateSupportTicketInput = z.input<typeof createSupportTicketBodySchema>;
 export type CreateSupportTicketBody = z.output<typeof createSupportTicketBodySchema>;
 
 /** POST /support/tickets/{id}/comments; is_internal is sent on create and defaults to false. */
@@ -33,7 +32,6 @@ export const createTicketCommentBodySchema = z.object({
   content: required(COMMENT_MAX, 'support.comments.required', true),
   is_internal: z._default(z.boolean(msg('errors.invalidValue')), false),
 });
-export type CreateTicketCommentBody = z.output<typeof createTicketCommentBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The server's request schemas (full zod: coerce/refine), used by the BFF and the core.

@@ -63,8 +63,6 @@ export const newTransactionFormSchema = z.object({
     ),
   destination_asset: z._default(z.literal('cc', msg('errors.invalidValue')), 'cc'),
 });
-export type NewTransactionInput = z.input<typeof newTransactionFormSchema>;
-export type NewTransactionForm = z.output<typeof newTransactionFormSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The server's request schemas (full zod: coerce/refine), used by the BFF and the core.

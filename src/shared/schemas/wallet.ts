@@ -13,9 +13,9 @@ export { CANTON_PARTY_ID };
 const id = text().min(1, 'Required').max(100);
 
 // The CC amount and the person-to-person bodies (./send).
-export { MAX_TRANSFER_CC, ccAmount, offerActionBody, offerIdParam, offersQuery, preapprovalBody, resolveReceiverBody, sendBody } from './send';
+export { offerActionBody, offerIdParam, offersQuery, preapprovalBody, resolveReceiverBody, sendBody } from './send';
 
-export const accountIdBody = z.object({ account_id: id });
+const accountIdBody = z.object({ account_id: id });
 export const createWalletBody = z.object({ account_id: id, label: text().max(100).optional() });
 export const createDigitalAssetBody = accountIdBody;
 export const autoAcceptBody = accountIdBody;
@@ -62,7 +62,6 @@ export const accountIdParam = z.object({ accountId: uuidId });
 export const walletIdParam = z.object({ id: uuidId });
 export const partyIdParam = z.object({ partyId: partyId });
 
-export type TransferBody = z.infer<typeof transferBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers (what the upstream answers in `data`), written from what the embedded core really answers

@@ -38,7 +38,7 @@ export async function read<M extends Mount, R extends ReadOf<M>>(
   try {
     const res = await selectUpstream(env).call({ method: 'GET', path, query: input?.query, userId: user.id, accessToken: user.accessToken }, ctx);
     if (res.status !== 200) return null;
-    return ((res.body as { data?: AnswerOf<R> } | null)?.data ?? null) as AnswerOf<R> | null;
+    return (res.body as { data?: AnswerOf<R> } | null)?.data ?? null;
   } catch (err) {
     console.error('page read failed', path, err instanceof Error ? err.message : String(err));
     return null;

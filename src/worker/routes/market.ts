@@ -23,12 +23,12 @@ import { upstreamTimeoutMs, type UpstreamResult } from '../upstream/port';
 import { selectUpstream } from '../upstream/select';
 
 export const MARKET_LIST_KEY = 'market:v1:list';
-export const MARKET_FRESH_MS = 60_000;
+const MARKET_FRESH_MS = 60_000;
 export const MARKET_MAX_STALE_MS = 24 * 60 * 60 * 1000;
 export const MARKET_LOCK_MS = 30_000;
 
 /** The price history's cache: fresh as long as the list; a stale chart is served at most an hour. */
-export const HISTORY_FRESH_MS = MARKET_FRESH_MS;
+const HISTORY_FRESH_MS = MARKET_FRESH_MS;
 export const HISTORY_MAX_STALE_MS = 60 * 60 * 1000;
 export const historyKey = (symbol: string, range: string) => `market:v1:history:${symbol.toUpperCase()}:${range}`;
 /**

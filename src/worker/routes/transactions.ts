@@ -71,13 +71,13 @@ export const transactionsExport = app.openapi(api.exportForAccount, async (c) =>
     // The first page decides the answer (a foreign account is 404, an outage or a lying page 502)
     // before any byte is sent.
     const first = await page();
-    if (first.status !== 200) return c.json(first.body as { message: string }, first.status as 400) as never;
+    if (first.status !== 200) return c.json(first.body as { message: string }, first.status as 400);
     let rows = (first.body as { data: Row[] }).data;
     const firstChunk = encoder.encode(CSV_HEADER + rows.map(csvRecord).join(''));
     const firstFault = pageFault(rows, EXPORT_PAGE, []) ?? (firstChunk.byteLength > MAX_EXPORT_BYTES ? `more than ${MAX_EXPORT_BYTES} bytes` : null);
     if (firstFault) {
       console.error('transactions export: the first page is refused:', firstFault);
-      return c.json(errorBody(502, 'Upstream service unavailable', 'upstream_unavailable'), 502) as never;
+      return c.json(errorBody(502, 'Upstream service unavailable', 'upstream_unavailable'), 502);
     }
     let pages = 1;
     let bytes = 0;
@@ -128,5 +128,5 @@ export const transactionsExport = app.openapi(api.exportForAccount, async (c) =>
         'content-disposition': `attachment; filename="${exportFilename(filters.from, filters.to)}"`,
         'cache-control': 'private, no-store',
       },
-    }) as never;
+    });
   });

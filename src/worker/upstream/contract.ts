@@ -29,7 +29,7 @@ function upstreamRoute(base: string, route: RouteConfig): UpstreamRoute {
   const ok = route.responses[200] as { content?: Record<string, { schema?: unknown }> } | undefined;
   const answer = (ok?.content?.['application/json']?.schema ?? null) as z.ZodObject<{ data: z.ZodType }> | null;
   if (!answer) throw new Error(`contract: ${method} ${path} declares no 200 JSON answer`);
-  return { method, path, data: answer.shape.data, answer: answer as unknown as z.ZodType<{ data: unknown }>, key: `${method} ${path}` };
+  return { method, path, data: answer.shape.data, answer: answer, key: `${method} ${path}` };
 }
 
 export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = Object.entries(FORWARDED).flatMap(([base, routes]) =>

@@ -28,7 +28,7 @@ const api = (who: { accessToken: string }, path: string, init: { method?: string
 
 async function data<T>(res: Response, status = 200): Promise<T> {
   expect(res.status).toBe(status);
-  return ((await res.json()) as { data: T }).data;
+  return (await res.json<{ data: T }>()).data;
 }
 
 async function list(who: { accessToken: string }) {
@@ -41,7 +41,7 @@ async function create(who: { accessToken: string }, body: Record<string, unknown
 
 async function expectError(res: Response, status: number, message?: RegExp) {
   expect(res.status).toBe(status);
-  const body = (await res.json()) as { message: string };
+  const body = await res.json<{ message: string }>();
   expect(typeof body.message).toBe('string');
   if (message) expect(body.message).toMatch(message);
 }

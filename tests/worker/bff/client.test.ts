@@ -7,7 +7,7 @@ import { worker } from '../helpers';
 // The islands' one typed client: every answer type comes from AppType, nothing is written by hand.
 const client = (token: string) =>
   hc<AppType>('http://app.test', {
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => worker.fetch(input as RequestInfo, init),
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => worker.fetch(input, init),
     headers: { authorization: `Bearer ${token}` },
   });
 

@@ -23,7 +23,7 @@ async function apiAs(who: { accessToken: string }, method: string, path: string,
     openEnv,
   );
   const text = await res.text();
-  return { status: res.status, text, body: text ? (JSON.parse(text) as any) : undefined };
+  return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
 }
 
 let who: { accessToken: string; userId: string };

@@ -11,7 +11,7 @@ import { installFetchGuard, planFetch } from '../network';
 
 installFetchGuard();
 
-const remoteEnv = { ...(env as unknown as Cloudflare.Env), UPSTREAM_API_URL: 'http://upstream.test/v1' };
+const remoteEnv = { ...env, UPSTREAM_API_URL: 'http://upstream.test/v1' };
 const viaRemote = (path: string, init: RequestInit = {}) => app.fetch(new Request(`http://app.test${path}`, init), remoteEnv);
 
 describe('error codes of the BFF and the platform', () => {

@@ -12,7 +12,7 @@ import { installFetchGuard, outbound, planFetch } from '../network';
 installFetchGuard();
 
 const TICKET_ID = '3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f';
-const remoteEnv = { ...(env as unknown as Cloudflare.Env), UPSTREAM_API_URL: 'http://upstream.test/v1' };
+const remoteEnv = { ...env, UPSTREAM_API_URL: 'http://upstream.test/v1' };
 
 /** Only the declarations given, mounted as the BFF mounts a resource, for a signed-in user. */
 function appOf(...routes: Parameters<typeof forwardingApp>[0]) {

@@ -316,7 +316,7 @@ function defaultParam(name: string, path: string): string {
 async function freshObjects(path: string) {
   const post = async (to: string, body: unknown) => {
     const res = await app.fetch(new Request(`http://app.test${to}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) }), fuzzEnv);
-    return ((await res.json()) as { data: { id: string } }).data.id;
+    return (await res.json<{ data: { id: string } }>()).data.id;
   };
   if (path.startsWith('/api/feature-requests/:id')) own.featureRequestId = await post('/api/feature-requests', { title: 'Fuzz edge', description: 'A fuzzing feature request' });
   if (path.startsWith('/api/support/tickets/:id')) own.ticketId = await post('/api/support/tickets', { title: 'Fuzz', description: 'Fuzz ticket' });
@@ -486,14 +486,14 @@ describe(`fuzzing every route (${RUNS} cases each)`, () => {
         expect(alive.status, 'the fuzz user session must outlive every case').toBe(200);
       }
       try {
-        const params = fc.record(Object.fromEntries(route.params.map((p) => [p, paramValue])) as Record<string, fc.Arbitrary<string>>);
+        const params = fc.record(Object.fromEntries(route.params.map((p) => [p, paramValue])));
         await fc.assert(
           fc.asyncProperty(fc.record({ params, query, headers, body: bodyFor(route.key) }), async (c) => {
             if (isAuth && tally.cases % 20 === 0) {
               authSession = await signIn();
               lastChanges = await changes();
             }
-            const status = await runCase(route, c as Case, tally.cases++);
+            const status = await runCase(route, c, tally.cases++);
             if (status >= 400) tally.rejected++;
             else tally.accepted++;
           }),

@@ -7,7 +7,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
+import { authSettings, currentSigningKey } from '../../../src/local-auth';
 import { KEY_RECHECK_MS } from '../../../src/local-auth/keys';
 import { SESSION_LIVE_CACHE_MS } from '../../../src/local-auth/store';
 import { forgetVerifiedTokens, VERIFIED_TOKEN_CACHE_MS } from '../../../src/local-auth/verify';
@@ -34,7 +34,7 @@ function advanceClock(ms: number) {
 
 /** The session's claims re-signed with the current local key, changed as given. */
 async function resign(accessToken: string, change: (c: JWTPayload) => JWTPayload) {
-  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv as AuthVars));
+  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv));
   return new SignJWT(change({ ...decodeJwt(accessToken) })).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
 }
 
@@ -133,7 +133,7 @@ describe('the embedded core answers', () => {
     await waitOnExecutionContext(ctx);
     expect(post.status).toBe(404);
     expect(post.headers.get('content-type')).toBe('application/json');
-    expect(Object.keys((await post.json()) as object)).toEqual(['message', 'code']);
+    expect(Object.keys(await post.json<object>())).toEqual(['message', 'code']);
   });
 });
 

@@ -40,7 +40,7 @@ const withKey = (token: string, key: string, body: unknown): RequestInit => ({
 
 async function expectRefusedKey(res: Response) {
   expect(res.status).toBe(400);
-  const body = (await res.json()) as { message: string; code: string };
+  const body = await res.json<{ message: string; code: string }>();
   expect(body.code).toBe('validation_failed');
   expect(body.message).toMatch(/Idempotency-Key/i);
 }
@@ -84,7 +84,7 @@ describe('an empty Idempotency-Key', () => {
   it('is refused with 400 before any upstream call (remote mode)', async () => {
     const { accessToken } = await signIn(uniquePhone());
     planFetch(() => Response.json({ data: TRANSFER_DATA }));
-    const remoteEnv = { ...(env as unknown as Cloudflare.Env), UPSTREAM_API_URL: 'http://upstream.test/v1' };
+    const remoteEnv = { ...env, UPSTREAM_API_URL: 'http://upstream.test/v1' };
     const res = await app.fetch(new Request('http://app.test/api/wallets/transfer', withKey(accessToken, '', { account_id: crypto.randomUUID(), amount: '25' })), remoteEnv);
     await expectRefusedKey(res);
     expect(outbound).toEqual([]);

@@ -11,7 +11,7 @@ import { installFetchGuard, planFetch, TRANSFER_DATA } from '../network';
 
 installFetchGuard();
 
-const testEnv = env as unknown as Cloudflare.Env;
+const testEnv = env;
 
 const transfer = (token: string, accountId: string, key: string): RequestInit => ({
   method: 'POST',

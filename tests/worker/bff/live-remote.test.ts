@@ -11,7 +11,7 @@ import { installFetchGuard, outbound, planFetch } from '../network';
 
 installFetchGuard();
 
-const remoteEnv = { ...(env as unknown as Cloudflare.Env), UPSTREAM_API_URL: 'http://upstream.test/v1' };
+const remoteEnv = { ...env, UPSTREAM_API_URL: 'http://upstream.test/v1' };
 const MINE = `mine::1220${'c'.repeat(64)}`;
 const THEIRS = `theirs::1220${'d'.repeat(64)}`;
 

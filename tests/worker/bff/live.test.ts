@@ -66,7 +66,7 @@ describe('GET /api/live refuses', () => {
   it('an upgrade without a token (401)', async () => {
     const res = await upgrade(alice.partyId, { 'sec-websocket-protocol': LIVE_SUBPROTOCOL });
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { code: string }).code).toBe('unauthorized');
+    expect((await res.json<{ code: string }>()).code).toBe('unauthorized');
   });
 
   it('an upgrade with a bad token (401), and a token offered without our subprotocol', async () => {
@@ -115,7 +115,7 @@ describe('GET /api/live refuses', () => {
     }
     const over = await upgrade(user.partyId, protocols(user.accessToken));
     expect(over.status).toBe(429);
-    expect(((await over.json()) as { code: string }).code).toBe('rate_limited');
+    expect((await over.json<{ code: string }>()).code).toBe('rate_limited');
     expect(over.headers.get('retry-after')).not.toBeNull();
     const theirs = await connect(other);
     theirs.ws.close(1000, 'done');

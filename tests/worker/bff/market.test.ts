@@ -25,8 +25,8 @@ beforeEach(async () => {
 /** One request through the Worker with a real execution context, waiting for its background work. */
 async function get(path: string, overrides: Record<string, unknown> = {}, auth = token) {
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(auth) }), { ...testEnv, ...overrides } as typeof testEnv, ctx);
-  const body = (await res.json()) as { data: MarketSnapshot; message?: string };
+  const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(auth) }), { ...testEnv, ...overrides }, ctx);
+  const body = await res.json<{ data: MarketSnapshot; message?: string }>();
   await waitOnExecutionContext(ctx);
   return { res, body };
 }

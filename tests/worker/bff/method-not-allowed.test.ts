@@ -39,7 +39,7 @@ describe('a known path with a method it does not serve', () => {
     const res = await call(fill(path), { method });
     expect(res.status, await res.clone().text()).toBe(405);
     expect(res.headers.get('allow')!.split(', ').sort()).toEqual(allowOf(methods));
-    const body = (await res.json()) as { message: string; code: string };
+    const body = await res.json<{ message: string; code: string }>();
     expect(body.code).toBe('method_not_allowed');
     expect(body.message).toMatch(/not allowed/i);
   });
@@ -64,7 +64,7 @@ describe('an unknown path', () => {
       for (const method of ['GET', 'POST']) {
         const res = await call(path, { method, headers });
         expect(res.status, `${method} ${path}`).toBe(404);
-        expect(((await res.json()) as { code: string }).code).toBe('not_found');
+        expect((await res.json<{ code: string }>()).code).toBe('not_found');
         expect(res.headers.get('allow')).toBeNull();
       }
     }

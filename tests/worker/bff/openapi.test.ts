@@ -19,7 +19,7 @@ const LIVE_PATH = '/api/live';
 async function document(): Promise<Doc> {
   const res = await call('/api/openapi.json');
   expect(res.status).toBe(200);
-  return (await res.json()) as Doc;
+  return await res.json<Doc>();
 }
 
 describe('GET /api/openapi.json', () => {

@@ -40,8 +40,8 @@ afterEach(() => {
 
 async function get(path: string, overrides: Record<string, unknown> = {}) {
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(token) }), { ...testEnv, ...overrides } as typeof testEnv, ctx);
-  const body = (await res.json()) as { data: PriceHistory; message?: string };
+  const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(token) }), { ...testEnv, ...overrides }, ctx);
+  const body = await res.json<{ data: PriceHistory; message?: string }>();
   await waitOnExecutionContext(ctx);
   return { res, body };
 }

@@ -15,7 +15,7 @@ import { installFetchGuard, outbound, planFetch, TRANSFER_DATA } from '../networ
 
 installFetchGuard();
 
-const testEnv = env as unknown as Cloudflare.Env;
+const testEnv = env;
 const remoteEnv = { ...testEnv, UPSTREAM_API_URL: 'http://upstream.test/v1' };
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
@@ -129,7 +129,7 @@ describe('per-user write limits', () => {
 
   it('publishes each route\'s limiter in /api/openapi.json as x-rate-limit', async () => {
     const res = await call('/api/openapi.json');
-    const doc = (await res.json()) as { paths: Record<string, Record<string, { 'x-rate-limit'?: string }>> };
+    const doc = await res.json<{ paths: Record<string, Record<string, { 'x-rate-limit'?: string }>> }>();
     expect(doc.paths['/api/wallets/transfer']?.post?.['x-rate-limit']).toBe('RL_TRANSFERS');
     expect(doc.paths['/api/support/tickets/{id}/comments']?.post?.['x-rate-limit']).toBe('RL_COMMENTS');
     expect(doc.paths['/api/support/tickets']?.get?.['x-rate-limit']).toBeUndefined();
@@ -142,7 +142,7 @@ describe('per-user write limits', () => {
   it('limits a write the contract declares with a limiter, served by the forwarding loop: the 21st wallet of a minute is 429', async () => {
     const { accessToken } = await signIn(uniquePhone());
     const accounts = await call('/api/accounts/user/accounts', { headers: bearer(accessToken) });
-    const accountId = ((await accounts.json()) as { data: { accounts: { account_id: string }[] } }).data.accounts[0]!.account_id;
+    const accountId = (await accounts.json<{ data: { accounts: { account_id: string }[] } }>()).data.accounts[0]!.account_id;
     const { passed, limited } = await untilLimited(
       () => call('/api/wallets', json({ account_id: accountId, label: 'Cold storage' }, bearer(accessToken))),
       45,

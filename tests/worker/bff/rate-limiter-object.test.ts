@@ -5,7 +5,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../../../src/platform/rate-limiter';
 
-const ns = (env as unknown as Cloudflare.Env).RATE_LIMITER;
+const ns = env.RATE_LIMITER;
 const fresh = () => ns.get(ns.idFromName(`test:${crypto.randomUUID()}`));
 
 describe('the rate limiter object', () => {

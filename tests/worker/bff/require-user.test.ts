@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
+import { authSettings, currentSigningKey } from '../../../src/local-auth';
 import { app } from '../../../src/worker/index';
 import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
@@ -15,7 +15,7 @@ const PATH = '/api/accounts/user/accounts';
 
 /** Re-signs a session's claims with the local key, changed as given. */
 async function forge(accessToken: string, change: (claims: JWTPayload) => JWTPayload, alg = 'ES256') {
-  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv as AuthVars));
+  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv));
   return new SignJWT(change({ ...decodeJwt(accessToken) }))
     .setProtectedHeader({ alg, kid: key.kid, typ: 'JWT' })
     .sign(key.privateKey);
@@ -26,7 +26,7 @@ const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replac
 async function expectRefused(token: string, status = 401) {
   const res = await call(PATH, { headers: bearer(token) });
   expect(res.status).toBe(status);
-  const body = (await res.json()) as { message?: string };
+  const body = await res.json<{ message?: string }>();
   expect(typeof body.message).toBe('string');
 }
 
@@ -130,7 +130,7 @@ describe('the BFF accepts', () => {
     for (let i = 0; i < 2; i++) {
       const res = await app.fetch(new Request(`${ORIGIN}/api/accounts/${userId}`, { headers: bearer(token) }), supabaseEnv);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { data: { id: string } }).data.id).toBe(userId);
+      expect((await res.json<{ data: { id: string } }>()).data.id).toBe(userId);
     }
     expect(outbound.filter((r) => r.url.endsWith('/jwks.json'))).toHaveLength(1);
     // The local issuer is not trusted in that mode.

@@ -7,7 +7,7 @@ import { app } from '../../../src/worker/index';
 import { bearer, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
 
-const testEnv = env as unknown as Cloudflare.Env;
+const testEnv = env;
 
 function expectSecurityHeaders(res: Response) {
   const h = res.headers;

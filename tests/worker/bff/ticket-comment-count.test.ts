@@ -15,7 +15,7 @@ const json = (token: string, body?: unknown): RequestInit => ({
   headers: { ...bearer(token), 'content-type': 'application/json' },
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
-const data = async (res: Response) => ((await res.json()) as { data: any }).data;
+const data = async (res: Response) => (await res.json<{ data: any }>()).data;
 
 describe('comment_count of a ticket', () => {
   it("counts the comments the owner sees, in the ticket and in the list", async () => {
@@ -43,7 +43,7 @@ describe('comment_count of a ticket', () => {
     const at = '2026-11-23T00:00:00.000Z';
     const upstreamTicket = { id, title: 'Card blocked', description: 'My card was blocked today', category: 'general', priority: 'low', status: 'open', assigned_agent: null, comment_count: 3, created_at: at, updated_at: at };
     planFetch(() => Response.json({ data: upstreamTicket }));
-    const remoteEnv = { ...(env as unknown as Cloudflare.Env), UPSTREAM_API_URL: 'http://upstream.test/v1' };
+    const remoteEnv = { ...env, UPSTREAM_API_URL: 'http://upstream.test/v1' };
     const res = await app.fetch(new Request(`http://app.test/api/support/tickets/${id}`, json(accessToken)), remoteEnv);
     expect(res.status).toBe(200);
     expect((await data(res)).comment_count).toBe(3);

@@ -14,7 +14,7 @@ import { transactionRow } from '../../transaction-rows';
 
 installFetchGuard();
 
-const remoteEnv = { ...(env as unknown as Cloudflare.Env), UPSTREAM_API_URL: 'http://upstream.test/v1' };
+const remoteEnv = { ...env, UPSTREAM_API_URL: 'http://upstream.test/v1' };
 
 interface Row {
   type?: string;
@@ -72,13 +72,23 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      }
       else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
   return rows;
 }

@@ -16,7 +16,7 @@ async function signedInWithParty() {
   const get = async (path: string) => {
     const res = await call(`/api${path}`, { headers: bearer(session.accessToken) });
     expect(res.status).toBe(200);
-    return ((await res.json()) as { data: any }).data;
+    return (await res.json<{ data: any }>()).data;
   };
   const post = (path: string, body: unknown, key: string) =>
     call(`/api${path}`, {
@@ -53,7 +53,7 @@ describe('a retried money movement after a lost answer', () => {
     expect(txs.filter((t: { type: string }) => t.type === 'transfer')).toHaveLength(1);
 
     const accepted = await u.post('/wallets/auto-accept', { account_id: u.accountId }, crypto.randomUUID());
-    expect(((await accepted.json()) as { data: { contractsAccepted: number } }).data.contractsAccepted).toBe(1);
+    expect((await accepted.json<{ data: { contractsAccepted: number } }>()).data.contractsAccepted).toBe(1);
     expect((await u.get(`/wallets/canton/balance/${party}`)).balance).toBe('100.0000000000');
     const holdings = await u.get(`/wallets/canton/parties/${party}/assets`);
     expect(holdings).toEqual([expect.objectContaining({ symbol: 'CC', balance: '100.0000000000' })]);

@@ -8,7 +8,7 @@ import { matchUpstreamRoute, UPSTREAM_ROUTES } from '../../../src/worker/upstrea
 import { bearer, signIn, uniquePhone } from '../auth';
 import { apiRoutes } from '../bff-route-table';
 
-const testEnv = env as unknown as Cloudflare.Env;
+const testEnv = env;
 
 /**
  * BFF routes that answer without forwarding to the upstream (the market reads its sources itself;
@@ -59,7 +59,7 @@ describe("the contract's schemas against the embedded core", () => {
         }),
         testEnv,
       );
-      const answer = (await res.json()) as { data: unknown; message?: string };
+      const answer = await res.json<{ data: unknown; message?: string }>();
       expect(res.status, `${method} ${path}: ${answer.message}`).toBe(200);
       const match = matchUpstreamRoute(method, path.split('?')[0]!);
       if (!match.ok) throw new Error(`${method} ${path} has no route in the table: ${match.reason}`);
@@ -113,9 +113,9 @@ describe("the contract's schemas against the embedded core", () => {
     await check('GET', `/wallets/canton/parties/${enc(partyId)}/assets`);
     await check('GET', '/wallets/canton/assets');
     const selfCustody = await check('POST', '/wallets', { account_id: personal, label: 'Ledger Nano' });
-    const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
     const hex = (b: ArrayBuffer) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, '0')).join('');
-    const publicKey = hex((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
+    const publicKey = hex(await crypto.subtle.exportKey('raw', pair.publicKey));
     const prepared = await check('POST', '/wallets/canton/prepare', { publicKey });
     const hash = Uint8Array.from((prepared.multiHash as string).match(/../g)!.map((h) => parseInt(h, 16)));
     const signedHash = hex(await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, hash));

@@ -124,7 +124,7 @@ async function send(route: Route, token: string, segs: Record<string, string>) {
     }),
     remoteEnv,
   );
-  return { status: res.status, body: (await res.json()) as { message?: string } };
+  return { status: res.status, body: await res.json<{ message?: string }>() };
 }
 
 const routes = apiRoutes();

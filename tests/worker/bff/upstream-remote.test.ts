@@ -184,8 +184,8 @@ describe('upstream faults', () => {
   }
   async function getMarket(token: string, marketEnv: object) {
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request('http://app.test/api/market', { headers: bearer(token) }), marketEnv as typeof testEnv, ctx);
-    const body = (await res.json()) as { data: { stocks: unknown[]; assets: unknown[] } };
+    const res = await app.fetch(new Request('http://app.test/api/market', { headers: bearer(token) }), marketEnv, ctx);
+    const body = await res.json<{ data: { stocks: unknown[]; assets: unknown[] } }>();
     await waitOnExecutionContext(ctx);
     return { res, body };
   }

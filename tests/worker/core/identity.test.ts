@@ -99,7 +99,7 @@ describe('supabase-js against the local sign-in service', () => {
     const s = await signIn(uniquePhone());
     const once = await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: s.refreshToken }, versioned);
     expect(once.status).toBe(200);
-    const rotated = (await once.json()) as { access_token: string; refresh_token: string };
+    const rotated = await once.json<{ access_token: string; refresh_token: string }>();
     pastReuseInterval();
     const again = await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: s.refreshToken }, versioned);
     expect(again.status).toBe(400);
@@ -137,7 +137,7 @@ describe('one-time codes', () => {
     const code = await requestCode('+1 (555) 010-7788');
     const res = await post('/auth/v1/verify', { phone: '15550107788', token: code, type: 'sms' });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { user: { phone: string } }).user.phone).toBe('15550107788');
+    expect((await res.json<{ user: { phone: string } }>()).user.phone).toBe('15550107788');
     for (const phone of ['', '+0123456', '5', '+1 555 abc 0100', '1234567890123456']) {
       const bad = await post('/auth/v1/otp', { phone }, versioned);
       expect(bad.status).toBe(400);
@@ -216,7 +216,7 @@ describe('the rest of the local service', () => {
     const { accessToken } = await signIn();
     const res = await call('/auth/v1/.well-known/jwks.json');
     expect(res.status).toBe(200);
-    const { keys } = (await res.json()) as { keys: Record<string, unknown>[] };
+    const { keys } = await res.json<{ keys: Record<string, unknown>[] }>();
     const kid = decodeProtectedHeader(accessToken).kid;
     const key = keys.find((k) => k.kid === kid);
     expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
@@ -245,7 +245,7 @@ describe('the rest of the local service', () => {
       return requestCode(phone);
     })();
     const res = await post('/auth/v1/verify', { phone, token: code, type: 'sms' });
-    const b = (await res.json()) as { access_token: string };
+    const b = await res.json<{ access_token: string }>();
     const out = await call('/auth/v1/logout?scope=local', { method: 'POST', headers: bearer(a.accessToken) });
     expect(out.status).toBe(204);
     expect((await call('/api/accounts/user/accounts', { headers: bearer(a.accessToken) })).status).toBe(401);

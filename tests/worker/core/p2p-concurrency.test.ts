@@ -126,7 +126,7 @@ describe('the expiry job (Cron Trigger)', () => {
 
     // The Worker's own scheduled handler, on a fake clock 25 h ahead.
     const ctx = createExecutionContext();
-    entry.scheduled!({ scheduledTime: now + 25 * 3600_000, cron: '* * * * *', noRetry() {} } as ScheduledController, testEnv as never, ctx);
+    entry.scheduled({ scheduledTime: now + 25 * 3600_000, cron: '* * * * *', noRetry() {} }, testEnv as never, ctx);
     await waitOnExecutionContext(ctx);
 
     const status = (id: string) => scalar<string>('SELECT status FROM ledger_transfer_offers WHERE id = ?', id);

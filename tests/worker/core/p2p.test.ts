@@ -72,8 +72,8 @@ describe('POST /wallets/canton/receivers/resolve', () => {
     await withPhone(noWallet.userId, phone);
     const unknownParty = `ghost::1220${'ab'.repeat(32)}`;
     const answers = await Promise.all([resolve(me, `+${randomPhone()}`), resolve(me, `+${phone}`), resolve(me, unknownParty), resolve(me, TREASURY_PARTY)]);
-    for (const a of answers) expect(a).toEqual({ status: 404, body: answers[0]!.body });
-    expect(answers[0]!.body.code).toBe('receiver_not_found');
+    for (const a of answers) expect(a).toEqual({ status: 404, body: answers[0].body });
+    expect(answers[0].body.code).toBe('receiver_not_found');
   });
 
   it("answers 400 self_transfer for the caller's own party or phone", async () => {

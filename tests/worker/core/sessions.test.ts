@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
+import { authSettings, currentSigningKey } from '../../../src/local-auth';
 import { app } from '../../../src/worker/index';
 import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
@@ -32,7 +32,7 @@ type Pair = { access_token: string; refresh_token: string };
 
 /** The session's claims re-signed with the real local key, with the protected header given. */
 async function resign(accessToken: string, header: { kid?: string }, change: (c: JWTPayload) => JWTPayload = (c) => c) {
-  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv as AuthVars));
+  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv));
   return new SignJWT(change({ ...decodeJwt(accessToken) })).setProtectedHeader({ alg: 'ES256', typ: 'JWT', ...header }).sign(key.privateKey);
 }
 
@@ -67,7 +67,7 @@ describe('refresh-token rotation', () => {
     const s = await signIn(uniquePhone());
     const first = await refresh(s.refreshToken);
     expect(first.status).toBe(200);
-    const rotated = (await first.json()) as Pair;
+    const rotated = await first.json<Pair>();
     expect(rotated.refresh_token).not.toBe(s.refreshToken);
     expect((await api(rotated.access_token)).status).toBe(200);
 
@@ -95,18 +95,18 @@ describe('refresh-token rotation', () => {
     }
     const later = await refresh(current);
     expect(later.status).toBe(200);
-    expect((await api(((await later.json()) as Pair).access_token)).status).toBe(200);
+    expect((await api((await later.json<Pair>()).access_token)).status).toBe(200);
   });
 
   it('answers a reuse within the interval with the current pair, but a reuse of an older ancestor ends the session', async () => {
     const s = await signIn(uniquePhone());
-    const one = (await (await refresh(s.refreshToken)).json()) as Pair;
+    const one = await (await refresh(s.refreshToken)).json<Pair>();
     advanceClock(5 * SECOND);
     const again = await refresh(s.refreshToken);
     expect(again.status).toBe(200);
-    expect(((await again.json()) as Pair).refresh_token).toBe(one.refresh_token);
+    expect((await again.json<Pair>()).refresh_token).toBe(one.refresh_token);
     // one rotates to two: s.refreshToken is now the grandparent of the current token.
-    const two = (await (await refresh(one.refresh_token)).json()) as Pair;
+    const two = await (await refresh(one.refresh_token)).json<Pair>();
     const old = await refresh(s.refreshToken);
     expect(old.status).toBe(400);
     expect(await old.json()).toMatchObject({ code: 'refresh_token_already_used' });
@@ -129,7 +129,7 @@ describe('session expiry', () => {
     advanceClock(7 * DAY - 60 * SECOND);
     const fine = await refresh(s.refreshToken);
     expect(fine.status).toBe(200);
-    const pair = (await fine.json()) as Pair;
+    const pair = await fine.json<Pair>();
     advanceClock(7 * DAY + SECOND);
     const res = await refresh(pair.refresh_token);
     expect(res.status).toBe(400);
@@ -143,7 +143,7 @@ describe('session expiry', () => {
       advanceClock(6 * DAY);
       const r = await refresh(token);
       expect(r.status).toBe(200);
-      token = ((await r.json()) as Pair).refresh_token;
+      token = (await r.json<Pair>()).refresh_token;
     }
     advanceClock(6 * DAY + SECOND);
     const res = await refresh(token);
@@ -166,9 +166,9 @@ describe('session expiry', () => {
     const refreshShort = (rt: string) =>
       app.fetch(new Request('http://app.test/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: gotrue, body: JSON.stringify({ refresh_token: rt }) }), short);
     advanceClock(50 * SECOND);
-    const r1 = (await (await refreshShort(t.refreshToken)).json()) as Pair;
+    const r1 = await (await refreshShort(t.refreshToken)).json<Pair>();
     advanceClock(50 * SECOND);
-    const r2 = (await (await refreshShort(r1.refresh_token)).json()) as Pair;
+    const r2 = await (await refreshShort(r1.refresh_token)).json<Pair>();
     expect((await bff(r2.access_token)).status).toBe(200);
     // Lifetime: 121 s after sign-in, although refreshed 21 s ago.
     advanceClock(21 * SECOND);
@@ -295,9 +295,9 @@ describe('logs', () => {
     await call('/auth/v1/otp', { method: 'POST', headers: gotrue, body: JSON.stringify({ phone }) });
     const code = /one-time code for \+\d+: (\d{6})/.exec(lines.join('\n'))?.[1];
     const verified = await call('/auth/v1/verify', { method: 'POST', headers: gotrue, body: JSON.stringify({ phone, token: code, type: 'sms' }) });
-    const session = (await verified.json()) as { access_token: string; refresh_token: string };
+    const session = await verified.json<{ access_token: string; refresh_token: string }>();
     const s = { accessToken: session.access_token, refreshToken: session.refresh_token };
-    const r = (await (await refresh(s.refreshToken)).json()) as { access_token: string; refresh_token: string };
+    const r = await (await refresh(s.refreshToken)).json<{ access_token: string; refresh_token: string }>();
     await api(r.access_token);
     await api(`${r.access_token}x`);
     await api(s.accessToken);

@@ -23,7 +23,7 @@ function advanceClock(ms: number) {
   vi.setSystemTime(Date.now() + ms);
 }
 
-const jwksKids = async () => ((await (await call('/auth/v1/.well-known/jwks.json')).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+const jwksKids = async () => (await (await call('/auth/v1/.well-known/jwks.json')).json<{ keys: { kid: string }[] }>()).keys.map((k) => k.kid);
 const kidOf = (token: string) => decodeProtectedHeader(token).kid!;
 
 /** A fresh token (new iat/exp) with the session's claims, signed by the given key. */
@@ -120,12 +120,12 @@ describe('signing key rotation', () => {
     // Start from a key made now (an earlier test's clock ran ahead).
     await testEnv.DB.prepare(RETIRE_CURRENT_KEY).run();
     advanceClock(KEY_RECHECK_MS + 1000);
-    const first = (await (await verifyTest()).json()) as { access_token: string };
+    const first = await (await verifyTest()).json<{ access_token: string }>();
     advanceClock(30 * 60 * 1000);
-    const second = (await (await verifyTest()).json()) as { access_token: string };
+    const second = await (await verifyTest()).json<{ access_token: string }>();
     expect(kidOf(second.access_token)).toBe(kidOf(first.access_token));
     advanceClock(31 * 60 * 1000);
-    const third = (await (await verifyTest()).json()) as { access_token: string };
+    const third = await (await verifyTest()).json<{ access_token: string }>();
     expect(kidOf(third.access_token)).not.toBe(kidOf(first.access_token));
     // Both verify meanwhile.
     expect((await call(PATH, { headers: bearer(second.access_token) })).status).toBe(200);

@@ -154,9 +154,9 @@ describe('external, internal and self-custody wallets, deactivate', () => {
     const wallet = await coreJson(userId, '/wallets', { body: { account_id: accountId, label: 'Ledger Nano' } });
     expect(wallet.body.data).toMatchObject({ kind: 'self_custody', address: null });
 
-    const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
     const hex = (b: ArrayBuffer) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, '0')).join('');
-    const publicKey = hex((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
+    const publicKey = hex(await crypto.subtle.exportKey('raw', pair.publicKey));
     const prep = await coreJson(userId, '/wallets/canton/prepare', { body: { publicKey } });
     expect(prep.status).toBe(200);
     expect(prep.body.data.publicKeyFingerprint).toMatch(/^1220[0-9a-f]{64}$/);

@@ -27,7 +27,7 @@ describe('the reads of a page rendered on the Worker', () => {
     const { seed, rows } = await marketPage(request(), testEnv, userOf(who));
     // The cached copy the page read is the one GET /api/market answers from.
     expect(await testEnv.MARKET_CACHE.get(MARKET_LIST_KEY)).not.toBeNull();
-    const api = (await (await call('/api/market', { headers: { authorization: `Bearer ${who.accessToken}` } })).json()) as { data: { stocks: { symbol: string }[] } };
+    const api = await (await call('/api/market', { headers: { authorization: `Bearer ${who.accessToken}` } })).json<{ data: { stocks: { symbol: string }[] } }>();
     expect(rows!.map((r) => r.symbol).slice(0, 5)).toEqual(api.data.stocks.map((s) => s.symbol).slice(0, 5));
     const accounts = (await apiAs(who, 'GET', '/api/accounts/user/accounts')).body as { data: { accounts: { account_id: string }[] } };
     expect(seed.userId).toBe(who.userId);

@@ -6,7 +6,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { authSettings, currentSigningKey, type AuthVars } from '../../../src/local-auth';
+import { authSettings, currentSigningKey } from '../../../src/local-auth';
 import entry from '../../../src/worker/entry';
 import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
@@ -34,7 +34,7 @@ function setSession(res: Response): { cookie: string; session: Record<string, an
 }
 
 async function forge(accessToken: string, change: (claims: JWTPayload) => JWTPayload) {
-  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv as AuthVars));
+  const key = await currentSigningKey(testEnv.DB, authSettings(testEnv));
   return new SignJWT(change({ ...decodeJwt(accessToken) })).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
 }
 

@@ -31,7 +31,7 @@ async function apiSessions(token: string, ua = ANDROID) {
   const res = await call('/api/sessions', { headers: bearer(token, { 'user-agent': ua }) });
   await activitySettled();
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: unknown[] }).data;
+  return (await res.json<{ data: unknown[] }>()).data;
 }
 
 describe('the reads of /settings/security', () => {
@@ -92,7 +92,7 @@ describe('the reads of /settings/security', () => {
       const res = await app.fetch(new Request('http://app.test/api/sessions', { headers: bearer(tok, { 'user-agent': ua }) }), supabaseEnv);
       await activitySettled();
       expect(res.status).toBe(200);
-      return ((await res.json()) as { data: unknown[] }).data;
+      return (await res.json<{ data: unknown[] }>()).data;
     };
     vi.spyOn(activityClock, 'now').mockReturnValue(Date.now());
     await list(await token(theirs), WINDOWS);
