@@ -56,7 +56,11 @@ try {
     const { profile } = await cdp.send('Profiler.stop');
     await cdp.send('Tracing.end');
     await traced;
-    if (process.env.PROFILE_LINES === '1' && run === 1) writeFileSync('test-results/profile-page.html', await (await fetch(`${app.baseURL}${PAGE}`, { headers: { cookie: sessionCookieHeader(session) } })).text());
+    if (process.env.PROFILE_LINES === '1' && run === 1)
+      writeFileSync(
+        'test-results/profile-page.html',
+        await (await fetch(`${app.baseURL}${PAGE}`, { headers: { cookie: sessionCookieHeader(session) } })).text(),
+      );
     const errors = hydrationErrors.length;
     // Top-level tasks of the renderer's main thread.
     // (the renderer main thread that ran the most; an about:blank renderer may come first)
@@ -65,7 +69,9 @@ try {
     const main = events
       .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .sort((a, b) => (busy.get(`${b.pid}:${b.tid}`) ?? 0) - (busy.get(`${a.pid}:${a.tid}`) ?? 0))[0];
-    const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.dur >= Number(process.env.PROFILE_MIN_MS ?? 30) * 1000);
+    const tasks = events.filter(
+      (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.dur >= Number(process.env.PROFILE_MIN_MS ?? 30) * 1000,
+    );
     const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'TracingStartedInBrowser')?.ts ?? tasks[0]?.ts ?? 0;
     // Self time per function inside each long task, from the samples.
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -107,11 +113,21 @@ try {
           const n = nodes.get(s.id);
           if (n.callFrame.url.endsWith(PAGE)) for (const p of n.positionTicks ?? []) lines.set(p.line, (lines.get(p.line) ?? 0) + p.ticks);
         }
-        if (lines.size) console.log(`    page lines (ticks): ${[...lines.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([l, n]) => `${l}:${n}`).join(' ')}`);
+        if (lines.size)
+          console.log(
+            `    page lines (ticks): ${[...lines.entries()]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 8)
+              .map(([l, n]) => `${l}:${n}`)
+              .join(' ')}`,
+          );
       }
       console.log(`  task ${Math.round(task.dur / 1000)} ms at ${Math.round((task.ts - nav) / 1000)} ms`);
       for (const [k, us] of top) if (us >= 1000) console.log(`    ${(us / 1000).toFixed(1).padStart(6)} ms  ${k}`);
-      const app = [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10).filter(([, us]) => us >= 1000);
+      const app = [...inclusive.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 10)
+        .filter(([, us]) => us >= 1000);
       if (app.length) console.log(`    app (with callees): ${app.map(([k, us]) => `${k} ${(us / 1000).toFixed(1)}`).join(', ')}`);
     }
     await context.close();

@@ -223,7 +223,7 @@ try {
       else log('warning: openssl not found; logo requests to the (offline) logo service will fail');
       // BENCH_H2=1: the pages through an HTTP/2 (TLS) front, as production serves them.
       const front = env.BENCH_H2 === '1' ? await startH2Front(base) : null;
-      if (env.BENCH_H2 === '1' && !front) throw new Error('BENCH_H2=1 needs openssl for the front\'s certificate');
+      if (env.BENCH_H2 === '1' && !front) throw new Error("BENCH_H2=1 needs openssl for the front's certificate");
       if (front) cleanups.push(() => front.stop());
       const pageBase = front?.baseURL ?? base;
       result.settings.lighthouseProtocol = front ? 'HTTP/2 over TLS (bench/lib/h2-front.mjs)' : 'HTTP/1.1 (wrangler dev)';
@@ -270,8 +270,11 @@ try {
           const r = await auditRun(path, categories);
           runs.push(r);
           // What TBT is made of, run by run (it moves with where the long tasks fall against FCP).
-          log(`  run ${i + 1}: FCP ${r.fcpMs} ms TBT ${r.tbtMs} ms; long tasks (simulated) ${r.longTasks.map((t) => `${t.ms} ms at ${t.startMs} (${t.url})`).join(', ') || 'none'}`);
-          for (const t of r.observedTasks ?? []) log(`    observed ${t.ms} ms at ${t.startMs}: ${t.top.join(', ')}${t.urls.length ? ` [${t.urls.join(' ')}]` : ''}`);
+          log(
+            `  run ${i + 1}: FCP ${r.fcpMs} ms TBT ${r.tbtMs} ms; long tasks (simulated) ${r.longTasks.map((t) => `${t.ms} ms at ${t.startMs} (${t.url})`).join(', ') || 'none'}`,
+          );
+          for (const t of r.observedTasks ?? [])
+            log(`    observed ${t.ms} ms at ${t.startMs}: ${t.top.join(', ')}${t.urls.length ? ` [${t.urls.join(' ')}]` : ''}`);
           if (r.trace) writeFileSync(`test-results/bench/trace-${name}-${i + 1}.json`, JSON.stringify(r.trace));
           delete r.trace;
         }
@@ -279,11 +282,22 @@ try {
         const median = runs[lhrs.indexOf(computeMedianRun(lhrs))];
         writeFileSync(`test-results/bench/lighthouse-${name}.json`, median.report);
         const { report: _report, ...rest } = median;
-        log(`lighthouse ${path}: ${Object.values(rest.scores).join('/')} LCP ${rest.lcpMs} ms CLS ${rest.cls} TBT ${rest.tbtMs} ms (CPU x${rest.cpuSlowdownMultiplier})`);
+        log(
+          `lighthouse ${path}: ${Object.values(rest.scores).join('/')} LCP ${rest.lcpMs} ms CLS ${rest.cls} TBT ${rest.tbtMs} ms (CPU x${rest.cpuSlowdownMultiplier})`,
+        );
         return {
           path,
           ...rest,
-          runs: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, cls: r.cls, tbtMs: r.tbtMs, fcpMs: r.fcpMs, longTasks: r.longTasks, benchmarkIndex: r.benchmarkIndex, cpuSlowdownMultiplier: r.cpuSlowdownMultiplier })),
+          runs: runs.map((r) => ({
+            scores: r.scores,
+            lcpMs: r.lcpMs,
+            cls: r.cls,
+            tbtMs: r.tbtMs,
+            fcpMs: r.fcpMs,
+            longTasks: r.longTasks,
+            benchmarkIndex: r.benchmarkIndex,
+            cpuSlowdownMultiplier: r.cpuSlowdownMultiplier,
+          })),
         };
       };
       result.lighthouse = [];
@@ -332,7 +346,11 @@ try {
         const res = await fetch(`${base}/api/feature-requests`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ title: `Benchmark vote target ${i + 1}`, description: 'A feature request the benchmark votes on and unvotes.', is_anonymous: false }),
+          body: JSON.stringify({
+            title: `Benchmark vote target ${i + 1}`,
+            description: 'A feature request the benchmark votes on and unvotes.',
+            is_anonymous: false,
+          }),
         });
         if (!res.ok) throw new Error(`POST /api/feature-requests answered ${res.status}: ${await res.text()}`);
         voters.push({ headers, id: (await res.json()).data.id });
@@ -352,7 +370,12 @@ try {
           before: () => Promise.all(voters.map((v) => fetch(`${base}${votePath(v)}`, { method: 'DELETE', headers: v.headers }))),
           requests: (c) =>
             (LOAD.connections > VOTERS ? [voters[c % VOTERS]] : voters.filter((_, i) => i % LOAD.connections === c % LOAD.connections)).flatMap((v) => [
-              { method: 'POST', path: votePath(v), headers: { ...v.headers, 'content-type': 'application/json' }, body: JSON.stringify({ vote_type: 'upvote' }) },
+              {
+                method: 'POST',
+                path: votePath(v),
+                headers: { ...v.headers, 'content-type': 'application/json' },
+                body: JSON.stringify({ vote_type: 'upvote' }),
+              },
               { method: 'DELETE', path: votePath(v), headers: v.headers },
             ]),
         },
@@ -402,7 +425,9 @@ try {
           bytes: csv.length,
         };
         result.scaling.levels.push({ rows: level, seedMs, transactions, filteredTransactions, featureRequests, control, csvExport });
-        log(`scaling ${level}: transactions p50 ${transactions.p50} ms, feature requests p50 ${featureRequests.p50} ms, control ${control.p50} ms, CSV export of ${csvExport.rows} rows ${csvExport.ms} ms (${csvExport.status})`);
+        log(
+          `scaling ${level}: transactions p50 ${transactions.p50} ms, feature requests p50 ${featureRequests.p50} ms, control ${control.p50} ms, CSV export of ${csvExport.rows} rows ${csvExport.ms} ms (${csvExport.status})`,
+        );
       }
       const at = (rows) => result.scaling.levels.find((l) => l.rows === rows);
       const scaleNames = {
@@ -435,7 +460,9 @@ const table = (header, rows) => {
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const numeric = header.map((_, i) => i > 0 && cells.slice(1).every((r) => /^[-\d.,x<>= kBmsn/a]*$/.test(r[i])));
   const line = (r) => `| ${r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
-  return [line(cells[0]), `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+  return [line(cells[0]), `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...cells.slice(1).map(line)].join(
+    '\n',
+  );
 };
 const out = [];
 if (result.firstLoadJs) {
@@ -454,17 +481,34 @@ if (result.firstLoadJs) {
   );
 }
 if (result.lighthouse) {
-  out.push('', `Lighthouse 13, mobile preset, ${result.settings.lighthouseProtocol}, CPU ${LH_CPU === 'calibrated' ? 'slowdown 4x or less on a slower or busy host (calibrated)' : `x${LH_CPU}`} (median of ${LH_RUNS} runs by FCP and TTI)`);
+  out.push(
+    '',
+    `Lighthouse 13, mobile preset, ${result.settings.lighthouseProtocol}, CPU ${LH_CPU === 'calibrated' ? 'slowdown 4x or less on a slower or busy host (calibrated)' : `x${LH_CPU}`} (median of ${LH_RUNS} runs by FCP and TTI)`,
+  );
   out.push(
     table(
       ['page', 'perf', 'a11y', 'best pr.', 'seo', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms', 'CPU x'],
-      result.lighthouse.map((r) => [r.path, r.scores.performance, r.scores.accessibility, r.scores['best-practices'], r.scores.seo ?? '-', r.lcpMs, r.cls, r.tbtMs, r.fcpMs, r.cpuSlowdownMultiplier]),
+      result.lighthouse.map((r) => [
+        r.path,
+        r.scores.performance,
+        r.scores.accessibility,
+        r.scores['best-practices'],
+        r.scores.seo ?? '-',
+        r.lcpMs,
+        r.cls,
+        r.tbtMs,
+        r.fcpMs,
+        r.cpuSlowdownMultiplier,
+      ]),
     ),
   );
 }
 const paths = (result.lighthouse ?? []).filter((r) => r.lcpPath);
 if (paths.length) {
-  out.push('', "What the simulated LCP waits for (Lighthouse's Lantern graph of the median run, simulated ms: when the document, the last script and the last API read end; script bytes; CPU in the graph)");
+  out.push(
+    '',
+    "What the simulated LCP waits for (Lighthouse's Lantern graph of the median run, simulated ms: when the document, the last script and the last API read end; script bytes; CPU in the graph)",
+  );
   out.push(
     table(
       ['page', 'LCP ms', 'document', 'last script', 'last API read', 'scripts', 'script kB', 'CPU ms'],
@@ -473,12 +517,25 @@ if (paths.length) {
   );
 }
 if (result.throughput) {
-  out.push('', `Worker throughput (autocannon, ${LOAD.connections} connections, ${LOAD.rounds} alternating rounds x ${LOAD.seconds} s per row; p50/p99 = worst round)`);
-  out.push(table(['row', 'req/s', 'p50 ms', 'p99 ms', 'x static', 'non-2xx'], result.throughput.rows.map((r) => [r.name, r.rps, r.p50, r.p99, r.ratioToStatic, r.non2xx + r.errors])));
+  out.push(
+    '',
+    `Worker throughput (autocannon, ${LOAD.connections} connections, ${LOAD.rounds} alternating rounds x ${LOAD.seconds} s per row; p50/p99 = worst round)`,
+  );
+  out.push(
+    table(
+      ['row', 'req/s', 'p50 ms', 'p99 ms', 'x static', 'non-2xx'],
+      result.throughput.rows.map((r) => [r.name, r.rps, r.p50, r.p99, r.ratioToStatic, r.non2xx + r.errors]),
+    ),
+  );
 }
 if (result.documents) {
   out.push('', 'Signed-in pages as the Worker renders them with the session cookie (HTML, gzip level 6)');
-  out.push(table(['page', 'status', 'bytes', 'gzip B', 'Cache-Control'], result.documents.map((d) => [d.path, d.status, d.bytes, d.gzip, d.cacheControl ?? ''])));
+  out.push(
+    table(
+      ['page', 'status', 'bytes', 'gzip B', 'Cache-Control'],
+      result.documents.map((d) => [d.path, d.status, d.bytes, d.gzip, d.cacheControl ?? '']),
+    ),
+  );
 }
 if (result.throughput?.signedInPageLatency) {
   const l = result.throughput.signedInPageLatency;
@@ -503,7 +560,12 @@ if (result.scaling) {
   );
 }
 out.push('', 'Budgets');
-out.push(table(['budget', 'value', 'limit', ''], budgets.map((b) => [b.name, `${b.value ?? 'n/a'}${b.unit}`, `${b.op} ${b.limit}${b.unit}`, b.pass ? 'ok' : 'MISSED'])));
+out.push(
+  table(
+    ['budget', 'value', 'limit', ''],
+    budgets.map((b) => [b.name, `${b.value ?? 'n/a'}${b.unit}`, `${b.op} ${b.limit}${b.unit}`, b.pass ? 'ok' : 'MISSED']),
+  ),
+);
 const missed = budgets.filter((b) => !b.pass);
 out.push(
   '',

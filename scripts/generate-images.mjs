@@ -163,31 +163,43 @@ const chg = (s) => `<span class="${s.startsWith('-') ? 'down' : 'up'}">${esc(s)}
 const screens = {
   'smart-savings': (t) => {
     const s = t.savings;
-    return frame(t, 0, `<h1>${esc(s.title)}</h1>
+    return frame(
+      t,
+      0,
+      `<h1>${esc(s.title)}</h1>
 <div class="card"><small>${esc(s.balanceLabel)}</small><div class="big">${esc(s.balance)}</div><div class="pill">${esc(s.delta)}</div>
 <div class="row2"><div class="btn green">${esc(s.actions[0])}</div><div class="btn light">${esc(s.actions[1])}</div></div></div>
 <h2>${esc(s.goalsTitle)}</h2>
 <div class="panel">${s.goals.map(([n, a, p]) => `<div class="goal"><div class="top"><b>${esc(n)}</b><span>${p}%</span></div><div class="top" style="margin-top:3px"><span>${esc(a)}</span></div><div class="bar"><i style="width:${p}%"></i></div></div>`).join('')}</div>
 <h2>${esc(s.activityTitle)}</h2>
-<div class="panel">${s.activity.map(([n, d, v]) => `<div class="item"><div class="logo" style="background:#059669">+</div><div class="name"><b>${esc(n)}</b><span>${esc(d)}</span></div><div class="val up">${esc(v)}</div></div>`).join('')}</div>`);
+<div class="panel">${s.activity.map(([n, d, v]) => `<div class="item"><div class="logo" style="background:#059669">+</div><div class="name"><b>${esc(n)}</b><span>${esc(d)}</span></div><div class="val up">${esc(v)}</div></div>`).join('')}</div>`,
+    );
   },
   'global-investing': (t) => {
     const s = t.investing;
     const spark = `<svg class="spark" viewBox="0 0 240 44" width="100%" height="44"><path d="M0 36 L20 32 L40 34 L60 26 L80 28 L100 20 L120 23 L140 15 L160 18 L180 10 L200 13 L220 6 L240 8" fill="none" stroke="#34d399" stroke-width="2.5" stroke-linejoin="round"/></svg>`;
-    return frame(t, 1, `<h1>${esc(s.title)}</h1>
+    return frame(
+      t,
+      1,
+      `<h1>${esc(s.title)}</h1>
 <div class="card"><small>${esc(s.valueLabel)}</small><div class="big">${esc(s.value)}</div><div class="pill">${esc(s.delta)}</div>${spark}</div>
 <div class="seg">${s.segments.map((x) => `<div>${esc(x)}</div>`).join('')}</div>
 <div class="panel" style="margin-top:10px">${s.rows.map(([sym, n, p, c], i) => `<div class="item"><div class="logo" style="background:${['#111827', '#76b900', '#9b1c1c', '#0078d4', '#ff9900'][i]}">${esc(sym)}</div><div class="name"><b>${esc(sym)}</b><span>${esc(n)}</span></div><div class="val">${esc(p)}${chg(c)}</div></div>`).join('')}</div>
-<div class="row2"><div class="btn dark">${esc(s.cta)}</div></div>`);
+<div class="row2"><div class="btn dark">${esc(s.cta)}</div></div>`,
+    );
   },
   'crypto-investing': (t) => {
     const s = t.crypto;
-    return frame(t, 2, `<h1>${esc(s.title)}</h1>
+    return frame(
+      t,
+      2,
+      `<h1>${esc(s.title)}</h1>
 <div class="net"><i></i>${esc(s.network)}</div>
 <div class="card"><small>${esc(s.balanceLabel)}</small><div class="big">${esc(s.balance)}</div>
 <div class="row2"><div class="btn green">${esc(s.actions[0])}</div><div class="btn light">${esc(s.actions[1])}</div><div class="btn light">${esc(s.actions[2])}</div></div></div>
 <h2>${esc(s.assetsTitle)}</h2>
-<div class="panel">${s.rows.map(([sym, n, b, v, color]) => `<div class="item"><div class="logo" style="background:${color}">${esc(sym)}</div><div class="name"><b>${esc(n)}</b><span>${esc(b)}</span></div><div class="val">${esc(v)}</div></div>`).join('')}</div>`);
+<div class="panel">${s.rows.map(([sym, n, b, v, color]) => `<div class="item"><div class="logo" style="background:${color}">${esc(sym)}</div><div class="name"><b>${esc(n)}</b><span>${esc(b)}</span></div><div class="val">${esc(v)}</div></div>`).join('')}</div>`,
+    );
   },
 };
 

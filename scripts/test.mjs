@@ -1,4 +1,4 @@
-// `npm test`: type check (astro check + tsc), lint (ESLint, zero warnings) and dead code (knip), then every vitest tier (unit, worker in workerd,
+// `npm test`: type check (astro check + tsc), lint (ESLint, zero warnings), format (Prettier) and dead code (knip), then every vitest tier (unit, worker in workerd,
 // browser in Chromium). Ends with one plain summary line so a run with no tests is visible.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { run } from './env.mjs';
@@ -18,6 +18,11 @@ if (lint !== 0) {
   console.error('npm test: eslint failed');
   process.exit(lint);
 }
+const format = await run('prettier', ['--check', '--log-level', 'warn', '.']);
+if (format !== 0) {
+  console.error('npm test: files not formatted as .prettierrc.json says (npm run format writes them)');
+  process.exit(format);
+}
 const knip = await run('knip', []);
 if (knip !== 0) {
   console.error('npm test: knip found unused files, exports or dependencies');
@@ -25,13 +30,7 @@ if (knip !== 0) {
 }
 
 mkdirSync('test-results', { recursive: true });
-const code = await run('vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=test-results/vitest.json',
-  ...process.argv.slice(2),
-]);
+const code = await run('vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...process.argv.slice(2)]);
 
 let passed = 0;
 let failed = 0;

@@ -65,7 +65,8 @@ function typeOnlyImports(file: string): Set<string> {
     const named = clause?.namedBindings;
     const typeOnly =
       clause !== undefined &&
-      (clause.isTypeOnly || (!clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+      (clause.isTypeOnly ||
+        (!clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
     const target = typeOnly ? resolveImport(file, node.moduleSpecifier.text) : null;
     if (target) found.add(relative(ROOT, target));
   }
@@ -183,6 +184,14 @@ describe('cyclesOf', () => {
       ['d', ['d']],
     ]);
     expect(cyclesOf(g)).toEqual([['a', 'b'], ['d']]);
-    expect(cyclesOf(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -38,7 +38,12 @@ function phoneProblems(registry: readonly TestPhone[], files: Record<string, str
         problems.push(`${path} uses +${number}, which belongs to ${entry.owner}`);
     }
   }
-  const pairs = new Map(authTestOtp.split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string]));
+  const pairs = new Map(
+    authTestOtp
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
   for (const number of byNumber.keys()) {
     if (!pairs.has(number)) problems.push(`AUTH_TEST_OTP lacks +${number}`);
     else if (pairs.get(number) !== TEST_CODE) problems.push(`AUTH_TEST_OTP gives +${number} another code than ${TEST_CODE}`);
@@ -61,7 +66,10 @@ function repoFiles(): Record<string, string> {
   const paths = [...walk('tests'), ...walk('scripts'), ...walk('bench'), 'README.md'].filter((p) => !SELF.includes(p));
   const files = Object.fromEntries(paths.map((p) => [relative(ROOT, join(ROOT, p)), readFileSync(join(ROOT, p), 'utf8')]));
   // config/local.env: its comments are checked like any file; the value itself against the registry.
-  files['config/local.env'] = readFileSync(join(ROOT, 'config/local.env'), 'utf8').split('\n').filter((l) => l.startsWith('#')).join('\n');
+  files['config/local.env'] = readFileSync(join(ROOT, 'config/local.env'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('#'))
+    .join('\n');
   return files;
 }
 
@@ -80,9 +88,7 @@ describe('test phone registry (tests/test-phones.ts)', () => {
 
   it('reports a number registered for two owners', () => {
     const registry = [...TEST_PHONES, { phone: '+15555550103', owner: 'tests/browser/new.test.ts' }];
-    expect(phoneProblems(registry, {}, localOtp())).toEqual([
-      '+15555550103 has two owners: tests/browser/app-shell.test.ts and tests/browser/new.test.ts',
-    ]);
+    expect(phoneProblems(registry, {}, localOtp())).toEqual(['+15555550103 has two owners: tests/browser/app-shell.test.ts and tests/browser/new.test.ts']);
   });
 
   it("reports a test file that signs in with an unregistered number or another file's number", () => {

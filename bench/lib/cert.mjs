@@ -11,13 +11,32 @@ export function selfSignedCert(commonName, subjectAltName) {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', `/CN=${commonName}`,
-        '-addext', `subjectAltName=${subjectAltName}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${commonName}`,
+        '-addext',
+        `subjectAltName=${subjectAltName}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
       { stdio: 'ignore' },
     );
     const cert = readFileSync(join(dir, 'cert.pem'));
     const key = readFileSync(join(dir, 'key.pem'));
-    const spki = createHash('sha256').update(new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+    const spki = createHash('sha256')
+      .update(new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' }))
+      .digest('base64');
     return { cert, key, spki };
   } catch {
     return null;

@@ -21,11 +21,10 @@ const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 export async function launchChrome(extraFlags = []) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'bench-chrome-'));
-  const chrome = spawn(
-    CHROMIUM_PATH,
-    [...CHROME_FLAGS, ...extraFlags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore', detached: true },
-  );
+  const chrome = spawn(CHROMIUM_PATH, [...CHROME_FLAGS, ...extraFlags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const exited = new Promise((resolve) => chrome.on('exit', resolve));
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -102,7 +101,10 @@ async function withPage(port, url, fn) {
 export const sessionCookies = (session) => createChunks('dolar-auth', `base64-${stringToBase64URL(JSON.stringify(session))}`);
 
 /** The same cookies as one Cookie request header (a non-browser client: the document size, autocannon). */
-export const sessionCookieHeader = (session) => sessionCookies(session).map(({ name, value }) => `${name}=${encodeURIComponent(value)}`).join('; ');
+export const sessionCookieHeader = (session) =>
+  sessionCookies(session)
+    .map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
+    .join('; ');
 
 /**
  * Puts a session where the app keeps it: the cookies @supabase/ssr's browser client writes
@@ -113,7 +115,9 @@ export const sessionCookieHeader = (session) => sessionCookies(session).map(({ n
 export async function signIntoBrowser(port, baseURL, session) {
   const chunks = sessionCookies(session);
   const secure = baseURL.startsWith('https:') ? '; Secure' : '';
-  const writes = chunks.map(({ name, value }) => `document.cookie = ${JSON.stringify(`${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax; Max-Age=86400${secure}`)};`);
+  const writes = chunks.map(
+    ({ name, value }) => `document.cookie = ${JSON.stringify(`${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax; Max-Age=86400${secure}`)};`,
+  );
   await withPage(port, `${baseURL}/api/health`, (evaluate) => evaluate(`${writes.join(' ')} document.cookie.includes('dolar-auth')`));
 }
 
@@ -170,7 +174,11 @@ export async function audit(port, url, categories, { cpuSlowdownMultiplier } = {
     lcpPath,
     // The long tasks TBT is made of: Lighthouse's (simulated ms, at their simulated start) and the
     // trace's own main-thread tasks of 12 ms or more (host ms, unthrottled) with what filled them.
-    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: shortUrl(t.url), startMs: Math.round(t.startTime), ms: Math.round(t.duration) })),
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({
+      url: shortUrl(t.url),
+      startMs: Math.round(t.startTime),
+      ms: Math.round(t.duration),
+    })),
     observedTasks,
     trace: process.env.BENCH_TRACE === '1' ? result.artifacts.Trace : undefined,
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : null,
@@ -192,12 +200,20 @@ async function observedLongTasks(trace) {
   return long.map((task) => {
     const self = new Map();
     const walk = (node) => {
-      const name = node.event.name === 'FunctionCall' || node.event.name === 'EvaluateScript' ? `${node.event.name} ${shortUrl(node.event.args?.data?.url ?? '').split('/').pop()}` : node.event.name;
+      const name =
+        node.event.name === 'FunctionCall' || node.event.name === 'EvaluateScript'
+          ? `${node.event.name} ${shortUrl(node.event.args?.data?.url ?? '')
+              .split('/')
+              .pop()}`
+          : node.event.name;
       self.set(name, (self.get(name) ?? 0) + node.selfTime);
       node.children.forEach(walk);
     };
     walk(task);
-    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).filter(([, ms]) => ms >= 1);
+    const top = [...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .filter(([, ms]) => ms >= 1);
     return {
       startMs: Math.round(task.startTime),
       ms: Math.round(task.duration),

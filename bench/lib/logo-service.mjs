@@ -26,7 +26,7 @@ function iconPng() {
   const size = 64;
   const raw = Buffer.alloc(size * (size * 4 + 1));
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   for (let y = 0; y < size; y++) {
     raw[y * (size * 4 + 1)] = 0;
     for (let x = 0; x < size; x++) {
@@ -65,7 +65,12 @@ export async function startLogoService() {
   const { cert, key, spki } = tls;
   const png = iconPng();
   const server = createServer({ cert, key }, (req, res) => {
-    res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, 'cache-control': 'public, max-age=86400', 'access-control-allow-origin': '*' });
+    res.writeHead(200, {
+      'content-type': 'image/png',
+      'content-length': png.length,
+      'cache-control': 'public, max-age=86400',
+      'access-control-allow-origin': '*',
+    });
     res.end(png);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

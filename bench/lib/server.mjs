@@ -43,7 +43,19 @@ export async function serve(persist, port) {
   const logs = [];
   const child = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', '--log-level', 'warn', ...localDevArgs()],
+    [
+      'dev',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      persist,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'warn',
+      ...localDevArgs(),
+    ],
     { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   child.stdout.on('data', (d) => logs.push(String(d)));

@@ -29,16 +29,7 @@ const SIZES: Record<ButtonSize, string> = {
   lg: 'min-h-12 px-6 text-base gap-2',
 };
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  loading = false,
-  disabled,
-  type = 'button',
-  className,
-  children,
-  ...rest
-}: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', loading = false, disabled, type = 'button', className, children, ...rest }: ButtonProps) {
   return (
     <button
       type={type}

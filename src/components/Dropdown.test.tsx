@@ -44,12 +44,7 @@ describe('Dropdown', () => {
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     expect(trigger.getAttribute('aria-controls')).toBe(menu.id);
     expect(menu.className).toContain('top-full');
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'My account',
-      'Support',
-      'Create New Account',
-      'Sign out',
-    ]);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['My account', 'Support', 'Create New Account', 'Sign out']);
     expect(screen.getByRole('separator')).toBeTruthy();
     expect(focusedText()).toBe('My account');
   });

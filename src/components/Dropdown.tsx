@@ -35,15 +35,7 @@ export interface DropdownProps {
 type Item = Extract<DropdownItem, { type?: 'item' }>;
 const isItem = (item: DropdownItem): item is Item => item.type !== 'separator';
 
-export function Dropdown({
-  label,
-  triggerLabel,
-  items,
-  align = 'start',
-  className,
-  triggerClassName,
-  menuClassName,
-}: DropdownProps) {
+export function Dropdown({ label, triggerLabel, items, align = 'start', className, triggerClassName, menuClassName }: DropdownProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -163,10 +155,7 @@ export function Dropdown({
         aria-label={triggerLabel}
         onClick={() => (open ? close(false) : openMenu('first'))}
         onKeyDown={onTriggerKeyDown}
-        className={cx(
-          'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 focus-visible:outline-2 focus-visible:outline-gray-900',
-          triggerClassName,
-        )}
+        className={cx('inline-flex min-h-11 items-center gap-2 rounded-lg px-3 focus-visible:outline-2 focus-visible:outline-gray-900', triggerClassName)}
       >
         {label}
       </button>

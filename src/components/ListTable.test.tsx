@@ -36,7 +36,11 @@ describe('ListTable', () => {
   it('renders headers and one row per item with each column cell', () => {
     render(<ListTable columns={columns} rows={rows} rowKey={rowKey} caption="Assets" />);
     const table = screen.getByRole('table', { name: 'Assets' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Asset', 'Price', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Asset', 'Price', 'Actions']);
     const bodyRows = within(table).getAllByRole('row').slice(1);
     expect(bodyRows.map((tr) => within(tr).getAllByRole('cell')[0]?.textContent)).toEqual(['CC', 'USDC']);
     expect(within(bodyRows[0]!).getAllByRole('cell')[1]?.className).toContain('text-right');
@@ -57,9 +61,7 @@ describe('ListTable', () => {
 
   it('shows the error as an alert with an optional retry', async () => {
     const onRetry = vi.fn();
-    render(
-      <ListTable columns={columns} rows={rows} rowKey={rowKey} error="Failed to load market data" onRetry={onRetry} />,
-    );
+    render(<ListTable columns={columns} rows={rows} rowKey={rowKey} error="Failed to load market data" onRetry={onRetry} />);
     expect(screen.getByRole('alert').textContent).toContain('Failed to load market data');
     expect(screen.queryByRole('table')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
@@ -125,14 +127,7 @@ describe('ListTable', () => {
   it('uses the mobile card renderer below 768 px and the table from md up', async () => {
     const onRowClick = vi.fn();
     render(
-      <ListTable
-        columns={columns}
-        rows={rows}
-        rowKey={rowKey}
-        caption="Assets"
-        onRowClick={onRowClick}
-        renderMobileCard={(row) => <p>Card {row.symbol}</p>}
-      />,
+      <ListTable columns={columns} rows={rows} rowKey={rowKey} caption="Assets" onRowClick={onRowClick} renderMobileCard={(row) => <p>Card {row.symbol}</p>} />,
     );
     const cards = screen.getByRole('list', { name: 'Assets' });
     expect(cards.className).toContain('md:hidden');

@@ -142,10 +142,7 @@ export function ListTable<T>({
                 <th
                   key={column.id}
                   scope="col"
-                  className={cx(
-                    'px-4 py-3 text-left text-xs font-medium uppercase tracking-wide text-gray-500',
-                    column.headerClassName,
-                  )}
+                  className={cx('px-4 py-3 text-left text-xs font-medium uppercase tracking-wide text-gray-500', column.headerClassName)}
                 >
                   {column.header}
                 </th>

@@ -38,17 +38,7 @@ export function Modal(props: ModalProps) {
   return createPortal(<Dialog {...props} />, document.body);
 }
 
-function Dialog({
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  closeBlocked = false,
-  size = 'md',
-  initialFocusRef,
-  className,
-}: Omit<ModalProps, 'open'>) {
+function Dialog({ onClose, title, description, children, footer, closeBlocked = false, size = 'md', initialFocusRef, className }: Omit<ModalProps, 'open'>) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
@@ -141,12 +131,7 @@ function Dialog({
         <div className="mt-4">{children}</div>
         {footer && <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div>}
         {/* Last in DOM order so opening focuses the first field, not the close button. */}
-        <IconButton
-          label={t('common.close')}
-          onClick={requestClose}
-          disabled={closeBlocked}
-          className="absolute right-2 top-2 text-gray-500"
-        >
+        <IconButton label={t('common.close')} onClick={requestClose} disabled={closeBlocked} className="absolute right-2 top-2 text-gray-500">
           <CloseIcon />
         </IconButton>
       </div>

@@ -34,10 +34,7 @@ export function Toaster() {
             aria-live={urgent ? 'assertive' : 'polite'}
             aria-atomic="true"
             data-type={item.type}
-            className={cx(
-              'pointer-events-auto flex w-full max-w-sm items-start gap-2 rounded-lg border py-3 pl-4 pr-1 shadow-lg',
-              STYLES[item.type],
-            )}
+            className={cx('pointer-events-auto flex w-full max-w-sm items-start gap-2 rounded-lg border py-3 pl-4 pr-1 shadow-lg', STYLES[item.type])}
           >
             <div className="min-w-0 flex-1 py-1">
               <p className="text-sm font-semibold">

@@ -26,17 +26,12 @@ interface StoredAnswer {
 /** A statement storing `bodyJson` (or a SQL expression producing it) as the key's answer. */
 export function idempotencyInsert(db: D1Database, scope: IdempotencyScope, status: number, bodyJson: string): D1PreparedStatement {
   return db
-    .prepare(
-      `INSERT INTO idempotency_keys (user_id, key, route, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
+    .prepare(`INSERT INTO idempotency_keys (user_id, key, route, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
     .bind(scope.userId, scope.key, scope.route, scope.requestHash, status, bodyJson, nowIso());
 }
 
 async function stored(db: D1Database, userId: string, key: string) {
-  return db
-    .prepare('SELECT route, request_hash, status, body FROM idempotency_keys WHERE user_id = ? AND key = ?')
-    .bind(userId, key)
-    .first<StoredAnswer>();
+  return db.prepare('SELECT route, request_hash, status, body FROM idempotency_keys WHERE user_id = ? AND key = ?').bind(userId, key).first<StoredAnswer>();
 }
 
 function replayStored(c: Context<CoreEnv>, scope: IdempotencyScope, prior: StoredAnswer) {
@@ -51,16 +46,10 @@ function replayStored(c: Context<CoreEnv>, scope: IdempotencyScope, prior: Store
  * is checked by the route's declaration (idempotencyKeyHeader in src/shared/contract/common.ts). `move` must put
  * `idempotencyInsert(scope, ...)` into its own batch when it is given a scope.
  */
-export async function idempotent<T>(
-  c: Context<CoreEnv>,
-  route: string,
-  body: unknown,
-  move: (scope: IdempotencyScope | null) => Promise<T>,
-) {
+export async function idempotent<T>(c: Context<CoreEnv>, route: string, body: unknown, move: (scope: IdempotencyScope | null) => Promise<T>) {
   // Typed as the route's success answer (so the contract checks `data`); a replay is the stored first
   // answer of the same request, whatever its status was.
-  const replay = (c: Context<CoreEnv>, scope: IdempotencyScope, prior: StoredAnswer) =>
-    replayStored(c, scope, prior) as unknown as ReturnType<typeof answer>;
+  const replay = (c: Context<CoreEnv>, scope: IdempotencyScope, prior: StoredAnswer) => replayStored(c, scope, prior) as unknown as ReturnType<typeof answer>;
   const answer = (data: T) => c.json({ data }, 200);
   // The route's declaration checked the header (idempotencyKeyHeader): absent, or a well-formed key.
   const key = c.req.header('idempotency-key');

@@ -14,8 +14,14 @@ describe('dictionaries', () => {
   for (const lang of LANGS) {
     it(`${lang} has exactly the English keys (none missing, none extra)`, () => {
       const keys = Object.keys(dictionaries[lang]).sort();
-      expect(englishKeys.filter((k) => !keys.includes(k)), 'missing').toEqual([]);
-      expect(keys.filter((k) => !englishKeys.includes(k)), 'extra').toEqual([]);
+      expect(
+        englishKeys.filter((k) => !keys.includes(k)),
+        'missing',
+      ).toEqual([]);
+      expect(
+        keys.filter((k) => !englishKeys.includes(k)),
+        'extra',
+      ).toEqual([]);
     });
 
     it(`${lang} has no empty strings and keeps every {placeholder} of the English text`, () => {
@@ -29,8 +35,20 @@ describe('dictionaries', () => {
 
   it('keys are flat dotted names under a known screen prefix', () => {
     const prefixes = [
-      'common', 'shell', 'login', 'accounts', 'market', 'wallet', 'asset', 'settings', 'support',
-      'transactions', 'featureRequests', 'toast', 'errors', 'onboarding',
+      'common',
+      'shell',
+      'login',
+      'accounts',
+      'market',
+      'wallet',
+      'asset',
+      'settings',
+      'support',
+      'transactions',
+      'featureRequests',
+      'toast',
+      'errors',
+      'onboarding',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

@@ -26,7 +26,10 @@ export default function islandPreload() {
         const importsOf = (file) => {
           if (!closure.has(file)) {
             const src = readFileSync(file, 'utf8');
-            closure.set(file, [...src.matchAll(STATIC_IMPORT)].map((m) => resolve(dirname(file), m[1])));
+            closure.set(
+              file,
+              [...src.matchAll(STATIC_IMPORT)].map((m) => resolve(dirname(file), m[1])),
+            );
           }
           return closure.get(file);
         };

@@ -19,8 +19,7 @@ export default function reactRenderedToString(options) {
     ...integration,
     hooks: {
       ...integration.hooks,
-      'astro:config:setup': (params) =>
-        setup({ ...params, addRenderer: (renderer) => params.addRenderer({ ...renderer, serverEntrypoint }) }),
+      'astro:config:setup': (params) => setup({ ...params, addRenderer: (renderer) => params.addRenderer({ ...renderer, serverEntrypoint }) }),
     },
   };
 }

@@ -37,7 +37,13 @@ export function detailsRoute(wallet: { chain?: string | null; vendor?: string | 
 const CARDS: readonly { kind: CardKind; title: TranslationKey; description: TranslationKey; icon: GlyphName; slot: keyof Categories }[] = [
   { kind: 'usd', title: 'accounts.usd.title', description: 'accounts.usd.description', icon: 'card', slot: 'usd_account' },
   { kind: 'brokerage', title: 'accounts.brokerage.title', description: 'accounts.brokerage.description', icon: 'investment', slot: 'brokerage_account' },
-  { kind: 'digital', title: 'accounts.digitalAssets.title', description: 'accounts.digitalAssets.description', icon: 'accounts', slot: 'digital_asset_account' },
+  {
+    kind: 'digital',
+    title: 'accounts.digitalAssets.title',
+    description: 'accounts.digitalAssets.description',
+    icon: 'accounts',
+    slot: 'digital_asset_account',
+  },
 ];
 
 type Balance = NonNullable<WalletState['balance']>;
@@ -136,7 +142,12 @@ function Accounts({ served }: ServedAccounts) {
           const wallet = (categories?.[card.slot] ?? null) as Wallet | null;
           const isActive = wallet !== null;
           return (
-            <section key={card.kind} data-card={card.kind} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5" aria-labelledby={`card-${card.kind}`}>
+            <section
+              key={card.kind}
+              data-card={card.kind}
+              className="flex flex-col rounded-xl border border-gray-200 bg-white p-5"
+              aria-labelledby={`card-${card.kind}`}
+            >
               <div className="flex items-start justify-between gap-3">
                 <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-gray-100 text-gray-700">
                   <Glyph name={card.icon} />

@@ -45,7 +45,6 @@ import { servedWalletState } from './wallet/served';
 
 const TradeModal = lazy(() => import('./asset/TradeModal'));
 
-
 const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   stock: 'asset.type.stock',
   crypto: 'asset.type.crypto',
@@ -95,7 +94,8 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
     if (!skip) void loadWallet(accountId);
   }, [active?.account_id]);
   // The wallet's coin (CC) is held in the wallet: show it as the wallet screen does.
-  const walletCoin = wallet.status === 'ready' && wallet.balance && wallet.balance.instrument.toLowerCase() === detail.symbol.toLowerCase() ? wallet.balance : null;
+  const walletCoin =
+    wallet.status === 'ready' && wallet.balance && wallet.balance.instrument.toLowerCase() === detail.symbol.toLowerCase() ? wallet.balance : null;
   const held = walletCoin ? parseDecimal(walletCoin.balance) : null;
   // Sell needs CC that can move now: the available part, not what is locked or still pending.
   const holdings = held && held.units > 0n ? held.units : 0n;
@@ -112,9 +112,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
                 {detail.symbol}
               </h1>
               <p className="truncate text-sm text-gray-600">{detail.name}</p>
-              <span className="mt-1 inline-block rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
-                {t('asset.network')}
-              </span>
+              <span className="mt-1 inline-block rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">{t('asset.network')}</span>
             </div>
           </div>
           <div className="text-right">
@@ -297,12 +295,8 @@ function AssetDetail({ served }: { served?: ServedAsset | null }) {
     <>
       <BackLink href="/market" label={t('asset.backToMarket')} />
       <section role={state.status === 'error' ? 'alert' : undefined} className="mx-auto max-w-lg rounded-xl border border-gray-200 bg-white p-8 text-center">
-        <h1 className="text-xl font-semibold text-gray-900">
-          {state.status === 'error' ? t('toast.assetLoadError.title') : t('asset.notFound.title')}
-        </h1>
-        <p className="mt-2 text-sm text-gray-600">
-          {state.status === 'error' ? t('toast.assetLoadError.description') : t('asset.notFound.description')}
-        </p>
+        <h1 className="text-xl font-semibold text-gray-900">{state.status === 'error' ? t('toast.assetLoadError.title') : t('asset.notFound.title')}</h1>
+        <p className="mt-2 text-sm text-gray-600">{state.status === 'error' ? t('toast.assetLoadError.description') : t('asset.notFound.description')}</p>
         {state.status === 'error' && (
           <Button className="mt-6" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
             {t('common.retry')}

@@ -279,20 +279,21 @@ function DigitalAssets({ served }: ServedProps) {
         </div>
 
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
-          <Button
-            ref={sendRef}
-            variant="primary"
-            onClick={() => setSending(true)}
-            disabled={!partyId || !accountId || busy !== null}
-            data-action="send"
-          >
+          <Button ref={sendRef} variant="primary" onClick={() => setSending(true)} disabled={!partyId || !accountId || busy !== null} data-action="send">
             {t('wallet.send.button')}
           </Button>
           <Button variant="outline" onClick={() => void copyPartyId()} disabled={!partyId} data-action="copy-party">
             {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
             {copiedKey === 'party' ? t('common.copied') : t('wallet.copyPartyId')}
           </Button>
-          <Button ref={acceptRef} variant="outline" onClick={() => void run('accept')} loading={busy === 'accept'} disabled={busy !== null} data-action="auto-accept">
+          <Button
+            ref={acceptRef}
+            variant="outline"
+            onClick={() => void run('accept')}
+            loading={busy === 'accept'}
+            disabled={busy !== null}
+            data-action="auto-accept"
+          >
             {busy === 'accept' ? t('common.processing') : t('wallet.autoAccept')}
           </Button>
           <div className="flex flex-col gap-1 sm:items-center">

@@ -211,7 +211,15 @@ describe('the login island', () => {
   it('goes back to the signed-in page the Worker sent the visitor from (?next=), same-origin paths only', () => {
     expect(afterSignIn('?next=%2Fmarket%3Ftab%3Dcrypto')).toBe('/market?tab=crypto');
     expect(afterSignIn('?next=%2Fsettings%2Fsecurity')).toBe('/settings/security');
-    for (const bad of ['', '?next=', '?next=https%3A%2F%2Fevil.test%2F', '?next=%2F%2Fevil.test', '?next=%2F%5Cevil.test', '?next=javascript%3Aalert(1)', '?next=market']) {
+    for (const bad of [
+      '',
+      '?next=',
+      '?next=https%3A%2F%2Fevil.test%2F',
+      '?next=%2F%2Fevil.test',
+      '?next=%2F%5Cevil.test',
+      '?next=javascript%3Aalert(1)',
+      '?next=market',
+    ]) {
       expect(afterSignIn(bad), bad).toBe('/dashboard');
     }
   });

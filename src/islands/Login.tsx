@@ -140,12 +140,17 @@ export default function Login() {
     'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-3 text-base text-gray-900 placeholder:text-gray-400 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
   const primary =
     'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-gray-900 px-4 py-3 text-sm font-semibold text-white hover:bg-gray-800 disabled:cursor-not-allowed disabled:opacity-50';
-  const link = 'min-h-11 px-1 text-sm font-medium text-gray-700 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline';
+  const link =
+    'min-h-11 px-1 text-sm font-medium text-gray-700 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline';
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4 py-10">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm sm:p-8">
-        <a href="/" className="mb-6 inline-flex h-10 w-10 items-center justify-center rounded-xl bg-gray-900 text-lg font-bold text-white" aria-label={t('login.home')}>
+        <a
+          href="/"
+          className="mb-6 inline-flex h-10 w-10 items-center justify-center rounded-xl bg-gray-900 text-lg font-bold text-white"
+          aria-label={t('login.home')}
+        >
           M
         </a>
         <h1 className="text-2xl font-semibold text-gray-900">{t('login.title')}</h1>

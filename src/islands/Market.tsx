@@ -9,15 +9,7 @@ import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
 import { useT } from '../components/use-t';
 import { formatChangePercent, formatMarketCap, formatPrice, formatVolume } from '../shared/format';
-import {
-  assetPath,
-  CATEGORY_KEYS,
-  changeTone,
-  filterRows,
-  MARKET_FILTERS,
-  type MarketFilter,
-  type MarketRow,
-} from '../shared/market';
+import { assetPath, CATEGORY_KEYS, changeTone, filterRows, MARKET_FILTERS, type MarketFilter, type MarketRow } from '../shared/market';
 import { showFlashToasts } from '../stores/flash';
 import { $market, loadMarket, type MarketState } from '../stores/market';
 import { useServedStore } from '../components/page-seed-context';
@@ -32,7 +24,6 @@ const FILTER_KEYS: Record<MarketFilter, TranslationKey> = {
   currencies: 'market.filter.currencies',
   digitalAssets: 'market.filter.digitalAssets',
 };
-
 
 export function Change({ value }: { value: number | null }) {
   if (value == null) return <span className="text-gray-400">-</span>;

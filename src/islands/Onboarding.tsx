@@ -23,7 +23,10 @@ function Onboarding() {
         {STEPS.map((step, i) => (
           <li key={step.href}>
             <a href={step.href} className="flex h-full gap-4 rounded-xl border border-gray-200 bg-white p-5 hover:border-gray-400">
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-gray-900 text-sm font-semibold text-white" aria-hidden="true">
+              <span
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-gray-900 text-sm font-semibold text-white"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <span>

@@ -234,7 +234,12 @@ function Transactions({ firstRows, search }: ServedRows) {
 
   const filtered = hasFilters(applied);
   const filterBar = (
-    <form role="search" aria-label={t('transactions.filters.label')} onSubmit={(e) => e.preventDefault()} className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-6">
+    <form
+      role="search"
+      aria-label={t('transactions.filters.label')}
+      onSubmit={(e) => e.preventDefault()}
+      className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-6"
+    >
       <div className="col-span-2">
         <FilterField label={t('transactions.filters.search')}>
           <input
@@ -269,10 +274,26 @@ function Transactions({ firstRows, search }: ServedRows) {
         </select>
       </FilterField>
       <FilterField label={t('transactions.filters.from')}>
-        <input type="date" name="from" value={fields.from} min={FIRST_HISTORY_DAY} max={fields.to || LAST_HISTORY_DAY} onChange={(e) => changeFilters({ from: e.target.value })} className={CONTROL} />
+        <input
+          type="date"
+          name="from"
+          value={fields.from}
+          min={FIRST_HISTORY_DAY}
+          max={fields.to || LAST_HISTORY_DAY}
+          onChange={(e) => changeFilters({ from: e.target.value })}
+          className={CONTROL}
+        />
       </FilterField>
       <FilterField label={t('transactions.filters.to')}>
-        <input type="date" name="to" value={fields.to} min={fields.from || FIRST_HISTORY_DAY} max={LAST_HISTORY_DAY} onChange={(e) => changeFilters({ to: e.target.value })} className={CONTROL} />
+        <input
+          type="date"
+          name="to"
+          value={fields.to}
+          min={fields.from || FIRST_HISTORY_DAY}
+          max={LAST_HISTORY_DAY}
+          onChange={(e) => changeFilters({ to: e.target.value })}
+          className={CONTROL}
+        />
       </FilterField>
       <div className="col-span-2 flex flex-wrap items-center justify-end gap-2 md:col-span-6">
         {hasFilters(fields) && (
@@ -280,7 +301,14 @@ function Transactions({ firstRows, search }: ServedRows) {
             {t('transactions.filters.clear')}
           </Button>
         )}
-        <Button variant="outline" size="sm" onClick={() => accountId && void exportHistory(accountId)} loading={exporting} disabled={!accountId || exporting} data-action="export-csv">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => accountId && void exportHistory(accountId)}
+          loading={exporting}
+          disabled={!accountId || exporting}
+          data-action="export-csv"
+        >
           {exporting ? t('transactions.export.busy') : t('transactions.export.button')}
         </Button>
       </div>
@@ -288,7 +316,12 @@ function Transactions({ firstRows, search }: ServedRows) {
   );
 
   const columns: ListColumn<Transaction>[] = [
-    { id: 'date', header: t('transactions.column.date'), cell: (tx) => openButton(tx, formatDate(tx.created_at, { timeZone })), className: 'whitespace-nowrap text-gray-600' },
+    {
+      id: 'date',
+      header: t('transactions.column.date'),
+      cell: (tx) => openButton(tx, formatDate(tx.created_at, { timeZone })),
+      className: 'whitespace-nowrap text-gray-600',
+    },
     {
       id: 'type',
       header: t('transactions.column.type'),
@@ -335,43 +368,43 @@ function Transactions({ firstRows, search }: ServedRows) {
           </Button>
         </div>
       ) : (
-      <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
-        <ListTable
-          columns={columns}
-          rows={items}
-          rowKey={(tx) => tx.id}
-          loading={status === 'idle' || status === 'loading'}
-          error={status === 'error' ? error : null}
-          onRetry={() => void loadTransactions(accountId, apiFilters(applied))}
-          onRowClick={(tx) => openDetail(tx.id)}
-          emptyTitle={t('transactions.empty.title')}
-          emptyDescription={t('transactions.empty.description')}
-          caption={t('transactions.title')}
-          renderMobileCard={(tx) => (
-            <div className="space-y-2" data-card="transaction">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-gray-900">
-                    {typeText(tx.type)} · {tx.asset}
+        <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
+          <ListTable
+            columns={columns}
+            rows={items}
+            rowKey={(tx) => tx.id}
+            loading={status === 'idle' || status === 'loading'}
+            error={status === 'error' ? error : null}
+            onRetry={() => void loadTransactions(accountId, apiFilters(applied))}
+            onRowClick={(tx) => openDetail(tx.id)}
+            emptyTitle={t('transactions.empty.title')}
+            emptyDescription={t('transactions.empty.description')}
+            caption={t('transactions.title')}
+            renderMobileCard={(tx) => (
+              <div className="space-y-2" data-card="transaction">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-gray-900">
+                      {typeText(tx.type)} · {tx.asset}
+                    </p>
+                    <Counterparty tx={tx} />
+                    <p className="text-xs text-gray-500">{openButton(tx, formatDate(tx.created_at, { timeZone }))}</p>
+                  </div>
+                  <p className="whitespace-nowrap font-semibold tabular-nums">
+                    <SignedAmount tx={tx} />
                   </p>
-                  <Counterparty tx={tx} />
-                  <p className="text-xs text-gray-500">{openButton(tx, formatDate(tx.created_at, { timeZone }))}</p>
                 </div>
-                <p className="whitespace-nowrap font-semibold tabular-nums">
-                  <SignedAmount tx={tx} />
-                </p>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex items-center gap-2 text-xs capitalize text-gray-600">
+                    <StatusBadge value={tx.status} reason={tx.status_reason} />
+                    {tx.network}
+                  </span>
+                  {hash(tx)}
+                </div>
               </div>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="flex items-center gap-2 text-xs capitalize text-gray-600">
-                  <StatusBadge value={tx.status} reason={tx.status_reason} />
-                  {tx.network}
-                </span>
-                {hash(tx)}
-              </div>
-            </div>
-          )}
-        />
-      </div>
+            )}
+          />
+        </div>
       )}
       {detail && (
         <Suspense fallback={null}>

@@ -16,7 +16,12 @@ const BASE64_PREFIX = 'base64-';
 export const SESSION_MARGIN_MS = 120_000;
 
 /** Cookie attributes (as the Worker sets them): Secure except on the local http origin. */
-export const browserCookieOptions = () => ({ path: '/', sameSite: 'lax' as const, secure: globalThis.location?.protocol === 'https:', maxAge: 400 * 24 * 60 * 60 });
+export const browserCookieOptions = () => ({
+  path: '/',
+  sameSite: 'lax' as const,
+  secure: globalThis.location?.protocol === 'https:',
+  maxAge: 400 * 24 * 60 * 60,
+});
 
 function documentCookies(): Map<string, string> {
   const out = new Map<string, string>();
@@ -60,7 +65,8 @@ export function sessionCookieText(): string | null {
 export function storedSession(now = Date.now()): Session | null {
   try {
     const s = JSON.parse(sessionCookieText() ?? 'null') as Partial<Session> | null;
-    if (s?.access_token && s.refresh_token && s.user?.id && typeof s.expires_at === 'number' && s.expires_at * 1000 > now + SESSION_MARGIN_MS) return s as Session;
+    if (s?.access_token && s.refresh_token && s.user?.id && typeof s.expires_at === 'number' && s.expires_at * 1000 > now + SESSION_MARGIN_MS)
+      return s as Session;
   } catch {
     /* unreadable cookie: no session */
   }
@@ -89,7 +95,8 @@ const EXPIRED = 'Thu, 01 Jan 1970 00:00:00 GMT';
 export function clearSessionCookies(): void {
   const secure = browserCookieOptions().secure ? '; Secure' : '';
   for (const name of documentCookies().keys()) {
-    if (name === AUTH_COOKIE_NAME || name.startsWith(`${AUTH_COOKIE_NAME}.`)) document.cookie = `${name}=; Path=/; Max-Age=0; Expires=${EXPIRED}; SameSite=Lax${secure}`;
+    if (name === AUTH_COOKIE_NAME || name.startsWith(`${AUTH_COOKIE_NAME}.`))
+      document.cookie = `${name}=; Path=/; Max-Age=0; Expires=${EXPIRED}; SameSite=Lax${secure}`;
   }
 }
 

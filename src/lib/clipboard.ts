@@ -22,4 +22,3 @@ export async function copyText(text: string): Promise<void> {
     area.remove();
   }
 }
-

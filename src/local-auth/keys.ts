@@ -118,7 +118,10 @@ async function loadOrCreate(db: D1Database, secret: string, maxAgeMs: number, no
     if (!row) throw new Error('signing key missing after insert');
   }
   // Published keys whose tokens have all expired are dropped (bounded: few rows ever exist).
-  await db.prepare('DELETE FROM auth_signing_keys WHERE is_current = 0 AND retired_ms <= ?1').bind(now - RETIRED_KEY_PUBLISHED_MS).run();
+  await db
+    .prepare('DELETE FROM auth_signing_keys WHERE is_current = 0 AND retired_ms <= ?1')
+    .bind(now - RETIRED_KEY_PUBLISHED_MS)
+    .run();
   const jwk = await unseal(secret, sealCtx(row.kid), row.wrapped_private_jwk);
   if (!jwk) {
     throw configError(

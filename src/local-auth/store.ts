@@ -31,7 +31,10 @@ export function randomCode(): string {
 /** Opaque refresh token (256 bits, base64url). Only its hash is stored. */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export function findUserByPhone(db: D1Database, phone: string) {
@@ -105,9 +108,7 @@ export async function createSession(db: D1Database, userId: string, now = Date.n
   const refreshToken = randomToken();
   await db.batch([
     db.prepare('INSERT INTO auth_sessions (id, user_id, created_ms, refreshed_ms) VALUES (?1, ?2, ?3, ?3)').bind(sessionId, userId, now),
-    db
-      .prepare('INSERT INTO auth_refresh_tokens (token_hash, session_id, user_id) VALUES (?1, ?2, ?3)')
-      .bind(await sha256Hex(refreshToken), sessionId, userId),
+    db.prepare('INSERT INTO auth_refresh_tokens (token_hash, session_id, user_id) VALUES (?1, ?2, ?3)').bind(await sha256Hex(refreshToken), sessionId, userId),
   ]);
   return { sessionId, refreshToken };
 }
@@ -307,9 +308,7 @@ export async function cleanupExpired(db: D1Database, settings: AuthSettings, now
   await db.batch([
     db.prepare(`DELETE FROM auth_refresh_tokens WHERE session_id IN (${expired})`).bind(createdBefore, refreshedBefore),
     db.prepare(`DELETE FROM auth_sessions WHERE id IN (${expired})`).bind(createdBefore, refreshedBefore),
-    db
-      .prepare(`DELETE FROM auth_otps WHERE phone IN (SELECT phone FROM auth_otps WHERE expires_at <= ?1 LIMIT ${CLEANUP_BATCH})`)
-      .bind(now),
+    db.prepare(`DELETE FROM auth_otps WHERE phone IN (SELECT phone FROM auth_otps WHERE expires_at <= ?1 LIMIT ${CLEANUP_BATCH})`).bind(now),
     db
       .prepare(
         `UPDATE auth_refresh_tokens SET child_sealed = NULL WHERE token_hash IN

@@ -31,7 +31,14 @@ export function userJson(u: AuthUserRow) {
   };
 }
 
-export async function signAccessToken(db: D1Database, settings: AuthSettings, issuer: string, user: AuthUserRow, sessionId: string, now = Math.floor(Date.now() / 1000)) {
+export async function signAccessToken(
+  db: D1Database,
+  settings: AuthSettings,
+  issuer: string,
+  user: AuthUserRow,
+  sessionId: string,
+  now = Math.floor(Date.now() / 1000),
+) {
   const key = await currentSigningKey(db, settings);
   const exp = now + ACCESS_TOKEN_TTL_S;
   const token = await new SignJWT({

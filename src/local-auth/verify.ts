@@ -2,19 +2,10 @@
 // bearer check (authenticate() in app.ts): one function, so both refuse the same tokens. Also the
 // in-process key resolver over the local sign-in service's published public keys, and the BFF's
 // per-isolate memory of tokens it has already verified (verifyAccessTokenCached).
-import {
-  createLocalJWKSet,
-  errors,
-  jwtVerify,
-  type FlattenedJWSInput,
-  type JWSHeaderParameters,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { createLocalJWKSet, errors, jwtVerify, type FlattenedJWSInput, type JWSHeaderParameters, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { CLOCK_SKEW_S } from './config';
 import { KEY_RECHECK_MS, publishedKeys } from './keys';
 import { AUDIENCE } from './tokens';
-
 
 export interface VerifyOptions {
   issuer: string;

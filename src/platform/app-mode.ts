@@ -25,10 +25,9 @@ export const localTestOtps = (env: ModeEnv): string | undefined => (appMode(env)
 /** What a production Worker lacks to serve `path`, or null when it may serve it. */
 export function missingConfiguration(env: ModeEnv, path: string): string | null {
   if (appMode(env) !== 'production') return null;
-  const missing = [
-    !env.PUBLIC_SUPABASE_URL?.trim() && 'PUBLIC_SUPABASE_URL',
-    !env.UPSTREAM_API_URL?.trim() && 'UPSTREAM_API_URL',
-  ].filter((name): name is string => typeof name === 'string');
+  const missing = [!env.PUBLIC_SUPABASE_URL?.trim() && 'PUBLIC_SUPABASE_URL', !env.UPSTREAM_API_URL?.trim() && 'UPSTREAM_API_URL'].filter(
+    (name): name is string => typeof name === 'string',
+  );
   if (path === '/auth/v1' || path.startsWith('/auth/v1/')) {
     // With a Supabase project the local service is simply absent (404, below); without one there is
     // nothing this Worker may answer for sign-in.
@@ -57,7 +56,9 @@ export function requireConfiguration(): MiddlewareHandler<{ Bindings: Bindings }
       const unset = ['PUBLIC_SUPABASE_URL', 'UPSTREAM_API_URL'].filter((name) => !c.env[name as keyof ModeEnv]?.trim());
       const mode = c.env.APP_MODE?.trim();
       const unknown = mode && mode !== 'production' ? `; APP_MODE "${mode}" is not local or demo, so it counts as production` : '';
-      console.error(`configuration error: ${unset.join(' and ')} not set in production mode: /api and /auth/v1 answer 503 instead of the embedded services${unknown}`);
+      console.error(
+        `configuration error: ${unset.join(' and ')} not set in production mode: /api and /auth/v1 answer 503 instead of the embedded services${unknown}`,
+      );
     }
     return refuseWith(c, 503, NOT_CONFIGURED, 'not_configured');
   };

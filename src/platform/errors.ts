@@ -12,8 +12,7 @@ export type ErrorBody = { message: string; code: ErrorCode };
 export const errorBody = (status: number, message: string, code?: ErrorCode): ErrorBody => ({ message, code: code ?? defaultErrorCode(status) });
 
 /** The JSON error answer of a handler or middleware. */
-export const refuseWith = (c: Context, status: ContentfulStatusCode, message: string, code?: ErrorCode) =>
-  c.json(errorBody(status, message, code), status);
+export const refuseWith = (c: Context, status: ContentfulStatusCode, message: string, code?: ErrorCode) => c.json(errorBody(status, message, code), status);
 
 /** A known refusal thrown from deep in a service: the app's onError answers it with its code. */
 export class Refusal extends HTTPException {

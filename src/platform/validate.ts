@@ -25,9 +25,6 @@ export function issueMessage(issues: readonly Issue[]): string {
  * The defaultHook of every OpenAPIHono app that serves the contract (the BFF's and the embedded
  * core's): a failed check answers 400 {message, code} as above.
  */
-export function contractHook(
-  result: { success: true } | { success: false; error: { issues: readonly Issue[] } },
-  c: Context,
-) {
+export function contractHook(result: { success: true } | { success: false; error: { issues: readonly Issue[] } }, c: Context) {
   if (!result.success) return refuseWith(c, 400, issueMessage(result.error.issues), issueCode(result.error.issues));
 }

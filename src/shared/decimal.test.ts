@@ -113,8 +113,10 @@ describe('decimal properties', () => {
 
   it('keeps fixed-scale units through text', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom(CENTS_SCALE, 6, LEDGER_SCALE), (units, scale) =>
-        parseUnits(formatUnits(units, scale), scale) === units,
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.constantFrom(CENTS_SCALE, 6, LEDGER_SCALE),
+        (units, scale) => parseUnits(formatUnits(units, scale), scale) === units,
       ),
     );
   });
@@ -157,25 +159,33 @@ describe('decimal properties', () => {
 
   it('multiplies exactly: the product divided back gives the factor', () => {
     fc.assert(
-      fc.property(decimal, decimal.filter((x) => x.units !== 0n), (a, b) => {
-        const product = multiplyDecimals(a, b);
-        expect(product.units % b.units).toBe(0n);
-        expect(same({ units: product.units / b.units, scale: product.scale - b.scale }, a)).toBe(true);
-        expect(multiplyDecimals(b, a)).toEqual(product);
-      }),
+      fc.property(
+        decimal,
+        decimal.filter((x) => x.units !== 0n),
+        (a, b) => {
+          const product = multiplyDecimals(a, b);
+          expect(product.units % b.units).toBe(0n);
+          expect(same({ units: product.units / b.units, scale: product.scale - b.scale }, a)).toBe(true);
+          expect(multiplyDecimals(b, a)).toEqual(product);
+        },
+      ),
     );
   });
 
   it('prices ledger units in cents as integer half-up division does', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), decimal.filter((x) => x.units >= 0n), (units, price) => {
-        // cents = units x price x 100 / 10^(10 + price.scale), rounded half up: (2n + d) / 2d.
-        const numerator = units * price.units * 100n;
-        const denominator = 10n ** BigInt(LEDGER_SCALE + price.scale);
-        const expected = (numerator * 2n + denominator) / (2n * denominator);
-        expect(usdCents({ units, scale: LEDGER_SCALE }, price)).toBe(expected);
-        expect(usdCents({ units, scale: LEDGER_SCALE }, decimalToString(price))).toBe(expected);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        decimal.filter((x) => x.units >= 0n),
+        (units, price) => {
+          // cents = units x price x 100 / 10^(10 + price.scale), rounded half up: (2n + d) / 2d.
+          const numerator = units * price.units * 100n;
+          const denominator = 10n ** BigInt(LEDGER_SCALE + price.scale);
+          const expected = (numerator * 2n + denominator) / (2n * denominator);
+          expect(usdCents({ units, scale: LEDGER_SCALE }, price)).toBe(expected);
+          expect(usdCents({ units, scale: LEDGER_SCALE }, decimalToString(price))).toBe(expected);
+        },
+      ),
     );
   });
 });

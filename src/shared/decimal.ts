@@ -93,10 +93,7 @@ export function compareDecimals(a: Decimal, b: Decimal): number {
  * The USD value of `amount` at `price`, in whole cents rounded half away from zero; null when either is
  * missing or not a decimal. A Decimal is taken as is (e.g. ledger units: { units, scale: LEDGER_SCALE }).
  */
-export function usdCents(
-  amount: Decimal | string | number | null | undefined,
-  price: Decimal | string | number | null | undefined,
-): bigint | null {
+export function usdCents(amount: Decimal | string | number | null | undefined, price: Decimal | string | number | null | undefined): bigint | null {
   const a = amount == null || typeof amount === 'object' ? amount : parseDecimal(amount);
   const p = price == null || typeof price === 'object' ? price : parseDecimal(price);
   if (!a || !p) return null;

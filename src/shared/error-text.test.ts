@@ -38,9 +38,7 @@ describe('provider (GoTrue) errors in the user language', () => {
 describe('API errors in the user language', () => {
   it("never shows 'HTTP error! status: 500': a server failure reads as one", () => {
     expect(apiErrorText('es', new ApiError('HTTP error! status: 500', 500))).toBe('Algo salió mal de nuestro lado. Inténtalo de nuevo.');
-    expect(apiErrorText('fs', new ApiError('Internal server error', 500, 'internal_error'))).toBe(
-      'Un problème est survenu de notre côté. Veuillez réessayer.',
-    );
+    expect(apiErrorText('fs', new ApiError('Internal server error', 500, 'internal_error'))).toBe('Un problème est survenu de notre côté. Veuillez réessayer.');
     expect(apiErrorText('es', new ApiError('Upstream service unavailable', 502, 'upstream_unavailable'))).toBe(
       'El servicio no está disponible en este momento. Inténtalo más tarde.',
     );
@@ -59,7 +57,7 @@ describe('API errors in the user language', () => {
     const dust = { message: 'amount: Amount must be at least 0.1 CC', status: 400, code: 'amount_below_minimum' };
     expect(apiErrorText('en', dust)).toBe('The smallest amount you can send is 0.10 CC.');
     expect(apiErrorText('es', dust)).toBe('El monto mínimo que puedes enviar es 0,10 CC.');
-    expect(apiErrorText('fs', dust)).toBe("Le plus petit montant que vous pouvez envoyer est 0,10 CC.");
+    expect(apiErrorText('fs', dust)).toBe('Le plus petit montant que vous pouvez envoyer est 0,10 CC.');
   });
 
   it('reads the platform refusals by their code: rate limit, idempotency, size, session, not found', () => {

@@ -84,7 +84,11 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.
 let englishToKey: Map<string, TranslationKey> | null = null;
 function keyOfEnglish(text: string): TranslationKey | undefined {
-  englishToKey ??= new Map(Object.entries(en).map(([key, value]) => [value, key as TranslationKey] as const).reverse());
+  englishToKey ??= new Map(
+    Object.entries(en)
+      .map(([key, value]) => [value, key as TranslationKey] as const)
+      .reverse(),
+  );
   return englishToKey.get(text);
 }
 

@@ -3,30 +3,14 @@
 // re-exports them.
 import type { TranslationKey } from '../i18n';
 
-export const FEATURE_REQUEST_STATUSES = [
-  'submitted',
-  'under_review',
-  'planned',
-  'in_progress',
-  'completed',
-  'rejected',
-] as const;
+export const FEATURE_REQUEST_STATUSES = ['submitted', 'under_review', 'planned', 'in_progress', 'completed', 'rejected'] as const;
 export type FeatureRequestStatus = (typeof FEATURE_REQUEST_STATUSES)[number];
 
 export const FEATURE_REQUEST_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type FeatureRequestPriority = (typeof FEATURE_REQUEST_PRIORITIES)[number];
 
 /** The form's categories (the server may list more; those are shown by their own name). */
-export const FEATURE_REQUEST_CATEGORIES = [
-  'UI/UX',
-  'Trading',
-  'Security',
-  'Mobile',
-  'Web',
-  'Performance',
-  'Integration',
-  'Other',
-] as const;
+export const FEATURE_REQUEST_CATEGORIES = ['UI/UX', 'Trading', 'Security', 'Mobile', 'Web', 'Performance', 'Integration', 'Other'] as const;
 export type FeatureRequestCategory = (typeof FEATURE_REQUEST_CATEGORIES)[number];
 
 const CATEGORY_KEYS: Record<FeatureRequestCategory, TranslationKey> = {
@@ -55,8 +39,7 @@ export function featureCategoryKey(category: string): TranslationKey | null {
 }
 
 export const featureStatusKey = (status: FeatureRequestStatus): TranslationKey => `featureRequests.status.${status}`;
-export const featurePriorityKey = (priority: FeatureRequestPriority): TranslationKey =>
-  `featureRequests.priority.${priority}`;
+export const featurePriorityKey = (priority: FeatureRequestPriority): TranslationKey => `featureRequests.priority.${priority}`;
 
 export const FEATURE_TITLE_MIN = 5;
 export const FEATURE_TITLE_MAX = 200;

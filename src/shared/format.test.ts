@@ -118,9 +118,7 @@ describe('formatDate', () => {
   it('uses the en-US short format with time', () => {
     expect(formatDate('2026-11-22T15:04:05Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026, 3:04 PM');
     expect(formatDate(Date.UTC(2025, 4, 1, 0, 5), { timeZone: 'UTC' })).toBe('May 1, 2025, 12:05 AM');
-    expect(formatDate(new Date('2026-01-02T09:30:00Z'), { timeZone: 'America/Mexico_City' })).toBe(
-      'Jan 2, 2026, 3:30 AM',
-    );
+    expect(formatDate(new Date('2026-01-02T09:30:00Z'), { timeZone: 'America/Mexico_City' })).toBe('Jan 2, 2026, 3:30 AM');
   });
 
   it('answers - for an empty or invalid date', () => {

@@ -121,35 +121,27 @@ function dateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
  * is given. Newer ICU puts a narrow no-break space before AM/PM; it becomes a plain space so the
  * text is the same whichever engine rendered it (server prerender or an older phone).
  */
-export function formatDate(
-  value: string | number | Date | null | undefined,
-  options: { timeZone?: string } = {},
-): string {
+export function formatDate(value: string | number | Date | null | undefined, options: { timeZone?: string } = {}): string {
   if (value == null || value === '') return INVALID;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return INVALID;
-  return dateFormat(options.timeZone).format(date).replace(/[\u202f\u00a0]/g, ' ');
+  return dateFormat(options.timeZone)
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, ' ');
 }
 
 /**
  * Shortens an id in the middle: party ids 6...6, hashes 6...4. Empty gives `empty` ('N/A' unless the
  * caller passes a translation); a value no longer than head + tail is returned as is.
  */
-export function abbreviateMiddle(
-  value: string | null | undefined,
-  head: number,
-  tail: number,
-  empty = 'N/A',
-): string {
+export function abbreviateMiddle(value: string | null | undefined, head: number, tail: number, empty = 'N/A'): string {
   if (!value) return empty;
   if (value.length <= head + tail) return value;
   return `${value.slice(0, head)}...${value.slice(value.length - tail)}`;
 }
 
-export const abbreviatePartyId = (value: string | null | undefined, empty?: string) =>
-  abbreviateMiddle(value, 6, 6, empty);
-export const abbreviateHash = (value: string | null | undefined, empty?: string) =>
-  abbreviateMiddle(value, 6, 4, empty);
+export const abbreviatePartyId = (value: string | null | undefined, empty?: string) => abbreviateMiddle(value, 6, 6, empty);
+export const abbreviateHash = (value: string | null | undefined, empty?: string) => abbreviateMiddle(value, 6, 4, empty);
 
 // Decimal formats by their options, each built once (a screen formats many amounts alike). Amounts
 // reach them already rounded by the decimal module (exact, half away from zero, a zero unsigned), so
@@ -171,11 +163,7 @@ function decimalFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
  * to at most `maxFractionDigits` and trailing zeros dropped down to `minFractionDigits`.
  * ("1234567.891234", 4) -> "1,234,567.8912". Never goes through a float.
  */
-export function formatDecimal(
-  amount: string | number | bigint | null | undefined,
-  maxFractionDigits = 4,
-  minFractionDigits = 0,
-): string {
+export function formatDecimal(amount: string | number | bigint | null | undefined, maxFractionDigits = 4, minFractionDigits = 0): string {
   if (amount == null) return INVALID;
   const parsed = parseDecimal(amount);
   if (!parsed) return INVALID;

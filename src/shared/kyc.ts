@@ -24,7 +24,10 @@ const SYNONYMS: Partial<Record<string, KycState>> = {
 
 /** No status yet is "not started"; a status nobody mapped is "unknown" (never shown raw, in English). */
 export function kycState(status: string | null | undefined): KycState {
-  const s = status?.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const s = status
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (!s) return 'none';
   return SYNONYMS[s] ?? 'unknown';
 }

@@ -125,7 +125,14 @@ describe('market rows', () => {
       ],
       assets: [asset('CC', 'Canton Coin', 'digital_asset', null, '0.1571'), asset('USDCX', 'USD Coin', 'stablecoin', 'USD')],
     });
-    const labels: Record<MarketCategory, string> = { stocks: 'Stocks', bond: 'Bond', stablecoin: 'Stable', fiat: 'Fiat', cryptocurrency: 'Crypto', digitalAssets: 'Digital asset' };
+    const labels: Record<MarketCategory, string> = {
+      stocks: 'Stocks',
+      bond: 'Bond',
+      stablecoin: 'Stable',
+      fiat: 'Fiat',
+      cryptocurrency: 'Crypto',
+      digitalAssets: 'Digital asset',
+    };
     const [sizer, ...more] = sizerRows(rows, (c) => labels[c]);
     expect(more).toEqual([]);
     expect(sizer!.symbol).toBe('GOOGL');
@@ -157,7 +164,15 @@ describe('market rows', () => {
 
 describe('asset detail', () => {
   it("reads a stock's statistics from its price record; what it lacks shows N/A", () => {
-    const d = stockDetail(stock('MSFT', 'Microsoft Corporation', { price: 423.46, change_percent: -0.79, market_cap: 3_147_993_170_800, volume: 19_572_401, weighted_shares_outstanding: 7_433_980_000 }));
+    const d = stockDetail(
+      stock('MSFT', 'Microsoft Corporation', {
+        price: 423.46,
+        change_percent: -0.79,
+        market_cap: 3_147_993_170_800,
+        volume: 19_572_401,
+        weighted_shares_outstanding: 7_433_980_000,
+      }),
+    );
     expect(d).toMatchObject({ kind: 'stock', currency: 'USD', price: 423.46, change24h: -0.79 });
     expect(statText(d.marketCap, formatMarketCap)).toBe('$3.15T');
     expect(statText(d.volume24h, formatVolume)).toBe('19.57M');
@@ -209,7 +224,14 @@ describe('asset detail', () => {
     const aapl = stock('AAPL', 'Apple Inc.');
     const rows = marketRows({ stocks: [aapl], assets: [cc] });
     const pages = [stockDetail(aapl), assetDetail(cc), sampleDetail('USDC')!];
-    const seen = (x: { price: unknown; changePercent?: number | null; change24h?: number | null; marketCap: number | null; volume?: number | null; volume24h?: number | null }) => [
+    const seen = (x: {
+      price: unknown;
+      changePercent?: number | null;
+      change24h?: number | null;
+      marketCap: number | null;
+      volume?: number | null;
+      volume24h?: number | null;
+    }) => [
       formatPrice(x.price as string),
       x.changePercent === undefined ? x.change24h : x.changePercent,
       x.marketCap,

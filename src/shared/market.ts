@@ -330,7 +330,10 @@ export function sizerRows(rows: readonly MarketRow[], categoryLabel: (category: 
     }
     return best;
   };
-  const orDash = <V>(format: (v: NonNullable<V>) => string) => (value: V) => (value == null ? '-' : format(value));
+  const orDash =
+    <V>(format: (v: NonNullable<V>) => string) =>
+    (value: V) =>
+      value == null ? '-' : format(value);
   return [
     {
       ...first,

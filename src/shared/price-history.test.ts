@@ -42,7 +42,16 @@ describe('historySummary', () => {
   };
 
   it("takes the chart's text from a history: first and last point, change, percent, high and low as given, no points", () => {
-    expect(historySummary(history)).toEqual({ symbol: 'CC', range: '24h', first: '0.1571', last: '0.16', change: '0.0029', change_percent: '1.85', high: '0.1702', low: '0.1571' });
+    expect(historySummary(history)).toEqual({
+      symbol: 'CC',
+      range: '24h',
+      first: '0.1571',
+      last: '0.16',
+      change: '0.0029',
+      change_percent: '1.85',
+      high: '0.1702',
+      low: '0.1571',
+    });
   });
 
   it('has nothing to say without points or without a history', () => {

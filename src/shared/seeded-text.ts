@@ -19,8 +19,7 @@ function seeded(t: Translate, id: string, field: 'title' | 'description'): strin
 }
 
 /** A feature request's title: the product's sample requests in the user's language, others as written. */
-export const featureRequestTitle = (t: Translate, item: { id: string; title: string }): string =>
-  seeded(t, item.id, 'title') ?? item.title;
+export const featureRequestTitle = (t: Translate, item: { id: string; title: string }): string => seeded(t, item.id, 'title') ?? item.title;
 
 export const featureRequestDescription = (t: Translate, item: { id: string; description: string }): string =>
   seeded(t, item.id, 'description') ?? item.description;

@@ -16,13 +16,33 @@ describe('the signed-in pages', () => {
   });
 
   it('are guarded with or without a trailing slash, one segment per parameter', () => {
-    for (const path of ['/dashboard', '/market/', '/accounts', '/accounts/usd', '/accounts/digital-assets/CC', '/settings', '/settings/security', '/settings/anything/']) {
+    for (const path of [
+      '/dashboard',
+      '/market/',
+      '/accounts',
+      '/accounts/usd',
+      '/accounts/digital-assets/CC',
+      '/settings',
+      '/settings/security',
+      '/settings/anything/',
+    ]) {
       expect(isSignedInPagePath(path), path).toBe(true);
     }
   });
 
   it('leave /login, the public pages and deeper or unknown paths unguarded', () => {
-    for (const path of ['/', '/login', '/es', '/privacy', '/terms', '/dashboardx', '/accounts/a/b', '/accounts/digital-assets/CC/x', '/settings/a/b', '/api/market']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/es',
+      '/privacy',
+      '/terms',
+      '/dashboardx',
+      '/accounts/a/b',
+      '/accounts/digital-assets/CC/x',
+      '/settings/a/b',
+      '/api/market',
+    ]) {
       expect(isSignedInPagePath(path), path).toBe(false);
     }
   });

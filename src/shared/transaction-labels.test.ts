@@ -34,7 +34,10 @@ describe('transaction statuses', () => {
     expect(transferOffered.shape.status.options).toEqual([...TRANSACTION_STATUSES]);
     for (const status of TRANSACTION_STATUSES) {
       const key = transactionStatusKey(normalizeTransactionStatus(status));
-      expect([en[key], es[key], fs[key]].every((text) => typeof text === 'string' && text !== ''), status).toBe(true);
+      expect(
+        [en[key], es[key], fs[key]].every((text) => typeof text === 'string' && text !== ''),
+        status,
+      ).toBe(true);
     }
   });
 });

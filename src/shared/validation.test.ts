@@ -13,8 +13,7 @@ import {
   transactionTypeKey,
 } from './validation';
 
-const issueMessages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+const issueMessages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('phone rule', () => {
   it('accepts an optional +, a first digit 1-9 and 2 to 15 digits after removing whitespace', () => {
@@ -29,7 +28,6 @@ describe('phone rule', () => {
       expect(isValidPhone(phone), phone).toBe(false);
     }
   });
-
 });
 
 describe('code rule', () => {
@@ -65,9 +63,7 @@ describe('support ticket body', () => {
 
   it('accepts only the listed categories and priorities', () => {
     const base = { title: 't', description: 'd' };
-    expect(createSupportTicketBodySchema.safeParse({ ...base, category: 'bug_report', priority: 'urgent' }).success).toBe(
-      true,
-    );
+    expect(createSupportTicketBodySchema.safeParse({ ...base, category: 'bug_report', priority: 'urgent' }).success).toBe(true);
     expect(createSupportTicketBodySchema.safeParse({ ...base, priority: 'critical' }).success).toBe(false);
     expect(createSupportTicketBodySchema.safeParse({ ...base, category: 'other' }).success).toBe(false);
   });
@@ -108,12 +104,8 @@ describe('new transaction form', () => {
   });
 
   it('requires a wallet that is not the add-new option', () => {
-    expect(issueMessages(newTransactionFormSchema.safeParse({ ...valid, wallet_id: '' }))).toEqual([
-      'transactions.validation.walletRequired',
-    ]);
-    expect(issueMessages(newTransactionFormSchema.safeParse({ ...valid, wallet_id: ADD_NEW_WALLET }))).toEqual([
-      'transactions.validation.walletRequired',
-    ]);
+    expect(issueMessages(newTransactionFormSchema.safeParse({ ...valid, wallet_id: '' }))).toEqual(['transactions.validation.walletRequired']);
+    expect(issueMessages(newTransactionFormSchema.safeParse({ ...valid, wallet_id: ADD_NEW_WALLET }))).toEqual(['transactions.validation.walletRequired']);
   });
 
   it('accepts only usdc or apple_pay and only cc as destination', () => {

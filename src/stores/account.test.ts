@@ -23,20 +23,19 @@ import { $lang } from './lang';
 const USER = '11111111-1111-4111-8111-111111111111';
 const ACC = '22222222-2222-4222-8222-222222222222';
 
-const profile = (over: Partial<Account> = {}): Account =>
-  ({
-    id: USER,
-    name: 'Ana',
-    language: 'en',
-    first_name: 'Ana',
-    last_name: 'Pérez',
-    address: null,
-    idv: null,
-    idv_status: null,
-    created_at: '2025-01-01T00:00:00Z',
-    updated_at: '2025-01-01T00:00:00Z',
-    ...over,
-  });
+const profile = (over: Partial<Account> = {}): Account => ({
+  id: USER,
+  name: 'Ana',
+  language: 'en',
+  first_name: 'Ana',
+  last_name: 'Pérez',
+  address: null,
+  idv: null,
+  idv_status: null,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+  ...over,
+});
 
 const link = (id: string, over: Record<string, unknown> = {}) => ({
   id: `link-${id}`,
@@ -149,8 +148,7 @@ describe('account operations', () => {
     expect(calls.filter((c) => c.path === '/api/accounts/user/accounts')).toHaveLength(3);
   });
   it('create sends the payload, refreshes the list and answers the new id', async () => {
-    route = (m, p) =>
-      p === '/api/accounts/user/create-account' ? ok({ success: true, accountId: ACC }) : ok({ success: true, accounts: [link(ACC)] });
+    route = (m, p) => (p === '/api/accounts/user/create-account' ? ok({ success: true, accountId: ACC }) : ok({ success: true, accounts: [link(ACC)] }));
     const body = { accountName: 'Savings', accountType: 'individual', accountCategory: 'savings' } as const;
     await expect(createAccount(body)).resolves.toBe(ACC);
     expect(calls[0]?.body).toEqual(body);

@@ -25,8 +25,7 @@ export class ApiError extends Error {
 
 /** The spec's "no token" messages differ by call family (account calls; support and wallet calls). */
 export type TokenFamily = 'account' | 'other';
-export const noTokenMessage = (family: TokenFamily) =>
-  family === 'account' ? 'No access token available' : 'No authentication token available';
+export const noTokenMessage = (family: TokenFamily) => (family === 'account' ? 'No access token available' : 'No authentication token available');
 
 declare global {
   interface Window {

@@ -59,7 +59,14 @@ async function settle() {
 describe('startAuth before the auth client has loaded', () => {
   beforeEach(() => {
     // The store waits for the page's load with timers (and requestIdleCallback where the window has it).
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', ...(typeof requestIdleCallback === 'function' ? (['requestIdleCallback', 'cancelIdleCallback'] as const) : [])] });
+    vi.useFakeTimers({
+      toFake: [
+        'setTimeout',
+        'clearTimeout',
+        'Date',
+        ...(typeof requestIdleCallback === 'function' ? (['requestIdleCallback', 'cancelIdleCallback'] as const) : []),
+      ],
+    });
     localStorage.clear();
     clearCookies();
     gate = Promise.withResolvers<void>();

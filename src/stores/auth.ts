@@ -67,15 +67,18 @@ export function startAuth(): void {
   const ready = $auth.get().status === 'loading' ? Promise.resolve() : afterPageLoad();
   // Its module is evaluated in one task and the client made in the next, so neither is a long task
   // on a slow phone (Total Blocking Time).
-  starting = ready.then(() => (client ? undefined : import('../lib/auth-client').then(nextTask))).then(loadAuthClient).then((client) => {
-    client.onAuthStateChange((event, session) => {
-      const prev = $auth.get();
-      // The client confirming what the stored state already said changes nothing: no new state, so
-      // the page does not render again while it is still loading.
-      if (event === 'INITIAL_SESSION' && prev.status !== 'loading' && (session?.access_token ?? null) === (prev.session?.access_token ?? null)) return;
-      $auth.set(reduceAuth(prev, event, session));
+  starting = ready
+    .then(() => (client ? undefined : import('../lib/auth-client').then(nextTask)))
+    .then(loadAuthClient)
+    .then((client) => {
+      client.onAuthStateChange((event, session) => {
+        const prev = $auth.get();
+        // The client confirming what the stored state already said changes nothing: no new state, so
+        // the page does not render again while it is still loading.
+        if (event === 'INITIAL_SESSION' && prev.status !== 'loading' && (session?.access_token ?? null) === (prev.session?.access_token ?? null)) return;
+        $auth.set(reduceAuth(prev, event, session));
+      });
     });
-  });
 }
 
 /** Resolves in a new task (a message to itself: not a timer, so not clamped or throttled like one). */

@@ -56,7 +56,7 @@ async function loaded(...items: ReturnType<typeof item>[]) {
 }
 
 describe('the feature request list', () => {
-  it('asks for the 50 best by total score and keeps the caller\'s vote', async () => {
+  it("asks for the 50 best by total score and keeps the caller's vote", async () => {
     await loaded(item('a', 1, 0), item('b', 5, 1, 'upvote'));
     expect($featureRequests.get().items.map((i) => i.id)).toEqual(['b', 'a']);
     expect(counts('b').mine).toBe('upvote');

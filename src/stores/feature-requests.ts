@@ -142,10 +142,7 @@ export async function vote(id: string, action: VoteType, context: FeatureRequest
 }
 
 /** Submits a request; on success the success toast and a reload, on failure the error toast. */
-export async function submitFeatureRequest(
-  body: FeatureRequestSubmission,
-  context: FeatureRequestContext = 'settings',
-): Promise<boolean> {
+export async function submitFeatureRequest(body: FeatureRequestSubmission, context: FeatureRequestContext = 'settings'): Promise<boolean> {
   try {
     await unwrap(api()['feature-requests'].$post({ json: body }));
     say('success', MESSAGES[context].submitted);

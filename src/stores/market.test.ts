@@ -33,7 +33,9 @@ describe('findAsset', () => {
 
   it('falls through an unknown or malformed stock to the Canton asset as written', async () => {
     answers['/api/market/stocks/CC'] = Response.json({ message: 'symbol: bad', code: 'validation_failed' }, { status: 400 });
-    answers['/api/market/assets/cc'] = Response.json({ data: { symbol: 'CC', name: 'Canton Coin', logo_url: null, asset_type: 'crypto', currency: 'USD', last_price: 0.15 } });
+    answers['/api/market/assets/cc'] = Response.json({
+      data: { symbol: 'CC', name: 'Canton Coin', logo_url: null, asset_type: 'crypto', currency: 'USD', last_price: 0.15 },
+    });
     expect(await findAsset('cc')).toMatchObject({ symbol: 'CC', name: 'Canton Coin' });
     expect(asked).toEqual(['/api/market/stocks/CC', '/api/market/assets/cc']);
   });

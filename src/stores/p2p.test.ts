@@ -18,7 +18,10 @@ const offer = (direction: 'incoming' | 'outgoing', i: number) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 /** The server's 45 incoming and 3 outgoing offers, largest first. */
-const server = { incoming: Array.from({ length: 45 }, (_, i) => offer('incoming', i)), outgoing: Array.from({ length: 3 }, (_, i) => offer('outgoing', 100 + i)) };
+const server = {
+  incoming: Array.from({ length: 45 }, (_, i) => offer('incoming', i)),
+  outgoing: Array.from({ length: 3 }, (_, i) => offer('outgoing', 100 + i)),
+};
 
 const calls: URL[] = [];
 
@@ -34,7 +37,9 @@ beforeEach(() => {
     const limit = Number(q.get('limit') ?? 20);
     const offset = Number(q.get('offset') ?? 0);
     const page = (d: 'incoming' | 'outgoing') => (!q.get('direction') || q.get('direction') === d ? server[d].slice(offset, offset + limit) : []);
-    return Response.json({ data: { incoming: page('incoming'), outgoing: page('outgoing'), incoming_total: server.incoming.length, outgoing_total: server.outgoing.length } });
+    return Response.json({
+      data: { incoming: page('incoming'), outgoing: page('outgoing'), incoming_total: server.incoming.length, outgoing_total: server.outgoing.length },
+    });
   });
 });
 

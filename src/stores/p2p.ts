@@ -214,7 +214,13 @@ export function resolveReceiver(accountId: string, receiver: string): Promise<Re
  * The send dialog's "Send": one try series with the intent's key (`key`, kept by the dialog across
  * the user's own retries too). Throws ApiError (or the network's TypeError) when it fails.
  */
-export function sendTransfer(accountId: string, receiverParty: string, amount: string, key: string, options?: Omit<IntentOptions, 'key'>): Promise<SentTransfer> {
+export function sendTransfer(
+  accountId: string,
+  receiverParty: string,
+  amount: string,
+  key: string,
+  options?: Omit<IntentOptions, 'key'>,
+): Promise<SentTransfer> {
   return unwrap(
     sendIntent(
       (k) => api().wallets.canton.send.$post({ header: { 'idempotency-key': k }, json: { account_id: accountId, receiver_party: receiverParty, amount } }),

@@ -12,9 +12,7 @@ afterEach(() => {
 describe('toast store', () => {
   it('adds a toast with its type, title and description and returns its id', () => {
     const id = toast({ type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted' });
-    expect($toasts.get()).toEqual([
-      { id, type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted', duration: 5000, count: 1 },
-    ]);
+    expect($toasts.get()).toEqual([{ id, type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted', duration: 5000, count: 1 }]);
   });
 
   it('gives every toast a distinct id and keeps them in order', () => {

@@ -41,7 +41,10 @@ function startTimer(id: string, duration: number): void {
   timers.delete(id);
   // setTimeout treats Infinity as 0, so "forever" must skip the timer rather than pass it on.
   if (duration > 0 && Number.isFinite(duration)) {
-    timers.set(id, setTimeout(() => dismissToast(id), duration));
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    );
   }
 }
 

@@ -3,7 +3,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from './auth';
 import { $toasts, clearToasts } from './toasts';
-import { $exporting, $historyView, changeFilters, clearFilters, closeDetail, exportHistory, followHistory, openDetail, SEARCH_DELAY_MS, startHistoryView } from './transactions';
+import {
+  $exporting,
+  $historyView,
+  changeFilters,
+  clearFilters,
+  closeDetail,
+  exportHistory,
+  followHistory,
+  openDetail,
+  SEARCH_DELAY_MS,
+  startHistoryView,
+} from './transactions';
 
 const TX = '11111111-1111-4111-8111-111111111111';
 const go = (url: string) => history.replaceState(null, '', url);

@@ -49,9 +49,7 @@ export async function loadTransactions(
   }
   if (!quiet) $transactions.set({ ...$transactions.get(), status: 'loading', error: null });
   try {
-    const items = await unwrap(
-      api().transactions.account[':id'].$get({ param: { id: accountId }, query: { limit: String(TRANSACTIONS_PAGE), ...filters } }),
-    );
+    const items = await unwrap(api().transactions.account[':id'].$get({ param: { id: accountId }, query: { limit: String(TRANSACTIONS_PAGE), ...filters } }));
     if (request === latest) $transactions.set({ status: 'ready', items, error: null });
   } catch (err) {
     if (request !== latest) return;
@@ -114,8 +112,7 @@ let searchTimer: ReturnType<typeof setTimeout> | undefined;
 /** The open detail was pushed by this screen (Close goes back) rather than named by a link. */
 let pushedDetail = false;
 
-const addressWith = (applied: HistoryFilters, detail: string | null) =>
-  location.pathname + writeHistoryQuery(location.search, applied, detail) + location.hash;
+const addressWith = (applied: HistoryFilters, detail: string | null) => location.pathname + writeHistoryQuery(location.search, applied, detail) + location.hash;
 
 /** The filters the list shows, written to the address only when it changes. */
 function apply(applied: HistoryFilters): void {

@@ -21,8 +21,7 @@ const calls: Call[] = [];
 const postsTo = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
 
 const ok = (data: unknown, headers?: HeadersInit) => Response.json({ data }, { headers });
-const transferred = () =>
-  ok({ amount: '100.0000000000', fromPartyId: TREASURY, toPartyId: PARTY, instrument: 'CC', offerId: 'o1', status: 'PENDING' });
+const transferred = () => ok({ amount: '100.0000000000', fromPartyId: TREASURY, toPartyId: PARTY, instrument: 'CC', offerId: 'o1', status: 'PENDING' });
 const networkError = () => new TypeError('Failed to fetch');
 
 beforeEach(() => {
@@ -92,7 +91,9 @@ describe('Transfer 100 as one intent', () => {
     const tries = postsTo('/api/wallets/transfer');
     expect(tries).toHaveLength(3);
     expect(new Set(tries.map((c) => c.key)).size).toBe(1);
-    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'error', title: 'Transfer failed', description: 'The service is unavailable right now. Please try again later.' })]);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Transfer failed', description: 'The service is unavailable right now. Please try again later.' }),
+    ]);
   });
 
   it('does not retry a 400: the answer is final', async () => {

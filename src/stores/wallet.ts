@@ -65,8 +65,7 @@ async function fetchPartyData(partyId: string): Promise<Pick<WalletState, 'balan
 }
 
 /** The account's wallet categories: its USD, brokerage and digital-assets wallets (each or null). */
-export const loadWalletCategories = (accountId: string): Promise<Categories> =>
-  unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } }));
+export const loadWalletCategories = (accountId: string): Promise<Categories> => unwrap(api().wallets[':accountId'].categories.$get({ param: { accountId } }));
 
 /** Opens the account's digital-assets wallet (a Canton party of its own). */
 export const createDigitalWallet = (accountId: string) => unwrap(api().wallets['digital-asset'].$post({ json: { account_id: accountId } }));
@@ -144,10 +143,7 @@ export async function transfer(): Promise<boolean> {
   try {
     return await runIntent('transfer', async (accountId) => {
       const result = await unwrap(
-        sendIntent(
-          (key) =>
-            api().wallets.transfer.$post({ header: { 'idempotency-key': key }, json: { account_id: accountId, amount: TRANSFER_AMOUNT } }),
-        ),
+        sendIntent((key) => api().wallets.transfer.$post({ header: { 'idempotency-key': key }, json: { account_id: accountId, amount: TRANSFER_AMOUNT } })),
       );
       toast({
         type: 'info',
@@ -175,9 +171,7 @@ export async function autoAccept(): Promise<boolean> {
   try {
     return await runIntent('accept', async (accountId) => {
       const result = await unwrap(
-        sendIntent(
-          (key) => api().wallets['auto-accept'].$post({ header: { 'idempotency-key': key }, json: { account_id: accountId } }),
-        ),
+        sendIntent((key) => api().wallets['auto-accept'].$post({ header: { 'idempotency-key': key }, json: { account_id: accountId } })),
       );
       toast(
         result.contractsAccepted > 0

@@ -21,7 +21,7 @@ type ForwardInit = Pick<UpstreamRequest, 'query' | 'body'> & { params?: Record<s
  */
 export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: R, init: ForwardInit = {}): Promise<RouteConfigToTypedResponse<R>> {
   const upstream = selectUpstream(c.env);
-  const params = init.params ?? (c.req.param());
+  const params = init.params ?? c.req.param();
   const path = routePath(c)
     .replace(/^\/api(?=\/)/, '')
     .replace(/\/$/, '')

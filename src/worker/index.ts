@@ -84,4 +84,3 @@ app.use('/auth/v1/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refus
 app.post('/auth/v1/logout', closeSocketsOnLogout);
 app.route('/auth/v1', identityApp);
 app.route('/', api);
-

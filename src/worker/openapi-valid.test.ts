@@ -9,7 +9,7 @@ import { openApiDocument } from './index';
 async function validate(doc: unknown) {
   const validator = new Validator();
   // A copy: the validator may annotate what it is given, and the served document must stay as is.
-  return { result: await validator.validate(structuredClone(doc) as Parameters<Validator["validate"]>[0]), version: validator.version };
+  return { result: await validator.validate(structuredClone(doc) as Parameters<Validator['validate']>[0]), version: validator.version };
 }
 
 describe('the OpenAPI document of /api/openapi.json', () => {
@@ -30,7 +30,9 @@ describe('the OpenAPI document of /api/openapi.json', () => {
     expect((await validate(broken)).result.valid).toBe(false);
 
     const other = copy();
-    const withParam = Object.values(other.paths).flatMap((item) => Object.values(item)).find((o) => o.parameters?.length)!;
+    const withParam = Object.values(other.paths)
+      .flatMap((item) => Object.values(item))
+      .find((o) => o.parameters?.length)!;
     withParam.parameters![0]!.in = 'body';
     expect((await validate(other)).result.valid).toBe(false);
   });
@@ -38,13 +40,14 @@ describe('the OpenAPI document of /api/openapi.json', () => {
   it('publishes for the transaction filters from/to a pattern that refuses the days the server refuses', () => {
     type Param = { name: string; in: string; schema?: { pattern?: string } };
     const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
-    const params = ['/api/transactions/account/{id}', '/api/transactions/account/{id}/export', '/api/transactions/wallet/{id}'].flatMap(
-      (path) => doc.paths[path]!.get!.parameters!.filter((p) => p.in === 'query' && (p.name === 'from' || p.name === 'to')),
+    const params = ['/api/transactions/account/{id}', '/api/transactions/account/{id}/export', '/api/transactions/wallet/{id}'].flatMap((path) =>
+      doc.paths[path]!.get!.parameters!.filter((p) => p.in === 'query' && (p.name === 'from' || p.name === 'to')),
     );
     expect(params).toHaveLength(6);
     for (const p of params) {
       const pattern = new RegExp(p.schema!.pattern!, 'u');
-      for (const day of ['0000-00-00', '1999-12-31', '3000-01-01', '9999-12-31', '2026-02-30', '2026-13-01', '2100-02-29']) expect(pattern.test(day), day).toBe(false);
+      for (const day of ['0000-00-00', '1999-12-31', '3000-01-01', '9999-12-31', '2026-02-30', '2026-13-01', '2100-02-29'])
+        expect(pattern.test(day), day).toBe(false);
       for (const day of ['2000-01-01', '2999-12-31', '2000-02-29', '2028-02-29', '2026-03-31']) expect(pattern.test(day), day).toBe(true);
     }
   });

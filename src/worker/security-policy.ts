@@ -100,7 +100,12 @@ export function metaCspSources(html: string): { scriptSrc: string[]; styleSrc: s
   const meta = /<meta\s[^>]*http-equiv=["']content-security-policy["'][^>]*>/i.exec(html)?.[0];
   const content = meta && /\scontent=(?:"([^"]*)"|'([^']*)')/i.exec(meta);
   if (!content) return null;
-  return policySources((content[1] ?? content[2] ?? '').replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+  return policySources(
+    (content[1] ?? content[2] ?? '')
+      .replace(/&#39;|&apos;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 /**

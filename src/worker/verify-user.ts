@@ -28,7 +28,10 @@ function remoteJwks(supabaseUrl: string): RemoteSet {
   return set;
 }
 // A remembered verification against the project's keys holds while jose would not refetch them.
-const remoteEpoch = (set: RemoteSet): KeyEpoch => () => (set.fresh ? set : undefined);
+const remoteEpoch =
+  (set: RemoteSet): KeyEpoch =>
+  () =>
+    set.fresh ? set : undefined;
 
 export type VerifiedUser = { ok: true; sub: string; sessionId: string } | { ok: false; message: string };
 
@@ -53,11 +56,15 @@ export async function verifyUser(env: Bindings, origin: string, token: string): 
   let sub: string;
   let sessionId: string;
   try {
-    const payload = await verifyAccessTokenCached(token, { getKey, epoch }, {
-      issuer,
-      algorithms: secret ? ['ES256', 'RS256', 'HS256'] : ['ES256', 'RS256'],
-      maxLifetimeS: settings.maxTokenLifetimeS,
-    });
+    const payload = await verifyAccessTokenCached(
+      token,
+      { getKey, epoch },
+      {
+        issuer,
+        algorithms: secret ? ['ES256', 'RS256', 'HS256'] : ['ES256', 'RS256'],
+        maxLifetimeS: settings.maxTokenLifetimeS,
+      },
+    );
     sub = String(payload.sub);
     sessionId = typeof payload.session_id === 'string' ? payload.session_id : '';
   } catch {

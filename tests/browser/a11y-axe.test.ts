@@ -35,11 +35,15 @@ afterAll(async () => {
 async function axe(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async (tags) => {
-    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } };
+    const w = window as unknown as {
+      axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> };
+    };
     const result = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
   }, TAGS);
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.targets.slice(0, 5).join(' ')}${v.targets.length > 5 ? ` (+${v.targets.length - 5})` : ''}`);
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.targets.slice(0, 5).join(' ')}${v.targets.length > 5 ? ` (+${v.targets.length - 5})` : ''}`,
+  );
 }
 
 /** The page has painted its content: the language is applied, nothing is loading or animating. */
@@ -117,7 +121,13 @@ const SCREENS: Screen[] = [
     ready: '[data-card="digital"] [data-status]',
     open: (p, l) => openDialog(p, `#main button:has-text("${s(l, 'shell.accountSelector.createNew')}")`),
   },
-  { name: 'accounts: mobile sidebar open', path: '/accounts', ready: '[data-card="digital"] [data-status]', only: 390, open: (p, l) => openMobileSidebar(p, l) },
+  {
+    name: 'accounts: mobile sidebar open',
+    path: '/accounts',
+    ready: '[data-card="digital"] [data-status]',
+    only: 390,
+    open: (p, l) => openMobileSidebar(p, l),
+  },
   { name: 'accounts/usd', path: '/accounts/usd' },
   { name: 'accounts/brokerage', path: '/accounts/brokerage' },
   { name: 'digital assets: no account yet', path: '/accounts/digital-assets', ready: '[data-state="no-account"]' },
@@ -152,10 +162,20 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'asset CC', path: '/accounts/digital-assets/CC', ready: '#asset-title' },
-  { name: 'asset CC: Buy modal', path: '/accounts/digital-assets/CC', ready: '#asset-title', open: (p, l) => openDialog(p, `#main button:has-text("${s(l, 'common.buy')}")`) },
+  {
+    name: 'asset CC: Buy modal',
+    path: '/accounts/digital-assets/CC',
+    ready: '#asset-title',
+    open: (p, l) => openDialog(p, `#main button:has-text("${s(l, 'common.buy')}")`),
+  },
   { name: 'asset AAPL', path: '/accounts/digital-assets/AAPL', ready: '#asset-title' },
   { name: 'transactions', path: '/transactions', ready: '#main tbody tr' },
-  { name: 'transactions: New Transaction modal', path: '/transactions', ready: '#main tbody tr', open: (p) => openDialog(p, '[data-action="new-transaction"]') },
+  {
+    name: 'transactions: New Transaction modal',
+    path: '/transactions',
+    ready: '#main tbody tr',
+    open: (p) => openDialog(p, '[data-action="new-transaction"]'),
+  },
   { name: 'support: Help Center', path: '/support', ready: '[role="tab"]' },
   { name: 'support: create-ticket form', path: '/support', ready: '[data-action="new-ticket"]', open: (p) => openDialog(p, '[data-action="new-ticket"]') },
   {

@@ -58,7 +58,8 @@ describe('clients without an Origin header (curl, mobile apps, servers)', () => 
     expect(unvote.status).toBe(200);
     await json(unvote);
 
-    const accountId = (await json<{ data: { accounts: { account_id: string }[] } }>(await call('GET', '/api/accounts/user/accounts'))).data.accounts[0]!.account_id;
+    const accountId = (await json<{ data: { accounts: { account_id: string }[] } }>(await call('GET', '/api/accounts/user/accounts'))).data.accounts[0]!
+      .account_id;
     const primary = await call('POST', `/api/accounts/user/accounts/${accountId}/set-primary`);
     expectSecurityHeaders(primary);
     expect(await json(primary)).toEqual({ data: { success: true } });

@@ -22,7 +22,16 @@ describe('signed out', () => {
   it('sends every protected page to /login', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    for (const path of ['/dashboard', '/accounts', '/accounts/usd', '/onboarding', '/settings', '/settings/security', '/settings/feature-requests', '/market']) {
+    for (const path of [
+      '/dashboard',
+      '/accounts',
+      '/accounts/usd',
+      '/onboarding',
+      '/settings',
+      '/settings/security',
+      '/settings/feature-requests',
+      '/market',
+    ]) {
       await page.goto(path);
       await page.waitForURL(at('/login'));
       expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe('/login');
@@ -112,7 +121,13 @@ describe('the login page', () => {
     await waitForRedirect(page, '/transactions');
 
     // A signed-in visitor is sent on at once: to the default page whenever next is not a safe path.
-    for (const next of ['%2F.%2F%2Fevil.invalid%2Fphish', '%2F..%2F%2Fevil.invalid', '%2F%252e%2F%2Fevil.invalid', '%2F.%2F%5Cevil.invalid', '%2F%09%2Fevil.invalid']) {
+    for (const next of [
+      '%2F.%2F%2Fevil.invalid%2Fphish',
+      '%2F..%2F%2Fevil.invalid',
+      '%2F%252e%2F%2Fevil.invalid',
+      '%2F.%2F%5Cevil.invalid',
+      '%2F%09%2Fevil.invalid',
+    ]) {
       await page.goto(`/login?next=${next}`);
       expect((await landed()).host, next).toBe(ours);
       await waitForRedirect(page, '/transactions');

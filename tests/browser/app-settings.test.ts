@@ -12,7 +12,17 @@ const heading = (page: Page) => page.locator('#main h1').first();
 
 const NAV = {
   en: ['General', 'Account Security', 'Notifications', 'Billing', 'Data & Privacy', 'Collaboration', 'API', 'Feature Requests', 'FAQ'],
-  es: ['General', 'Seguridad de la cuenta', 'Notificaciones', 'Facturación', 'Datos y privacidad', 'Colaboración', 'API', 'Solicitudes de funciones', 'Preguntas frecuentes'],
+  es: [
+    'General',
+    'Seguridad de la cuenta',
+    'Notificaciones',
+    'Facturación',
+    'Datos y privacidad',
+    'Colaboración',
+    'API',
+    'Solicitudes de funciones',
+    'Preguntas frecuentes',
+  ],
 };
 const PAGES = [
   ['/settings', 'General'],
@@ -188,7 +198,13 @@ describe('the language select', () => {
     await screenshot(page, 'settings-security-es');
 
     // The account's language wins in a fresh browser too (even an English one).
-    const fresh = await newContext(browser(), { lang: 'en', storageState: { cookies: (await context.storageState()).cookies, origins: (await context.storageState()).origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((i) => i.name !== 'lang') })) } });
+    const fresh = await newContext(browser(), {
+      lang: 'en',
+      storageState: {
+        cookies: (await context.storageState()).cookies,
+        origins: (await context.storageState()).origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((i) => i.name !== 'lang') })),
+      },
+    });
     const other = await fresh.newPage();
     await openApp(other, '/settings/faq');
     await other.waitForFunction(() => document.querySelector('#main h1')?.textContent === 'Preguntas frecuentes');

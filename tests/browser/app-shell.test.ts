@@ -12,8 +12,22 @@ const { pageIn } = signedInFile(testPhone(3));
 const sidebar = (page: Page) => page.locator('#app-sidebar');
 
 const STRINGS = {
-  en: { nav: ['Market', 'Accounts', 'Transactions', 'Support', 'Settings'], menu: 'User menu', selector: 'Switch account', open: 'Open navigation', accounts: 'Accounts', items: ['My account', 'Security', 'Support', 'Sign out'] },
-  es: { nav: ['Mercado', 'Cuentas', 'Transacciones', 'Soporte', 'Configuración'], menu: 'Menú de usuario', selector: 'Cambiar de cuenta', open: 'Abrir navegación', accounts: 'Cuentas', items: ['Mi cuenta', 'Seguridad', 'Soporte', 'Cerrar sesión'] },
+  en: {
+    nav: ['Market', 'Accounts', 'Transactions', 'Support', 'Settings'],
+    menu: 'User menu',
+    selector: 'Switch account',
+    open: 'Open navigation',
+    accounts: 'Accounts',
+    items: ['My account', 'Security', 'Support', 'Sign out'],
+  },
+  es: {
+    nav: ['Mercado', 'Cuentas', 'Transacciones', 'Soporte', 'Configuración'],
+    menu: 'Menú de usuario',
+    selector: 'Cambiar de cuenta',
+    open: 'Abrir navegación',
+    accounts: 'Cuentas',
+    items: ['Mi cuenta', 'Seguridad', 'Soporte', 'Cerrar sesión'],
+  },
 } as const;
 
 describe('accounts in the shell', () => {
@@ -88,7 +102,13 @@ for (const lang of ['en', 'es'] as const) {
       await openApp(page, '/accounts/usd');
       const links = sidebar(page).getByRole('navigation').getByRole('link');
       expect(await links.allTextContents()).toEqual([...s.nav]);
-      expect(await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(['/market', '/accounts', '/transactions', '/support', '/settings']);
+      expect(await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual([
+        '/market',
+        '/accounts',
+        '/transactions',
+        '/support',
+        '/settings',
+      ]);
       const current = sidebar(page).locator('[aria-current="page"]');
       expect(await current.textContent()).toBe(s.accounts);
       expect(await current.locator('[data-indicator]').count()).toBe(1);
@@ -112,7 +132,8 @@ for (const lang of ['en', 'es'] as const) {
         await page.locator('[data-card="digital"] [data-status]').waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
         expect(await page.locator('#main h1').first().isVisible(), `${width} px: heading`).toBe(true);
-        for (const kind of ['usd', 'brokerage', 'digital']) expect(await page.locator(`[data-card="${kind}"]`).isVisible(), `${width} px: ${kind} card`).toBe(true);
+        for (const kind of ['usd', 'brokerage', 'digital'])
+          expect(await page.locator(`[data-card="${kind}"]`).isVisible(), `${width} px: ${kind} card`).toBe(true);
         // The sidebar is in view on a desktop; on a phone the hamburger that opens it is.
         if (width >= 1024) expect(await sidebar(page).isVisible(), `${width} px: sidebar`).toBe(true);
         else expect(await page.getByRole('button', { name: s.open }).isVisible(), `${width} px: hamburger`).toBe(true);
@@ -153,4 +174,3 @@ for (const lang of ['en', 'es'] as const) {
     });
   });
 }
-

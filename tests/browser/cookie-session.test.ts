@@ -14,7 +14,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const GUARDED = ['/market', '/transactions', '/accounts', '/accounts/digital-assets', '/accounts/digital-assets/BTC', '/support', '/settings/security', '/onboarding'];
+const GUARDED = [
+  '/market',
+  '/transactions',
+  '/accounts',
+  '/accounts/digital-assets',
+  '/accounts/digital-assets/BTC',
+  '/support',
+  '/settings/security',
+  '/onboarding',
+];
 
 /** Signs in through /login as `signIn` does, from whatever /login address the page is on. */
 async function signInHere(page: Page, phone: string) {
@@ -47,7 +56,21 @@ describe('the session in cookies', () => {
 
     // Signed in, every page is served at the path the app links to, without a redirect (one round
     // trip fewer on 4G), private and never stored; the trailing-slash spelling is one redirect away.
-    const linked = ['/dashboard', '/onboarding', '/market', '/transactions', '/support', '/accounts', '/accounts/usd', '/accounts/brokerage', '/accounts/digital-assets', '/settings', '/settings/security', '/settings/faq', '/settings/feature-requests'];
+    const linked = [
+      '/dashboard',
+      '/onboarding',
+      '/market',
+      '/transactions',
+      '/support',
+      '/accounts',
+      '/accounts/usd',
+      '/accounts/brokerage',
+      '/accounts/digital-assets',
+      '/settings',
+      '/settings/security',
+      '/settings/faq',
+      '/settings/feature-requests',
+    ];
     for (const path of linked) {
       const res = await context.request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(200);

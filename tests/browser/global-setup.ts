@@ -7,7 +7,6 @@ import { CHROMIUM_PATH, localDevArgs } from '../../scripts/env.mjs';
 import { serveBuilt } from '../../scripts/serve.mjs';
 import { buildApp, sh } from '../build-app';
 
-
 const persist = '.wrangler/test-state';
 const serverLog = '.wrangler/test-server.log';
 

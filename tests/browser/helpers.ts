@@ -33,7 +33,10 @@ export type Lang = 'en' | 'es' | 'fs';
 /** The browser locale that picks each language (es gives es, fr gives fs, anything else en). */
 export const LOCALE: Record<Lang, string> = { en: 'en-US', es: 'es-MX', fs: 'fr-FR' };
 
-export async function newContext(browser: Browser, opts: { lang?: Lang; width?: number; height?: number; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {}) {
+export async function newContext(
+  browser: Browser,
+  opts: { lang?: Lang; width?: number; height?: number; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+) {
   const lang = opts.lang ?? 'en';
   return browser.newContext({
     baseURL: baseURL(),

@@ -29,7 +29,8 @@ function recordApiCalls(page: Page): string[] {
   return calls;
 }
 
-const hint = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('dolar-active-account') ?? 'null') as { user: string; account: string } | null);
+const hint = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('dolar-active-account') ?? 'null') as { user: string; account: string } | null);
 
 describe('reads started by the HTML', () => {
   it('remembers the active account for the signed-in user; pages rendered on the Worker start no read from the head and repeat none of theirs', async () => {
@@ -61,7 +62,7 @@ describe('reads started by the HTML', () => {
     await context.close();
   });
 
-  it('does not read an account remembered for another user: the page is rendered with the user\'s own', async () => {
+  it("does not read an account remembered for another user: the page is rendered with the user's own", async () => {
     const { context, page, errors } = await screenPage(browser, state, 'en');
     await openApp(page, '/market');
     const own = (await hint(page))?.account;

@@ -111,7 +111,13 @@ describe('the price chart', () => {
   });
 
   it('at 390 px by touch: the chart fits the width and a vertical swipe on it still scrolls the page', async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: state });
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      storageState: state,
+    });
     const page = await context.newPage();
     await openApp(page, '/accounts/digital-assets/AAPL');
     const box = page.locator('[data-chart-state="ready"]');

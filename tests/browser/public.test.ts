@@ -94,7 +94,9 @@ describe.each(langs)('landing page (%s)', (lang) => {
     );
     const line = (await strip.locator('p').textContent())?.trim();
     expect(line).toBe(copy.countries.text);
-    expect(line).toMatch(lang === 'en' ? /^Empowering users in the United States, .+ and beyond!$/ : /^¡Impulsando a usuarios en Estados Unidos, .+ y más allá!$/);
+    expect(line).toMatch(
+      lang === 'en' ? /^Empowering users in the United States, .+ and beyond!$/ : /^¡Impulsando a usuarios en Estados Unidos, .+ y más allá!$/,
+    );
     await page.close();
   });
 
@@ -163,8 +165,26 @@ describe.each(langs)('legal pages (%s)', (lang) => {
     const text = (await page.locator('main').textContent()) ?? '';
     const must =
       lang === 'en'
-        ? ['self-custody platform', 'education content', 'on-ramp and off-ramp', 'stock and ETF trading', 'at least 18 years old', 'does not provide investment, financial', 'May 1, 2025', 'the amount you paid to Dólar in the 12 months']
-        : ['plataforma de autocustodia', 'contenido educativo', 'entrada y salida de dinero', 'compraventa de acciones', 'al menos 18 años', 'no brinda asesoría de inversión, financiera', '1 de mayo de 2025', 'monto que le pagaste a Dólar en los 12 meses'];
+        ? [
+            'self-custody platform',
+            'education content',
+            'on-ramp and off-ramp',
+            'stock and ETF trading',
+            'at least 18 years old',
+            'does not provide investment, financial',
+            'May 1, 2025',
+            'the amount you paid to Dólar in the 12 months',
+          ]
+        : [
+            'plataforma de autocustodia',
+            'contenido educativo',
+            'entrada y salida de dinero',
+            'compraventa de acciones',
+            'al menos 18 años',
+            'no brinda asesoría de inversión, financiera',
+            '1 de mayo de 2025',
+            'monto que le pagaste a Dólar en los 12 meses',
+          ];
     for (const phrase of must) expect(text).toContain(phrase);
     await page.close();
   });
@@ -246,7 +266,17 @@ describe('routing', () => {
   it('serves static files and the API without redirecting them', async () => {
     const astroAssets = readdirSync(new URL('../../dist/client/_astro/', import.meta.url)).map((f) => `/_astro/${f}`);
     expect(astroAssets.length).toBeGreaterThan(0);
-    for (const path of [...astroAssets, '/privacy', '/es/', '/robots.txt', '/favicon.svg', '/favicon.ico', '/apple-touch-icon.png', '/images/landing/es/smart-savings.webp', '/api/health']) {
+    for (const path of [
+      ...astroAssets,
+      '/privacy',
+      '/es/',
+      '/robots.txt',
+      '/favicon.svg',
+      '/favicon.ico',
+      '/apple-touch-icon.png',
+      '/images/landing/es/smart-savings.webp',
+      '/api/health',
+    ]) {
       const res = await fetch(`${baseURL()}${path}`, { redirect: 'manual' });
       expect(res.status, path).toBe(200);
     }
@@ -256,7 +286,22 @@ describe('routing', () => {
     const login = await fetch(`${baseURL()}/login`, { redirect: 'manual' });
     expect(login.status).toBe(200);
     expect(login.headers.get('content-type')).toContain('text/html');
-    const paths = ['/dashboard', '/onboarding', '/market', '/transactions', '/support', '/accounts', '/accounts/usd', '/accounts/brokerage', '/accounts/digital-assets', '/settings', '/settings/security', '/settings/faq', '/settings/feature-requests', '/accounts/'];
+    const paths = [
+      '/dashboard',
+      '/onboarding',
+      '/market',
+      '/transactions',
+      '/support',
+      '/accounts',
+      '/accounts/usd',
+      '/accounts/brokerage',
+      '/accounts/digital-assets',
+      '/settings',
+      '/settings/security',
+      '/settings/faq',
+      '/settings/feature-requests',
+      '/accounts/',
+    ];
     for (const path of paths) {
       const res = await fetch(`${baseURL()}${path}`, { redirect: 'manual' });
       expect(res.status, path).toBe(302);

@@ -63,9 +63,12 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
       const filter = (f: string) => page.locator(`[data-filter="${f}"]`);
       expect(await filter('all').getAttribute('aria-pressed')).toBe('true');
-      expect(await page.locator('[data-filter]').allTextContents()).toEqual(
-        [s(lang, 'market.filter.all'), s(lang, 'market.filter.securities'), s(lang, 'market.filter.currencies'), s(lang, 'market.filter.digitalAssets')],
-      );
+      expect(await page.locator('[data-filter]').allTextContents()).toEqual([
+        s(lang, 'market.filter.all'),
+        s(lang, 'market.filter.securities'),
+        s(lang, 'market.filter.currencies'),
+        s(lang, 'market.filter.digitalAssets'),
+      ]);
 
       await filter('securities').click();
       expect(await filter('securities').getAttribute('aria-pressed')).toBe('true');
@@ -170,7 +173,14 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(await page.locator('[data-change]').textContent()).toContain(s(lang, 'common.na'));
       const stats = await page.locator('#main dl dt, #main dl dd').allTextContents();
       const stat = (key: Parameters<typeof s>[1]) => stats[stats.indexOf(s(lang, key)) + 1];
-      for (const key of ['asset.stats.marketCap', 'asset.stats.volume24h', 'asset.stats.totalSupply', 'asset.stats.circulatingSupply', 'asset.stats.change7d', 'asset.stats.change30d'] as const) {
+      for (const key of [
+        'asset.stats.marketCap',
+        'asset.stats.volume24h',
+        'asset.stats.totalSupply',
+        'asset.stats.circulatingSupply',
+        'asset.stats.change7d',
+        'asset.stats.change30d',
+      ] as const) {
         expect(stat(key), key).toBe(s(lang, 'common.na'));
       }
       expect(stat('asset.quickStats.type')).toBe(s(lang, 'asset.type.crypto'));
@@ -216,9 +226,10 @@ describe('the asset screen in French at 390 px (issue 14)', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     // The five timeframes stay on one row ("max" does not wrap alone onto a second one).
-    const tops = await page.getByRole('group', { name: s('fs', 'asset.timeframe.label') }).getByRole('button').evaluateAll((els) =>
-      els.map((e) => Math.round(e.getBoundingClientRect().top)),
-    );
+    const tops = await page
+      .getByRole('group', { name: s('fs', 'asset.timeframe.label') })
+      .getByRole('button')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
     expect(tops).toHaveLength(5);
     expect(new Set(tops).size).toBe(1);
     expect(await pageFitsWidth(page)).toBe(true);

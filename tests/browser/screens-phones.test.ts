@@ -69,11 +69,20 @@ for (const lang of LANGS) {
       expect(b.x + b.width).toBeLessThanOrEqual(WIDTH);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await up.click();
-      await page.getByRole('button', { name: new RegExp(`^${s(lang, 'featureRequests.unvote')}, `) }).first().waitFor();
+      await page
+        .getByRole('button', { name: new RegExp(`^${s(lang, 'featureRequests.unvote')}, `) })
+        .first()
+        .waitFor();
       // Take it back for the next language.
       await page.waitForFunction(() => !document.querySelector('[data-card="feature-request"] [data-vote="up"]')?.hasAttribute('disabled'));
-      await page.getByRole('button', { name: new RegExp(`^${s(lang, 'featureRequests.unvote')}, `) }).first().click();
-      await page.getByRole('button', { name: new RegExp(`^${s(lang, 'featureRequests.upvote')}, `) }).first().waitFor();
+      await page
+        .getByRole('button', { name: new RegExp(`^${s(lang, 'featureRequests.unvote')}, `) })
+        .first()
+        .click();
+      await page
+        .getByRole('button', { name: new RegExp(`^${s(lang, 'featureRequests.upvote')}, `) })
+        .first()
+        .waitFor();
       await context.close();
     });
 
@@ -97,7 +106,10 @@ for (const lang of LANGS) {
       await page.route('**/api/feature-requests', (route) =>
         route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"nope"}' }) : route.fallback(),
       );
-      await page.getByRole('button', { name: s(lang, 'featureRequests.submit.title') }).first().click();
+      await page
+        .getByRole('button', { name: s(lang, 'featureRequests.submit.title') })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog', { name: s(lang, 'featureRequests.submit.title') });
       await dialog.waitFor();
       await dialog.getByLabel(`${s(lang, 'featureRequests.form.title')} *`).fill('Dark mode for the app');

@@ -82,7 +82,11 @@ describe('the transactions screen', () => {
       expect(await submit.isDisabled()).toBe(false);
 
       // No quote and no Continue outside 1-50 USD or when the fee leaves nothing: the reason instead.
-      const refused = { '2': s(lang, 'transactions.new.quote.netNotPositive', { min: '2.64' }), '0.5': s(lang, 'transactions.validation.amountMin'), '51': s(lang, 'transactions.validation.amountMax') };
+      const refused = {
+        '2': s(lang, 'transactions.new.quote.netNotPositive', { min: '2.64' }),
+        '0.5': s(lang, 'transactions.validation.amountMin'),
+        '51': s(lang, 'transactions.validation.amountMax'),
+      };
       for (const [value, reason] of Object.entries(refused)) {
         await amount.fill(value);
         await dialog.locator('[data-quote="refused"]').waitFor();
@@ -107,7 +111,10 @@ describe('the transactions screen', () => {
       await submit.click();
       // The message says nothing was sent or charged (no 'Request received').
       await dialog.getByText(s(lang, 'transactions.new.reset')).waitFor();
-      if (lang === 'en') expect(await dialog.getByRole('status').textContent()).toBe('Quotes are a preview only: nothing was sent and nothing was charged. The form has been cleared.');
+      if (lang === 'en')
+        expect(await dialog.getByRole('status').textContent()).toBe(
+          'Quotes are a preview only: nothing was sent and nothing was charged. The form has been cleared.',
+        );
       expect(await amount.inputValue()).toBe('');
       expect(await wallet.inputValue()).toBe('');
       await dialog.locator('[data-quote="none"]').waitFor({ timeout: 2000 });

@@ -6,7 +6,20 @@
 // committed is retried with the same Idempotency-Key and moves money once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Route } from 'playwright-core';
-import { clipboard, createWallet, type Lang, launch, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone, toastText } from './helpers';
+import {
+  clipboard,
+  createWallet,
+  type Lang,
+  launch,
+  openApp,
+  s,
+  screenPage,
+  screenshot,
+  signedInState,
+  type StorageState,
+  testPhone,
+  toastText,
+} from './helpers';
 
 let browser: Browser;
 const states: Partial<Record<Lang, StorageState>> = {};
@@ -36,7 +49,12 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       await main.getByText(s(lang, 'wallet.noAccount.description')).waitFor();
       const noAccount = main.locator('[data-state="no-account"]');
       expect(await noAccount.getByRole('link', { name: s(lang, 'wallet.noAccount.goBack'), exact: true }).getAttribute('href')).toBe('/accounts');
-      expect(await main.getByRole('link', { name: s(lang, 'wallet.backToAccounts'), exact: true }).first().getAttribute('href')).toBe('/accounts');
+      expect(
+        await main
+          .getByRole('link', { name: s(lang, 'wallet.backToAccounts'), exact: true })
+          .first()
+          .getAttribute('href'),
+      ).toBe('/accounts');
 
       await createWallet(page);
       await openApp(page, '/accounts/digital-assets');

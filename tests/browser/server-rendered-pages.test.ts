@@ -33,11 +33,25 @@ const PAGES: { path: string; heading: TranslationKey; data: TranslationKey[] }[]
   { path: '/settings/collaboration', heading: 'settings.collaboration.title', data: ['settings.collaboration.description'] },
   { path: '/settings/api', heading: 'settings.api.title', data: ['settings.api.description'] },
   // Name, language, KYC and the sessions list (this device marked) are served.
-  { path: '/settings/security', heading: 'settings.security.title', data: ['settings.security.fullName', 'settings.security.language', 'common.language.fs', 'settings.security.sessions.thisDevice', 'settings.security.sessions.current'] },
+  {
+    path: '/settings/security',
+    heading: 'settings.security.title',
+    data: [
+      'settings.security.fullName',
+      'settings.security.language',
+      'common.language.fs',
+      'settings.security.sessions.thisDevice',
+      'settings.security.sessions.current',
+    ],
+  },
   { path: '/settings/feature-requests', heading: 'featureRequests.title', data: ['featureRequests.subtitle', 'featureRequests.submit.title'] },
   { path: '/settings/faq', heading: 'settings.faq.title', data: ['settings.faq.what.question', 'settings.faq.what.answer', 'settings.faq.ideas.question'] },
   { path: '/onboarding', heading: 'onboarding.title', data: ['onboarding.step.account.title', 'onboarding.step.help.description'] },
-  { path: '/support', heading: 'support.title', data: ['support.subtitle', 'support.tab.helpCenter', 'support.tab.requests', 'support.tickets.title', 'support.tickets.new'] },
+  {
+    path: '/support',
+    heading: 'support.title',
+    data: ['support.subtitle', 'support.tab.helpCenter', 'support.tab.requests', 'support.tickets.title', 'support.tickets.new'],
+  },
 ];
 
 describe('settings, onboarding and support rendered on the Worker', () => {
@@ -136,7 +150,10 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   it("answers /support with the user's tickets in the HTML; they open after hydration, and #requests opens its tab", async () => {
     const titles = ['Card payment declined', 'Question about fees'];
     const created: { id: string }[] = [];
-    for (const title of titles) created.push(await apiCall<{ id: string }>(first, 'POST', '/api/support/tickets', { title, description: `${title}: details of the request.`, priority: 'high' }));
+    for (const title of titles)
+      created.push(
+        await apiCall<{ id: string }>(first, 'POST', '/api/support/tickets', { title, description: `${title}: details of the request.`, priority: 'high' }),
+      );
     const { res, html: doc } = await pageHtml('/support', first);
     expect(res.status).toBe(200);
     for (const [i, ticket] of created.entries()) {
@@ -148,7 +165,9 @@ describe('settings, onboarding and support rendered on the Worker', () => {
     // The other user's page has none of them.
     const other = await pageHtml('/support', second);
     for (const ticket of created) expect(other.html).not.toContain(ticket.id);
-    expect(other.html).toContain(html(s(/* second's language may be es by now */ other.html.includes('<html lang="es">') ? 'es' : 'en', 'support.tickets.empty.title')));
+    expect(other.html).toContain(
+      html(s(/* second's language may be es by now */ other.html.includes('<html lang="es">') ? 'es' : 'en', 'support.tickets.empty.title')),
+    );
 
     const off = await contextFor(first, { javaScriptEnabled: false });
     const plain = await off.newPage();
@@ -177,7 +196,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
     await on.close();
   });
 
-  it('answers /settings/security with the KYC status and the language select on the account\'s language, and /settings/feature-requests with the board\'s first rows and the user\'s vote', async () => {
+  it("answers /settings/security with the KYC status and the language select on the account's language, and /settings/feature-requests with the board's first rows and the user's vote", async () => {
     const security = await pageHtml('/settings/security', first);
     expect(security.html).toContain('data-kyc=');
     expect(security.html).toMatch(/<option value="en" selected="">/);

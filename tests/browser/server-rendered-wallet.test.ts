@@ -87,7 +87,10 @@ describe('the wallet pages rendered on the Worker', () => {
     await apiCall(bruno, 'POST', '/api/wallets/auto-accept', { account_id: brunoAccount });
     await apiCall(ana, 'PATCH', `/api/accounts/${ana.user.id}`, { language: 'es' });
     // Bruno sends 7 CC to Ana's phone: Ana has no preapproval, so it is an offer waiting for her.
-    const receiver = await apiCall<{ partyId: string }>(bruno, 'POST', '/api/wallets/canton/receivers/resolve', { account_id: brunoAccount, receiver: testPhone(40) });
+    const receiver = await apiCall<{ partyId: string }>(bruno, 'POST', '/api/wallets/canton/receivers/resolve', {
+      account_id: brunoAccount,
+      receiver: testPhone(40),
+    });
     const sent = await apiCall<{ status: string }>(
       bruno,
       'POST',
@@ -98,7 +101,7 @@ describe('the wallet pages rendered on the Worker', () => {
     expect(sent.status).toBe('PENDING');
   });
 
-  it('answers /accounts/digital-assets with the balance, its breakdown and the incoming offer in the HTML, in the account\'s language, no spinner, private', async () => {
+  it("answers /accounts/digital-assets with the balance, its breakdown and the incoming offer in the HTML, in the account's language, no spinner, private", async () => {
     // The browser asks for English; the account says Spanish, and the account wins.
     const { res, html } = await pageHtml('/accounts/digital-assets', ana);
     expect(res.status).toBe(200);
@@ -203,7 +206,10 @@ describe('the wallet pages rendered on the Worker', () => {
     const served = summaryText('es', history);
 
     // With JavaScript off: the holdings and an enabled Sell for Ana; none and a disabled Sell for Carla.
-    for (const [who, lang, enabled] of [[ana, 'es', true], [carla, 'en', false]] as const) {
+    for (const [who, lang, enabled] of [
+      [ana, 'es', true],
+      [carla, 'en', false],
+    ] as const) {
       const off = await contextFor(who, { javaScriptEnabled: false });
       const page = await off.newPage();
       await page.goto('/accounts/digital-assets/CC');

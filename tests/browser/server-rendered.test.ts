@@ -60,7 +60,12 @@ describe('signed-in pages rendered on the Worker', () => {
     // Where the first row's cells are in the server's HTML (the table's collapsed sizer rows give the
     // columns the whole list's widths): the same after hydration and the full list (no layout shift).
     const firstRowCells = (p: typeof page) =>
-      p.locator('#main tbody tr:first-child td').evaluateAll((tds) => tds.map((td) => { const r = td.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.width)]; }));
+      p.locator('#main tbody tr:first-child td').evaluateAll((tds) =>
+        tds.map((td) => {
+          const r = td.getBoundingClientRect();
+          return [Math.round(r.x), Math.round(r.width)];
+        }),
+      );
     const served = await firstRowCells(page);
     await off.close();
 
@@ -94,7 +99,7 @@ describe('signed-in pages rendered on the Worker', () => {
     await on.close();
   });
 
-  it('answers /transactions with the first screenful of the history (and the address\'s filters) in the HTML, dates in the browser\'s zone', async () => {
+  it("answers /transactions with the first screenful of the history (and the address's filters) in the HTML, dates in the browser's zone", async () => {
     const { accounts } = await apiCall<{ accounts: { account_id: string; is_active: boolean }[] }>(second, 'GET', '/api/accounts/user/accounts');
     const accountId = accounts.find((a) => a.is_active)!.account_id;
     // A digital-asset wallet, then two treasury transfers into it: two rows of history.
@@ -135,7 +140,7 @@ describe('signed-in pages rendered on the Worker', () => {
     await on.close();
   });
 
-  it('answers /accounts with the KYC status, the three wallet cards and the digital wallet\'s balance in the HTML', async () => {
+  it("answers /accounts with the KYC status, the three wallet cards and the digital wallet's balance in the HTML", async () => {
     // `second` made a digital-assets wallet in the test above.
     const { res, html } = await pageHtml('/accounts', second);
     expect(res.status).toBe(200);

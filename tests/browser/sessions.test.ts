@@ -3,7 +3,22 @@
 // en/es/fs at 390 px (current session marked, fits the width, confirmation before "all others").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, cookieSession, launch, newContext, openApp, pageFitsWidth, s, screenPage, screenshot, signIn, signedInState, testPhone, toastText, type Lang } from './helpers';
+import {
+  baseURL,
+  cookieSession,
+  launch,
+  newContext,
+  openApp,
+  pageFitsWidth,
+  s,
+  screenPage,
+  screenshot,
+  signIn,
+  signedInState,
+  testPhone,
+  toastText,
+  type Lang,
+} from './helpers';
 
 let browser: Browser;
 
@@ -34,7 +49,10 @@ describe('Account Security: active sessions', () => {
     // Earlier runs on the same app may have left sessions of this number: start from this one alone.
     if ((await list(pageA).locator('li').count()) > 1) {
       await pageA.getByRole('button', { name: s('en', 'settings.security.sessions.signOutOthers') }).click();
-      await pageA.getByRole('dialog').getByRole('button', { name: s('en', 'settings.security.sessions.confirmAction') }).click();
+      await pageA
+        .getByRole('dialog')
+        .getByRole('button', { name: s('en', 'settings.security.sessions.confirmAction') })
+        .click();
       await toastText(pageA, 'success', s('en', 'settings.security.sessions.endedOthers'));
     }
 
@@ -77,25 +95,28 @@ describe('Account Security: active sessions', () => {
     await b.close();
   });
 
-  it.each(['en', 'es', 'fs'] as const)('shows the list in %s at 390 px, the current session marked, with a confirmation before signing out the others', async (lang: Lang) => {
-    const state = await signedInState(browser, testPhone(28));
-    // A second session of the same user, so that the list has another device.
-    await signedInState(browser, testPhone(28));
-    const { context, page, errors } = await screenPage(browser, state, lang, 390);
-    await openSessions(page);
-    expect(await list(page).locator('li').count()).toBeGreaterThanOrEqual(2);
-    expect(await list(page).locator('li[data-current]').textContent()).toContain(s(lang, 'settings.security.sessions.thisDevice'));
-    expect(await page.getByRole('heading', { name: s(lang, 'settings.security.sessions.title') }).count()).toBe(1);
-    expect(await pageFitsWidth(page)).toBe(true);
-    await screenshot(page, `sessions-390-${lang}`);
-    await page.getByRole('button', { name: s(lang, 'settings.security.sessions.signOutOthers') }).click();
-    const dialog = page.getByRole('dialog', { name: s(lang, 'settings.security.sessions.confirmTitle') });
-    await dialog.waitFor();
-    await screenshot(page, `sessions-390-${lang}-confirm`);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await list(page).locator('li').count()).toBeGreaterThanOrEqual(2);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(['en', 'es', 'fs'] as const)(
+    'shows the list in %s at 390 px, the current session marked, with a confirmation before signing out the others',
+    async (lang: Lang) => {
+      const state = await signedInState(browser, testPhone(28));
+      // A second session of the same user, so that the list has another device.
+      await signedInState(browser, testPhone(28));
+      const { context, page, errors } = await screenPage(browser, state, lang, 390);
+      await openSessions(page);
+      expect(await list(page).locator('li').count()).toBeGreaterThanOrEqual(2);
+      expect(await list(page).locator('li[data-current]').textContent()).toContain(s(lang, 'settings.security.sessions.thisDevice'));
+      expect(await page.getByRole('heading', { name: s(lang, 'settings.security.sessions.title') }).count()).toBe(1);
+      expect(await pageFitsWidth(page)).toBe(true);
+      await screenshot(page, `sessions-390-${lang}`);
+      await page.getByRole('button', { name: s(lang, 'settings.security.sessions.signOutOthers') }).click();
+      const dialog = page.getByRole('dialog', { name: s(lang, 'settings.security.sessions.confirmTitle') });
+      await dialog.waitFor();
+      await screenshot(page, `sessions-390-${lang}-confirm`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await list(page).locator('li').count()).toBeGreaterThanOrEqual(2);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

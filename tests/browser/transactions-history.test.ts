@@ -7,7 +7,21 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatDecimal } from '../../src/shared/format';
-import { baseURL, waitForHydration, createWallet, launch, openApp, pageFitsWidth, s, screenPage, screenshot, sessionFromCookies, signedInState, type StorageState, testPhone } from './helpers';
+import {
+  baseURL,
+  waitForHydration,
+  createWallet,
+  launch,
+  openApp,
+  pageFitsWidth,
+  s,
+  screenPage,
+  screenshot,
+  sessionFromCookies,
+  signedInState,
+  type StorageState,
+  testPhone,
+} from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -110,7 +124,9 @@ describe('transaction history', () => {
     expect(download.suggestedFilename()).toBe(`transactions-from-${today}-to-${today}.csv`);
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,id,type,status,amount,currency,asset_amount,asset,network,tx_hash,counterparty,description,direction,counterparty_name,status_reason');
+    expect(lines[0]).toBe(
+      'date,id,type,status,amount,currency,asset_amount,asset,network,tx_hash,counterparty,description,direction,counterparty_name,status_reason',
+    );
     const records = lines.slice(1).map((l) => l.split(','));
     expect(records.map((r) => r[1])).toEqual(list.map((t) => t.id));
     expect(records.map((r) => [r[4], r[5], r[6], r[9], r[10]])).toEqual(
@@ -153,7 +169,13 @@ describe('transaction history', () => {
     await card.waitFor();
     // A long list's cards cost nothing to paint while off screen (content-visibility), each keeping
     // a placeholder height until first rendered.
-    expect(await card.evaluate((el) => { const li = el.closest('li')!; const style = getComputedStyle(li); return [style.contentVisibility, style.containIntrinsicHeight]; })).toEqual(['auto', 'auto 96px']);
+    expect(
+      await card.evaluate((el) => {
+        const li = el.closest('li')!;
+        const style = getComputedStyle(li);
+        return [style.contentVisibility, style.containIntrinsicHeight];
+      }),
+    ).toEqual(['auto', 'auto 96px']);
     await card.locator('[data-open-detail]').click();
     const dialog = page.getByRole('dialog', { name: s('fs', 'transactions.detail.title') });
     await dialog.locator('[data-detail-hash]').waitFor();

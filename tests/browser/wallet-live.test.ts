@@ -146,10 +146,14 @@ describe('the wallet updates live', () => {
     const marker = await apiCall(tokenB, 'POST', '/api/wallets/transfer', { account_id: await activeAccountOf(tokenB), amount: '1' });
     expect(marker.status).toBe(200);
     await b.page.waitForFunction(() => (window as unknown as { __summaries: unknown[] }).__summaries.length > 0, null, { timeout: 2000 });
-    const seenByB = await b.page.evaluate<{ at: number; text: string }[]>(() => (window as unknown as { __summaries: { at: number; text: string }[] }).__summaries);
+    const seenByB = await b.page.evaluate<{ at: number; text: string }[]>(
+      () => (window as unknown as { __summaries: { at: number; text: string }[] }).__summaries,
+    );
     expect(seenByB.filter((change) => change.at < markerAt)).toEqual([]);
     expect(await b.page.locator('[data-wallet-pending]').last().textContent()).toContain('1.00 CC');
-    const rejected = await apiCall(tokenB, 'POST', `/api/wallets/canton/offers/${marker.body.data.offerId}/reject`, { account_id: await activeAccountOf(tokenB) });
+    const rejected = await apiCall(tokenB, 'POST', `/api/wallets/canton/offers/${marker.body.data.offerId}/reject`, {
+      account_id: await activeAccountOf(tokenB),
+    });
     expect(rejected.status).toBe(200);
     await b.page.waitForFunction((before) => document.querySelector('[data-wallet-summary]')?.textContent === before, balanceB, { timeout: 2000 });
     expect(a.errors).toEqual([]);

@@ -8,7 +8,20 @@
 // Phones +1 555 555 0130, 0131, 0132 only (tests/test-phones.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createWallet, toastText, type Lang, launch, openApp, pageFitsWidth, s, screenPage, screenshot, signedInState, type StorageState, testPhone } from './helpers';
+import {
+  createWallet,
+  toastText,
+  type Lang,
+  launch,
+  openApp,
+  pageFitsWidth,
+  s,
+  screenPage,
+  screenshot,
+  signedInState,
+  type StorageState,
+  testPhone,
+} from './helpers';
 
 let browser: Browser;
 let ana: StorageState;

@@ -20,7 +20,9 @@ const s = useStandIns((ins) => {
 const PAGES = [...new Set([...MAIN_NAV, ...SETTINGS_NAV].map((item) => item.href)), '/accounts/digital-assets', '/accounts/digital-assets/CC', '/onboarding'];
 
 async function pagesFor(token: string, sub: string) {
-  return Promise.all(PAGES.map(async (path) => ({ path, ...(await appRequest('GET', path, { headers: { cookie: sessionCookie(token, sub), 'accept-language': 'en' } })) })));
+  return Promise.all(
+    PAGES.map(async (path) => ({ path, ...(await appRequest('GET', path, { headers: { cookie: sessionCookie(token, sub), 'accept-language': 'en' } })) })),
+  );
 }
 
 /**
@@ -50,9 +52,9 @@ describe('remote mode: a signed-in page rendered on the Worker when its upstream
   it.each([
     ['sends no headers', { stall: 'headers' }],
     ['sends its headers and then stalls the body', { stall: 'body' }],
-    ['answers 200 with what is not the route\'s answer', { status: 200, body: { data: { accounts: 'x', name: 42 } } }],
+    ["answers 200 with what is not the route's answer", { status: 200, body: { data: { accounts: 'x', name: 42 } } }],
     ['answers 500 with a stack', { status: 500, body: { message: 'upstream exploded', stack: 'Error: upstream exploded\n    at db.ts:42' } }],
-  ] as [string, Answer][])('answers every page 200 in time with its shell and none of the upstream\'s text when the upstream %s', async (_, answer) => {
+  ] as [string, Answer][])("answers every page 200 in time with its shell and none of the upstream's text when the upstream %s", async (_, answer) => {
     s.upstream.answer(() => answer);
     const me = await signToken();
     const pages = await pagesFor(me.token, me.sub);
@@ -85,11 +87,31 @@ describe('remote mode: what the upstream writes inside a valid answer reaches a 
     const base = remote().upstreamBasePath;
     s.upstream.answer((req: Received) => {
       if (req.path === `${base}/accounts/${me.sub}`) {
-        const profile = { id: me.sub, name: `Ana ${MARKUP}`, language: 'en', first_name: null, last_name: null, address: null, idv: null, idv_status: null, created_at: now, updated_at: now };
+        const profile = {
+          id: me.sub,
+          name: `Ana ${MARKUP}`,
+          language: 'en',
+          first_name: null,
+          last_name: null,
+          address: null,
+          idv: null,
+          idv_status: null,
+          created_at: now,
+          updated_at: now,
+        };
         return { status: 200, body: { data: profile } };
       }
       if (req.path === `${base}/accounts/user/accounts`) {
-        const account = { id: accountId, name: `Cuenta ${MARKUP}`, account_type: 'individual', account_category: 'personal', metadata: {}, created_by: me.sub, created_at: now, updated_at: now };
+        const account = {
+          id: accountId,
+          name: `Cuenta ${MARKUP}`,
+          account_type: 'individual',
+          account_category: 'personal',
+          metadata: {},
+          created_by: me.sub,
+          created_at: now,
+          updated_at: now,
+        };
         const link = { id: randomUUID(), account_id: accountId, account_name: `Cuenta ${MARKUP}`, is_primary: true, is_active: true, created_at: now, account };
         return { status: 200, body: { data: { success: true, accounts: [link] } } };
       }

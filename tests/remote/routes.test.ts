@@ -84,7 +84,7 @@ describe('remote mode: every BFF route reaches exactly its own upstream path', (
     expect(supabaseCalls()).toEqual([]);
   });
 
-  it('GET /api/market reads the stocks from the Supabase REST interface and the Canton assets from the upstream, with the user\'s token', async () => {
+  it("GET /api/market reads the stocks from the Supabase REST interface and the Canton assets from the upstream, with the user's token", async () => {
     const { token, sub } = await signToken();
     const res = await appRequest('GET', '/api/market', { headers: authHeaders(token) });
     expect(res.status).toBe(200);
@@ -125,7 +125,8 @@ describe('remote mode: every BFF route reaches exactly its own upstream path', (
     const normalised = new URL(rawPath, 'http://app.test').pathname;
     const there = normalised !== rawPath ? routeFor(method, normalised) : undefined;
     const allowed = (r: Received) => {
-      if (c.upstream === null ? marketUpstream(r) : r.method === method && names(r.path, c.upstream, { ...valid, [param]: decodeURIComponent(id) })) return true;
+      if (c.upstream === null ? marketUpstream(r) : r.method === method && names(r.path, c.upstream, { ...valid, [param]: decodeURIComponent(id) }))
+        return true;
       if (!there) return false;
       if (there.c.upstream === null) return marketUpstream(r);
       const values = Object.fromEntries(Object.entries(there.params).map(([k, v]) => [k, decodeURIComponent(v)]));

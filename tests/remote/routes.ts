@@ -66,8 +66,16 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/wallets/canton/holding-transactions': { upstream: '/wallets/canton/holding-transactions', body: { partyId: IDS.party } },
   'POST /api/wallets/canton': { upstream: '/wallets/canton' },
   'POST /api/wallets/digital-asset': { upstream: '/wallets/digital-asset', body: { account_id: IDS.account } },
-  'POST /api/wallets/auto-accept': { upstream: '/wallets/auto-accept', body: { account_id: IDS.account }, headers: { 'idempotency-key': 'remote-auto-accept-1' } },
-  'POST /api/wallets/transfer': { upstream: '/wallets/transfer', body: { account_id: IDS.account, amount: '25' }, headers: { 'idempotency-key': 'remote-transfer-1' } },
+  'POST /api/wallets/auto-accept': {
+    upstream: '/wallets/auto-accept',
+    body: { account_id: IDS.account },
+    headers: { 'idempotency-key': 'remote-auto-accept-1' },
+  },
+  'POST /api/wallets/transfer': {
+    upstream: '/wallets/transfer',
+    body: { account_id: IDS.account, amount: '25' },
+    headers: { 'idempotency-key': 'remote-transfer-1' },
+  },
   'POST /api/wallets/canton/receivers/resolve': { upstream: '/wallets/canton/receivers/resolve', body: { account_id: IDS.account, receiver: '+15555550100' } },
   'POST /api/wallets/canton/send': {
     upstream: '/wallets/canton/send',
@@ -85,10 +93,22 @@ export const ROUTES: Record<string, RouteCase> = {
     body: { account_id: IDS.account },
     headers: { 'idempotency-key': 'remote-accept-1' },
   },
-  'POST /api/wallets/canton/offers/:offerId/reject': { upstream: '/wallets/canton/offers/:offerId/reject', params: () => ({ offerId: IDS.offer }), body: { account_id: IDS.account } },
-  'POST /api/wallets/canton/offers/:offerId/withdraw': { upstream: '/wallets/canton/offers/:offerId/withdraw', params: () => ({ offerId: IDS.offer }), body: { account_id: IDS.account } },
+  'POST /api/wallets/canton/offers/:offerId/reject': {
+    upstream: '/wallets/canton/offers/:offerId/reject',
+    params: () => ({ offerId: IDS.offer }),
+    body: { account_id: IDS.account },
+  },
+  'POST /api/wallets/canton/offers/:offerId/withdraw': {
+    upstream: '/wallets/canton/offers/:offerId/withdraw',
+    params: () => ({ offerId: IDS.offer }),
+    body: { account_id: IDS.account },
+  },
   'GET /api/wallets/canton/preapproval/:accountId': { upstream: '/wallets/canton/preapproval/:accountId', params: () => ({ accountId: IDS.account }) },
-  'PUT /api/wallets/canton/preapproval/:accountId': { upstream: '/wallets/canton/preapproval/:accountId', params: () => ({ accountId: IDS.account }), body: { enabled: true } },
+  'PUT /api/wallets/canton/preapproval/:accountId': {
+    upstream: '/wallets/canton/preapproval/:accountId',
+    params: () => ({ accountId: IDS.account }),
+    body: { enabled: true },
+  },
   'POST /api/wallets/external': { upstream: '/wallets/external', body: { account_id: IDS.account, address: '0xfeed', chain: 'ethereum' } },
   'POST /api/wallets/internal': { upstream: '/wallets/internal', body: { account_id: IDS.account, network: 'canton' } },
   'POST /api/wallets': { upstream: '/wallets', body: { account_id: IDS.account, label: 'Hardware key' } },
@@ -107,13 +127,23 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/transactions/:id': { upstream: '/transactions/:id', params: () => ({ id: IDS.transaction }) },
   // Support
   'GET /api/support/tickets': { upstream: '/support/tickets', query: { limit: '10', offset: '0' } },
-  'POST /api/support/tickets': { upstream: '/support/tickets', body: { title: 'Card', description: 'Where is my card?', category: 'general', priority: 'low' } },
+  'POST /api/support/tickets': {
+    upstream: '/support/tickets',
+    body: { title: 'Card', description: 'Where is my card?', category: 'general', priority: 'low' },
+  },
   'GET /api/support/tickets/:id': { upstream: '/support/tickets/:id', params: () => ({ id: IDS.ticket }) },
   'PUT /api/support/tickets/:id': { upstream: '/support/tickets/:id', params: () => ({ id: IDS.ticket }), body: { priority: 'high' } },
   'GET /api/support/tickets/:id/comments': { upstream: '/support/tickets/:id/comments', params: () => ({ id: IDS.ticket }) },
-  'POST /api/support/tickets/:id/comments': { upstream: '/support/tickets/:id/comments', params: () => ({ id: IDS.ticket }), body: { content: 'More details' } },
+  'POST /api/support/tickets/:id/comments': {
+    upstream: '/support/tickets/:id/comments',
+    params: () => ({ id: IDS.ticket }),
+    body: { content: 'More details' },
+  },
   // Feature requests
-  'GET /api/feature-requests': { upstream: '/feature-requests', query: { status: 'planned', sortBy: 'created_at', sortOrder: 'asc', limit: '10', offset: '0' } },
+  'GET /api/feature-requests': {
+    upstream: '/feature-requests',
+    query: { status: 'planned', sortBy: 'created_at', sortOrder: 'asc', limit: '10', offset: '0' },
+  },
   'GET /api/feature-requests/categories': { upstream: '/feature-requests/categories' },
   'POST /api/feature-requests': { upstream: '/feature-requests', body: { title: 'Dark mode', description: 'A dark theme for the night', is_anonymous: false } },
   'GET /api/feature-requests/:id': { upstream: '/feature-requests/:id', params: () => ({ id: IDS.featureRequest }) },
@@ -130,7 +160,8 @@ export const LOCAL_ROUTES: Record<string, string> = {
   'GET /api/sessions': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
   'DELETE /api/sessions/:id': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
   'POST /api/sessions/sign-out-others': 'answered by the Worker itself (its D1 and Supabase Auth), not forwarded',
-  'GET /api/live': 'a WebSocket upgrade answered by the Worker and its Durable Object; its one upstream call is the declared GET /wallets/canton/parties, gated as that route',
+  'GET /api/live':
+    'a WebSocket upgrade answered by the Worker and its Durable Object; its one upstream call is the declared GET /wallets/canton/parties, gated as that route',
 };
 
 /** The case of every route the contract declares (LOCAL_ROUTES left out); throws for a route in neither. */

@@ -23,7 +23,7 @@ async function listed(token: string, ua: string): Promise<Listed[]> {
 }
 
 describe("remote mode: /settings/security's sessions in the HTML", () => {
-  it('lists the sessions GET /api/sessions answers for the cookie\'s session, this one marked, and no other user\'s', async () => {
+  it("lists the sessions GET /api/sessions answers for the cookie's session, this one marked, and no other user's", async () => {
     const me = await signToken();
     const laptop = await signToken({ sub: me.sub });
     const stranger = await signToken();

@@ -213,11 +213,7 @@ export interface AppAnswer {
  * Sends one request with its target exactly as written (fetch would remove `..` and `%2e%2e`
  * segments before sending; a crafted client does not).
  */
-export function appRequest(
-  method: string,
-  rawPath: string,
-  init: { headers?: Record<string, string>; body?: unknown } = {},
-): Promise<AppAnswer> {
+export function appRequest(method: string, rawPath: string, init: { headers?: Record<string, string>; body?: unknown } = {}): Promise<AppAnswer> {
   const base = new URL(remote().baseURL);
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   const headers: Record<string, string> = { ...init.headers };
@@ -259,4 +255,3 @@ export function sessionCookie(token: string, sub: string): string {
 export function authHeaders(token: string, extra: Record<string, string> = {}): Record<string, string> {
   return { authorization: `Bearer ${token}`, origin: remote().baseURL, ...extra };
 }
-

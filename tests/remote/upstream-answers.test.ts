@@ -50,19 +50,21 @@ describe('remote mode: what the upstream answers is checked before it reaches th
     it.each([
       ['sends no headers', { stall: 'headers' }],
       ['sends its headers and then stalls the body', { stall: 'body' }],
-    ] as [string, Answer][])(`answers 502 {message} to ${call.method} ${call.path} in time when the upstream %s past UPSTREAM_TIMEOUT_MS`, async (_, answer) => {
-      const res = await callWith(answer, call);
-      expect(res.status, res.text).toBe(502);
-      expect(res.json).toEqual({ message: expect.any(String), code: 'upstream_unavailable' });
-      // The Worker gives up at UPSTREAM_TIMEOUT_MS (1.5 s here); the margin covers a busy 2-core machine.
-      expect(res.ms).toBeGreaterThanOrEqual(remote().upstreamTimeoutMs - 100);
-      expect(res.ms).toBeLessThan(remote().upstreamTimeoutMs + 3000);
-    });
+    ] as [string, Answer][])(
+      `answers 502 {message} to ${call.method} ${call.path} in time when the upstream %s past UPSTREAM_TIMEOUT_MS`,
+      async (_, answer) => {
+        const res = await callWith(answer, call);
+        expect(res.status, res.text).toBe(502);
+        expect(res.json).toEqual({ message: expect.any(String), code: 'upstream_unavailable' });
+        // The Worker gives up at UPSTREAM_TIMEOUT_MS (1.5 s here); the margin covers a busy 2-core machine.
+        expect(res.ms).toBeGreaterThanOrEqual(remote().upstreamTimeoutMs - 100);
+        expect(res.ms).toBeLessThan(remote().upstreamTimeoutMs + 3000);
+      },
+    );
   }
 });
 
 describe('remote mode: the CSV export against an upstream that repeats its pages', () => {
-
   it('fails the download after two upstream calls when every page is the same 100 rows (the keyset cursor must advance)', async () => {
     const accountId = randomUUID();
     const same = Array.from({ length: 100 }, (_, i) => transactionRow(accountId, i));

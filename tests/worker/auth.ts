@@ -52,7 +52,11 @@ export async function signIn(phone?: string): Promise<{ accessToken: string; ref
 export const sessionIdOf = (token: string): string => JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).session_id as string;
 
 /** The user the Worker's page guard would hand a page for this sign-in (src/worker/pages/page-user.ts). */
-export const pageUser = (who: { userId: string; accessToken: string }) => ({ id: who.userId, sessionId: sessionIdOf(who.accessToken), accessToken: who.accessToken });
+export const pageUser = (who: { userId: string; accessToken: string }) => ({
+  id: who.userId,
+  sessionId: sessionIdOf(who.accessToken),
+  accessToken: who.accessToken,
+});
 
 /** Headers of an authenticated BFF call. */
 export const bearer = (accessToken: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${accessToken}`, ...extra });

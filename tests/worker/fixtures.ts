@@ -66,7 +66,10 @@ export async function coreJson<T = any>(userId: string, path: string, init: Call
 }
 
 export async function scalar<T = unknown>(sql: string, ...params: unknown[]): Promise<T> {
-  const row = await db().prepare(sql).bind(...params).first<Record<string, T>>();
+  const row = await db()
+    .prepare(sql)
+    .bind(...params)
+    .first<Record<string, T>>();
   return Object.values(row ?? {})[0] as T;
 }
 

@@ -86,7 +86,10 @@ export async function listRequests(db: D1Database, userId: string, q: ListQuery)
   const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const order = q.sortBy === 'total_score' ? `fr.total_score ${dir}, fr.created_at ${dir}, fr.rowid ${dir}` : `fr.created_at ${dir}, fr.rowid ${dir}`;
   const sql = `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ${param(q.limit)} OFFSET ${param(q.offset)}`;
-  const { results } = await db.prepare(sql).bind(...params).all<RequestRow>();
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<RequestRow>();
   return results.map((r) => toRequest(r, userId));
 }
 
@@ -162,7 +165,10 @@ export async function updateRequest(
     set('author_name', body.is_anonymous ? '' : await publicName(db, userId));
   }
   set('updated_at', nowIso());
-  await db.prepare(`UPDATE feature_requests SET ${sets.join(', ')} WHERE id = ? AND author_id = ?`).bind(...values, id, userId).run();
+  await db
+    .prepare(`UPDATE feature_requests SET ${sets.join(', ')} WHERE id = ? AND author_id = ?`)
+    .bind(...values, id, userId)
+    .run();
   return getRequest(db, userId, id);
 }
 

@@ -111,9 +111,7 @@ export async function completeExternalParty(
            VALUES (?, ?, ?, ?, 'external', 'user', ?, ?)`,
         )
         .bind(partyId, body.partyHint, pending.fingerprint, body.publicKey, wallet.account_id, now),
-      db
-        .prepare('UPDATE wallets SET address = ?, updated_at = ? WHERE id = ? AND address IS NULL')
-        .bind(partyId, now, wallet.id),
+      db.prepare('UPDATE wallets SET address = ?, updated_at = ? WHERE id = ? AND address IS NULL').bind(partyId, now, wallet.id),
       db.prepare(`INSERT INTO batch_guard (reason) SELECT 'wallet was bound meanwhile' WHERE changes() = 0`),
     ]);
   } catch (err) {

@@ -50,8 +50,7 @@ export interface OffersPage {
 export async function pendingOffers(db: D1Database, partyId: string, page: OffersPage) {
   const now = nowIso();
   const read = (direction: OfferDirection) => page.direction === undefined || page.direction === direction;
-  const list = (direction: OfferDirection) =>
-    db.prepare(pendingOffersSql(direction)).bind(partyId, now, read(direction) ? page.limit : 0, page.offset);
+  const list = (direction: OfferDirection) => db.prepare(pendingOffersSql(direction)).bind(partyId, now, read(direction) ? page.limit : 0, page.offset);
   const total = (direction: OfferDirection) => db.prepare(pendingCountSql(direction)).bind(partyId, now);
   const [[incoming, outgoing, inTotal, outTotal], price] = await Promise.all([
     db.batch<Record<string, unknown>>([list('incoming'), list('outgoing'), total('incoming'), total('outgoing')]),

@@ -29,7 +29,15 @@ async function requirePendingOffer(db: D1Database, offerId: string, side: 'recei
 }
 
 /** The statement moving one offer out of 'pending' (only if it still is, and unexpired), then its guard. */
-function markOffer(db: D1Database, token: string, now: string, offerId: string, status: 'accepted' | 'rejected' | 'withdrawn', side: 'receiver' | 'sender', partyId: string) {
+function markOffer(
+  db: D1Database,
+  token: string,
+  now: string,
+  offerId: string,
+  status: 'accepted' | 'rejected' | 'withdrawn',
+  side: 'receiver' | 'sender',
+  partyId: string,
+) {
   return [
     db
       .prepare(

@@ -126,7 +126,14 @@ export async function sendToParty(db: D1Database, from: TransferTarget, receiver
       .bind(txId, side.accountId, side.walletId, `${sign}${cents}`, NETWORK, `${sign}${u}`, status, txHash, offerId, direction, other, description, now, now);
   stmts.push(
     row(senderTxId, from, 'sent', receiver.party_id, '-', 'Transfer sent'),
-    row(receiverTxId, { accountId: receiver.account_id, walletId: receiver.wallet_id, partyId: receiver.party_id }, 'received', from.partyId, '', 'Transfer received'),
+    row(
+      receiverTxId,
+      { accountId: receiver.account_id, walletId: receiver.wallet_id, partyId: receiver.party_id },
+      'received',
+      from.partyId,
+      '',
+      'Transfer received',
+    ),
   );
   if (scope) stmts.push(idempotencyInsert(db, scope, 200, JSON.stringify({ data: answer })));
   try {

@@ -83,10 +83,7 @@ export async function walletCategories(db: D1Database, userId: string, accountId
 }
 
 async function digitalAssetWallet(db: D1Database, accountId: string) {
-  return db
-    .prepare(`SELECT ${WALLET_COLUMNS} FROM wallets w WHERE w.account_id = ? AND w.kind = 'digital_asset'`)
-    .bind(accountId)
-    .first<WalletRow>();
+  return db.prepare(`SELECT ${WALLET_COLUMNS} FROM wallets w WHERE w.account_id = ? AND w.kind = 'digital_asset'`).bind(accountId).first<WalletRow>();
 }
 
 /** The account's digital-asset wallet and its party, or 404 (transfer and auto-accept need one). */
@@ -98,13 +95,7 @@ export async function requireDigitalAssetWallet(db: D1Database, userId: string, 
 }
 
 /** Allocates a hosted party for `accountId` and a wallet of `kind` holding it, in one batch. */
-async function allocateHostedWallet(
-  db: D1Database,
-  userId: string,
-  account: { id: string; name: string },
-  kind: 'digital_asset' | 'internal',
-  label: string,
-) {
+async function allocateHostedWallet(db: D1Database, userId: string, account: { id: string; name: string }, kind: 'digital_asset' | 'internal', label: string) {
   const { publicKey, fingerprint } = await newHostedPartyKey();
   const hint = hintFrom(account.name);
   const partyId = `${hint}::${fingerprint}`;
@@ -159,10 +150,7 @@ export async function createDigitalAssetAccount(db: D1Database, userId: string, 
 
 /** POST /wallets/canton: the digital-asset wallet of the caller's active account. */
 export async function createCantonWalletForActiveAccount(db: D1Database, userId: string) {
-  const active = await db
-    .prepare('SELECT account_id FROM user_accounts WHERE user_id = ? AND is_active = 1')
-    .bind(userId)
-    .first<{ account_id: string }>();
+  const active = await db.prepare('SELECT account_id FROM user_accounts WHERE user_id = ? AND is_active = 1').bind(userId).first<{ account_id: string }>();
   if (!active) fail(404, 'No active account');
   return createDigitalAssetAccount(db, userId, active.account_id);
 }
@@ -190,11 +178,7 @@ export async function createSelfCustodyWallet(db: D1Database, userId: string, bo
 }
 
 /** POST /wallets/external: a watch-only address on another chain (or another Canton party). */
-export async function createExternalWallet(
-  db: D1Database,
-  userId: string,
-  body: { account_id: string; address: string; label?: string; chain: string },
-) {
+export async function createExternalWallet(db: D1Database, userId: string, body: { account_id: string; address: string; label?: string; chain: string }) {
   await requireAccount(db, userId, body.account_id);
   const id = newId();
   const now = nowIso();

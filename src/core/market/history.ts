@@ -2,13 +2,7 @@
 // table (migrations/0022) for one range, downsampled in SQL to at most HISTORY_MAX_POINTS points (the
 // last price of each equal slice of the range: the close, as financial charts plot), plus the
 // period's change, high and low over every stored row of the range, not only the plotted ones.
-import {
-  extremeOf,
-  HISTORY_MAX_POINTS,
-  periodChange,
-  RANGE_SECONDS,
-  type HistoryRange,
-} from '../../shared/price-history';
+import { extremeOf, HISTORY_MAX_POINTS, periodChange, RANGE_SECONDS, type HistoryRange } from '../../shared/price-history';
 
 /** The history's clock (tests move it). */
 export const historyClock = { now: () => Date.now() };
@@ -68,8 +62,12 @@ export async function priceHistory(db: D1Database, symbol: string, range: Histor
       )
       .bind(symbol, start, end, slices, span),
     // Candidates for the period's extremes; compared exactly below (the REAL cast only orders them).
-    db.prepare('SELECT ts, price FROM price_history WHERE symbol = ?1 AND ts > ?2 AND ts <= ?3 ORDER BY CAST(price AS REAL) DESC LIMIT 3').bind(symbol, start, end),
-    db.prepare('SELECT ts, price FROM price_history WHERE symbol = ?1 AND ts > ?2 AND ts <= ?3 ORDER BY CAST(price AS REAL) ASC LIMIT 3').bind(symbol, start, end),
+    db
+      .prepare('SELECT ts, price FROM price_history WHERE symbol = ?1 AND ts > ?2 AND ts <= ?3 ORDER BY CAST(price AS REAL) DESC LIMIT 3')
+      .bind(symbol, start, end),
+    db
+      .prepare('SELECT ts, price FROM price_history WHERE symbol = ?1 AND ts > ?2 AND ts <= ?3 ORDER BY CAST(price AS REAL) ASC LIMIT 3')
+      .bind(symbol, start, end),
   ]);
 
   const points: PricePoint[] = [];

@@ -7,10 +7,6 @@ import type { CoreEnv } from '../env';
 import { getTransaction, listForAccount, listForWallet } from '../transactions/transactions';
 
 export const transactions = contractHono<CoreEnv>()
-  .openapi(api.listForAccount, async (c) =>
-    c.json({ data: await listForAccount(c.env.DB, c.var.userId, c.req.valid('param').id, c.req.valid('query')) }, 200),
-  )
-  .openapi(api.listForWallet, async (c) =>
-    c.json({ data: await listForWallet(c.env.DB, c.var.userId, c.req.valid('param').id, c.req.valid('query')) }, 200),
-  )
+  .openapi(api.listForAccount, async (c) => c.json({ data: await listForAccount(c.env.DB, c.var.userId, c.req.valid('param').id, c.req.valid('query')) }, 200))
+  .openapi(api.listForWallet, async (c) => c.json({ data: await listForWallet(c.env.DB, c.var.userId, c.req.valid('param').id, c.req.valid('query')) }, 200))
   .openapi(api.getTransaction, async (c) => c.json({ data: await getTransaction(c.env.DB, c.var.userId, c.req.valid('param').id) }, 200));

@@ -45,22 +45,24 @@ export const wallets = contractHono<CoreEnv>()
   })
   .openapi(api.cantonAssets, async (c) => {
     const parties = await listParties(c.env.DB, c.var.userId);
-    return c.json({ data: await assetsFor(c.env.DB, parties.map((p) => p.partyId)) }, 200);
+    return c.json(
+      {
+        data: await assetsFor(
+          c.env.DB,
+          parties.map((p) => p.partyId),
+        ),
+      },
+      200,
+    );
   })
-  .openapi(api.cantonPrepare, async (c) =>
-    c.json({ data: await prepareExternalParty(c.env.DB, c.var.userId, c.req.valid('json').publicKey) }, 200),
-  )
-  .openapi(api.cantonComplete, async (c) =>
-    c.json({ data: await completeExternalParty(c.env.DB, c.var.userId, c.req.valid('json')) }, 200),
-  )
+  .openapi(api.cantonPrepare, async (c) => c.json({ data: await prepareExternalParty(c.env.DB, c.var.userId, c.req.valid('json').publicKey) }, 200))
+  .openapi(api.cantonComplete, async (c) => c.json({ data: await completeExternalParty(c.env.DB, c.var.userId, c.req.valid('json')) }, 200))
   .openapi(api.holdingTransactions, async (c) => {
     const party = await requireParty(c.env.DB, c.var.userId, c.req.valid('json').partyId);
     return c.json({ data: await holdingTransactions(c.env.DB, party.partyId) }, 200);
   })
   .openapi(api.createCantonAccount, async (c) => c.json({ data: await createCantonWalletForActiveAccount(c.env.DB, c.var.userId) }, 200))
-  .openapi(api.createDigitalAsset, async (c) =>
-    c.json({ data: await createDigitalAssetAccount(c.env.DB, c.var.userId, c.req.valid('json').account_id) }, 200),
-  )
+  .openapi(api.createDigitalAsset, async (c) => c.json({ data: await createDigitalAssetAccount(c.env.DB, c.var.userId, c.req.valid('json').account_id) }, 200))
   .openapi(api.autoAccept, async (c) => {
     const body = c.req.valid('json');
     const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, body.account_id);
@@ -94,9 +96,7 @@ export const wallets = contractHono<CoreEnv>()
     const body = c.req.valid('json');
     const { offerId } = c.req.valid('param');
     const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, body.account_id);
-    return idempotent(c, 'POST /wallets/canton/offers/{offerId}/accept', { ...body, offerId }, (scope) =>
-      acceptOffer(c.env.DB, partyId, offerId, scope),
-    );
+    return idempotent(c, 'POST /wallets/canton/offers/{offerId}/accept', { ...body, offerId }, (scope) => acceptOffer(c.env.DB, partyId, offerId, scope));
   })
   .openapi(api.rejectOffer, async (c) => {
     const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, c.req.valid('json').account_id);
@@ -114,21 +114,9 @@ export const wallets = contractHono<CoreEnv>()
     const { partyId } = await requireDigitalAssetWallet(c.env.DB, c.var.userId, c.req.valid('param').accountId);
     return c.json({ data: await setPreapproval(c.env.DB, partyId, c.req.valid('json').enabled) }, 200);
   })
-  .openapi(api.createExternalWallet, async (c) =>
-    c.json({ data: await createExternalWallet(c.env.DB, c.var.userId, c.req.valid('json')) }, 200),
-  )
-  .openapi(api.createInternalWallet, async (c) =>
-    c.json({ data: await createInternalWallet(c.env.DB, c.var.userId, c.req.valid('json')) }, 200),
-  )
-  .openapi(api.createWallet, async (c) =>
-    c.json({ data: await createSelfCustodyWallet(c.env.DB, c.var.userId, c.req.valid('json')) }, 200),
-  )
-  .openapi(api.deactivateWallet, async (c) =>
-    c.json({ data: await deactivateWallet(c.env.DB, c.var.userId, c.req.valid('param').id) }, 200),
-  )
-  .openapi(api.walletCategories, async (c) =>
-    c.json({ data: await walletCategories(c.env.DB, c.var.userId, c.req.valid('param').accountId) }, 200),
-  )
-  .openapi(api.listWallets, async (c) =>
-    c.json({ data: await listWallets(c.env.DB, c.var.userId, c.req.valid('param').accountId) }, 200),
-  );
+  .openapi(api.createExternalWallet, async (c) => c.json({ data: await createExternalWallet(c.env.DB, c.var.userId, c.req.valid('json')) }, 200))
+  .openapi(api.createInternalWallet, async (c) => c.json({ data: await createInternalWallet(c.env.DB, c.var.userId, c.req.valid('json')) }, 200))
+  .openapi(api.createWallet, async (c) => c.json({ data: await createSelfCustodyWallet(c.env.DB, c.var.userId, c.req.valid('json')) }, 200))
+  .openapi(api.deactivateWallet, async (c) => c.json({ data: await deactivateWallet(c.env.DB, c.var.userId, c.req.valid('param').id) }, 200))
+  .openapi(api.walletCategories, async (c) => c.json({ data: await walletCategories(c.env.DB, c.var.userId, c.req.valid('param').accountId) }, 200))
+  .openapi(api.listWallets, async (c) => c.json({ data: await listWallets(c.env.DB, c.var.userId, c.req.valid('param').accountId) }, 200));

@@ -165,12 +165,7 @@ export async function listComments(db: D1Database, userId: string, ticketId: str
   return results.map(toComment);
 }
 
-export async function createComment(
-  db: D1Database,
-  userId: string,
-  ticketId: string,
-  body: { content: string; is_internal: boolean },
-): Promise<TicketComment> {
+export async function createComment(db: D1Database, userId: string, ticketId: string, body: { content: string; is_internal: boolean }): Promise<TicketComment> {
   const { row, role } = await visibleTicket(db, userId, ticketId);
   if (body.is_internal && role !== 'agent') fail(403, 'Only support agents can post internal comments');
   if (row.status === 'closed') closedTicket();
@@ -191,10 +186,7 @@ export async function createComment(
              SELECT ?, id, ?, ?, ?, 0, ? FROM support_tickets WHERE id = ? AND status <> 'closed'`,
           )
           .bind(id, userId, await userDisplayName(db, userId), body.content, now, ticketId);
-  const [inserted] = await db.batch([
-    stmt,
-    db.prepare(`UPDATE support_tickets SET updated_at = ? WHERE id = ? AND status <> 'closed'`).bind(now, ticketId),
-  ]);
+  const [inserted] = await db.batch([stmt, db.prepare(`UPDATE support_tickets SET updated_at = ? WHERE id = ? AND status <> 'closed'`).bind(now, ticketId)]);
   if (!inserted?.meta.changes) closedTicket();
   return toComment({
     id,

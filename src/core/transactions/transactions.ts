@@ -130,7 +130,10 @@ async function list(db: D1Database, owner: 'account_id' | 'wallet_id', ownerId: 
 /** The list's SQL for a query (EXPLAIN QUERY PLAN in the tests). */
 export async function listSql(db: D1Database, owner: 'account_id' | 'wallet_id', ownerId: string, q: ListQuery) {
   const { where, values } = await whereOf(db, owner, ownerId, q);
-  return { sql: `SELECT ${COLUMNS} FROM transactions t WHERE ${where} ORDER BY t.created_at DESC, t.rowid DESC LIMIT ? OFFSET ?`, values: [...values, q.limit, q.offset] };
+  return {
+    sql: `SELECT ${COLUMNS} FROM transactions t WHERE ${where} ORDER BY t.created_at DESC, t.rowid DESC LIMIT ? OFFSET ?`,
+    values: [...values, q.limit, q.offset],
+  };
 }
 
 export async function listForAccount(db: D1Database, userId: string, accountId: string, q: ListQuery): Promise<Transaction[]> {

@@ -152,7 +152,10 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
   return (
     <div className="mt-4">
       <div
-        className={cx('min-h-6 text-sm font-medium tabular-nums', textTone === 'up' ? 'text-green-700' : textTone === 'down' ? 'text-red-700' : 'text-gray-500')}
+        className={cx(
+          'min-h-6 text-sm font-medium tabular-nums',
+          textTone === 'up' ? 'text-green-700' : textTone === 'down' ? 'text-red-700' : 'text-gray-500',
+        )}
         data-chart-change={tone}
       >
         {text?.change != null && (

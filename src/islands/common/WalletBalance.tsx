@@ -55,7 +55,9 @@ export function WalletBalance({ balance, size = 'md', breakdown = false }: { bal
           </p>
           {balance && isPositive(balance.pendingIncoming) && (
             <div className="mt-2 rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
-              <p className="font-medium tabular-nums" data-wallet-pending="">{t('wallet.balance.pending', { amount: formatLedgerAmount(balance.pendingIncoming, instrument) })}</p>
+              <p className="font-medium tabular-nums" data-wallet-pending="">
+                {t('wallet.balance.pending', { amount: formatLedgerAmount(balance.pendingIncoming, instrument) })}
+              </p>
               <p className="mt-0.5 text-yellow-800">{t('wallet.balance.pendingHint')}</p>
             </div>
           )}

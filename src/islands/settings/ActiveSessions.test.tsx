@@ -14,8 +14,24 @@ import { ActiveSessions, activityLabel } from './ActiveSessions';
 import { t as translate } from '../../i18n';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
-const CURRENT = { id: '11111111-1111-4111-8111-111111111111', browser: 'Chrome', os: 'Android', device: 'mobile', country: null, last_active_ms: NOW, current: true };
-const LAPTOP = { id: '22222222-2222-4222-8222-222222222222', browser: 'Firefox', os: 'Windows', device: 'desktop', country: 'MX', last_active_ms: NOW - 3 * 3_600_000, current: false };
+const CURRENT = {
+  id: '11111111-1111-4111-8111-111111111111',
+  browser: 'Chrome',
+  os: 'Android',
+  device: 'mobile',
+  country: null,
+  last_active_ms: NOW,
+  current: true,
+};
+const LAPTOP = {
+  id: '22222222-2222-4222-8222-222222222222',
+  browser: 'Firefox',
+  os: 'Windows',
+  device: 'desktop',
+  country: 'MX',
+  last_active_ms: NOW - 3 * 3_600_000,
+  current: false,
+};
 
 let calls: { method: string; url: string }[] = [];
 let answer: (method: string, url: string) => Response;
@@ -148,7 +164,7 @@ describe('ActiveSessions served with the page', () => {
     container.remove();
   });
 
-  it('signs a served session out (the list is the store\'s after hydration)', async () => {
+  it("signs a served session out (the list is the store's after hydration)", async () => {
     render(<ActiveSessions served={served} />);
     expect(calls).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Sign out Firefox · Windows' }));

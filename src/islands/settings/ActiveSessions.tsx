@@ -12,7 +12,16 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useLang, useT } from '../../components/use-t';
 import { htmlLang, type Lang } from '../../i18n';
-import { $sessions, endOtherSessions, endSession, loadSessions, seedSessions, type ServedSessions, type SessionItem, type SessionsState } from '../../stores/sessions';
+import {
+  $sessions,
+  endOtherSessions,
+  endSession,
+  loadSessions,
+  seedSessions,
+  type ServedSessions,
+  type SessionItem,
+  type SessionsState,
+} from '../../stores/sessions';
 import { toast } from '../../stores/toasts';
 import { Glyph } from '../shell/icons';
 
@@ -71,7 +80,11 @@ export function ActiveSessions({ served }: { served?: ServedSessions | null }) {
     setBusy(s.id);
     const ok = await endSession(s.id);
     setBusy(null);
-    toast(ok ? { type: 'success', title: t('settings.security.sessions.ended'), description: deviceLabel(s, t) } : { type: 'error', title: t('settings.security.sessions.endFailed') });
+    toast(
+      ok
+        ? { type: 'success', title: t('settings.security.sessions.ended'), description: deviceLabel(s, t) }
+        : { type: 'error', title: t('settings.security.sessions.endFailed') },
+    );
   }
 
   async function signOutOthers() {
@@ -117,12 +130,13 @@ export function ActiveSessions({ served }: { served?: ServedSessions | null }) {
                   <p className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-gray-900">
                     <span className="break-words">{device}</span>
                     {s.current && (
-                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{t('settings.security.sessions.thisDevice')}</span>
+                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                        {t('settings.security.sessions.thisDevice')}
+                      </span>
                     )}
                   </p>
                   <p className="text-xs text-gray-500">
-                    {placeLabel(s.country, lang, t)} ·{' '}
-                    {s.current ? t('settings.security.sessions.current') : activityLabel(s.last_active_ms, now, lang, t)}
+                    {placeLabel(s.country, lang, t)} · {s.current ? t('settings.security.sessions.current') : activityLabel(s.last_active_ms, now, lang, t)}
                   </p>
                 </div>
                 {!s.current && (
@@ -154,7 +168,12 @@ export function ActiveSessions({ served }: { served?: ServedSessions | null }) {
   }
 
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-6" aria-labelledby={ids.title} aria-describedby={ids.intro} aria-busy={state.status === 'loading' || undefined}>
+    <section
+      className="rounded-xl border border-gray-200 bg-white p-6"
+      aria-labelledby={ids.title}
+      aria-describedby={ids.intro}
+      aria-busy={state.status === 'loading' || undefined}
+    >
       <h2 id={ids.title} className="text-lg font-semibold text-gray-900">
         {t('settings.security.sessions.title')}
       </h2>

@@ -93,7 +93,10 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
   const t = useT();
   const timeZone = useTimeZone();
   // Rendered on the Worker: the first screenful came with the page (server and hydration show it).
-  const served = useMemo<FeatureRequestsState | null>(() => (firstRequests ? { status: 'ready', items: servedFeatureRequests(firstRequests), pending: [] } : null), [firstRequests]);
+  const served = useMemo<FeatureRequestsState | null>(
+    () => (firstRequests ? { status: 'ready', items: servedFeatureRequests(firstRequests), pending: [] } : null),
+    [firstRequests],
+  );
   const { status, items, pending } = useServedStore($featureRequests, served);
   const [open, setOpen] = useState(false);
 
@@ -146,61 +149,75 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
         </div>
       ) : (
         <>
-        <div className="hidden overflow-x-auto md:block">
-          <table aria-labelledby="fr-title" className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-500">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.title')}</th>
-                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.description')}</th>
-                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.status')}</th>
-                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.priority')}</th>
-                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.category')}</th>
-                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.date')}</th>
-                <th scope="col" className="px-4 py-3 font-medium">{t('featureRequests.column.votes')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {items.map((item) => (
-                <tr key={item.id} data-id={item.id} className="align-top">
-                  <td className="max-w-[14rem] px-4 py-3 font-medium text-gray-900">{featureRequestTitle(t, item)}</td>
-                  <td className="max-w-[22rem] px-4 py-3 text-gray-600">
-                    <p className="line-clamp-2" title={featureRequestDescription(t, item)}>
-                      {featureRequestDescription(t, item)}
-                    </p>
-                  </td>
-                  <td className="px-4 py-3">
-                    <Status item={item} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">{t(featurePriorityKey(item.priority))}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">{category(item.category)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-gray-600">{formatDate(item.created_at, { timeZone })}</td>
-                  <td className="px-4 py-2">
-                    <Votes item={item} busy={pending.includes(item.id)} />
-                  </td>
+          <div className="hidden overflow-x-auto md:block">
+            <table aria-labelledby="fr-title" className="w-full min-w-[56rem] text-left text-sm">
+              <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('featureRequests.column.title')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('featureRequests.column.description')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('featureRequests.column.status')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('featureRequests.column.priority')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('featureRequests.column.category')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('featureRequests.column.date')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('featureRequests.column.votes')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ul className="divide-y divide-gray-200 md:hidden" aria-labelledby="fr-title">
-          {items.map((item) => (
-            <li key={item.id} data-id={item.id} data-card="feature-request" className={cx('space-y-2 p-4', OFFSCREEN_ITEM)}>
-              <h2 className="font-medium text-gray-900">{featureRequestTitle(t, item)}</h2>
-              <p className="line-clamp-3 break-words text-sm text-gray-600">{featureRequestDescription(t, item)}</p>
-              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600">
-                <Status item={item} />
-                <span>
-                  {t('featureRequests.column.priority')}: {t(featurePriorityKey(item.priority))}
-                </span>
-                <span aria-hidden="true">·</span>
-                <span>{category(item.category)}</span>
-                <span aria-hidden="true">·</span>
-                <span>{formatDate(item.created_at, { timeZone })}</span>
-              </p>
-              <Votes item={item} busy={pending.includes(item.id)} />
-            </li>
-          ))}
-        </ul>
+              </thead>
+              <tbody className="divide-y divide-gray-200">
+                {items.map((item) => (
+                  <tr key={item.id} data-id={item.id} className="align-top">
+                    <td className="max-w-[14rem] px-4 py-3 font-medium text-gray-900">{featureRequestTitle(t, item)}</td>
+                    <td className="max-w-[22rem] px-4 py-3 text-gray-600">
+                      <p className="line-clamp-2" title={featureRequestDescription(t, item)}>
+                        {featureRequestDescription(t, item)}
+                      </p>
+                    </td>
+                    <td className="px-4 py-3">
+                      <Status item={item} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-gray-700">{t(featurePriorityKey(item.priority))}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-gray-700">{category(item.category)}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-gray-600">{formatDate(item.created_at, { timeZone })}</td>
+                    <td className="px-4 py-2">
+                      <Votes item={item} busy={pending.includes(item.id)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="divide-y divide-gray-200 md:hidden" aria-labelledby="fr-title">
+            {items.map((item) => (
+              <li key={item.id} data-id={item.id} data-card="feature-request" className={cx('space-y-2 p-4', OFFSCREEN_ITEM)}>
+                <h2 className="font-medium text-gray-900">{featureRequestTitle(t, item)}</h2>
+                <p className="line-clamp-3 break-words text-sm text-gray-600">{featureRequestDescription(t, item)}</p>
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600">
+                  <Status item={item} />
+                  <span>
+                    {t('featureRequests.column.priority')}: {t(featurePriorityKey(item.priority))}
+                  </span>
+                  <span aria-hidden="true">·</span>
+                  <span>{category(item.category)}</span>
+                  <span aria-hidden="true">·</span>
+                  <span>{formatDate(item.created_at, { timeZone })}</span>
+                </p>
+                <Votes item={item} busy={pending.includes(item.id)} />
+              </li>
+            ))}
+          </ul>
         </>
       )}
 

@@ -41,7 +41,8 @@ export default function SubmitFeatureRequestModal({
   const descProblem = lengthProblem(descriptionRule, description);
   const valid = !titleProblem && !descProblem;
 
-  const titleMsg = touched.title && titleProblem ? t(titleProblem === 'min' ? 'featureRequests.validation.titleMin' : 'featureRequests.validation.titleMax') : '';
+  const titleMsg =
+    touched.title && titleProblem ? t(titleProblem === 'min' ? 'featureRequests.validation.titleMin' : 'featureRequests.validation.titleMax') : '';
   const descMsg =
     touched.description && descProblem
       ? t(descProblem === 'min' ? 'featureRequests.validation.descriptionMin' : 'featureRequests.validation.descriptionMax')

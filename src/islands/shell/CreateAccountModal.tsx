@@ -7,13 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useLang, useT } from '../../components/use-t';
-import {
-  ACCOUNT_CATEGORIES,
-  ACCOUNT_DESCRIPTION_MAX,
-  ACCOUNT_NAME_MAX,
-  accountCategoryKey,
-  type AccountCategory,
-} from '../../shared/account-categories';
+import { ACCOUNT_CATEGORIES, ACCOUNT_DESCRIPTION_MAX, ACCOUNT_NAME_MAX, accountCategoryKey, type AccountCategory } from '../../shared/account-categories';
 import { apiErrorText } from '../../shared/error-text';
 import { createAccountBody } from '../../shared/schemas/account';
 import { $accounts, createAccount } from '../../stores/account';

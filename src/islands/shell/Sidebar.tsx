@@ -91,10 +91,7 @@ export function SettingsSidebar() {
   return (
     <>
       <div className="flex items-center gap-1 border-b border-gray-200 p-3">
-        <a
-          href="/accounts"
-          className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-600 hover:bg-gray-50 hover:text-gray-900"
-        >
+        <a href="/accounts" className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-600 hover:bg-gray-50 hover:text-gray-900">
           <Glyph name="chevronLeft" />
           {t('common.back')}
         </a>

@@ -21,7 +21,7 @@ function navOf(kind: 'main' | 'settings'): readonly NavItem[] {
   return (SIGNED_IN_PAGES as readonly SignedInPage[]).flatMap(({ path, nav }) => {
     const entry = nav?.[kind];
     // Every declared icon is one of the glyphs: a misspelt one fails the type check here.
-    return entry ? [{ href: path, ...entry, icon: (entry.icon as DeclaredIcon) satisfies GlyphName }] : [];
+    return entry ? [{ href: path, ...entry, icon: entry.icon as DeclaredIcon satisfies GlyphName }] : [];
   });
 }
 

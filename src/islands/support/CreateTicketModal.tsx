@@ -100,7 +100,13 @@ export default function CreateTicketModal({ onClose }: { onClose: () => void }) 
             <label htmlFor={ids.category} className="text-sm font-medium text-gray-700">
               {t('support.ticket.category')}
             </label>
-            <select id={ids.category} name="category" value={category} onChange={(e) => setCategory(e.target.value as TicketCategory)} className={`${field} min-h-11 border-gray-300`}>
+            <select
+              id={ids.category}
+              name="category"
+              value={category}
+              onChange={(e) => setCategory(e.target.value as TicketCategory)}
+              className={`${field} min-h-11 border-gray-300`}
+            >
               {TICKET_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {t(ticketCategoryKey(c))}
@@ -112,7 +118,13 @@ export default function CreateTicketModal({ onClose }: { onClose: () => void }) 
             <label htmlFor={ids.priority} className="text-sm font-medium text-gray-700">
               {t('support.ticket.priority')}
             </label>
-            <select id={ids.priority} name="priority" value={priority} onChange={(e) => setPriority(e.target.value as TicketPriority)} className={`${field} min-h-11 border-gray-300`}>
+            <select
+              id={ids.priority}
+              name="priority"
+              value={priority}
+              onChange={(e) => setPriority(e.target.value as TicketPriority)}
+              className={`${field} min-h-11 border-gray-300`}
+            >
               {TICKET_PRIORITIES.map((p) => (
                 <option key={p} value={p}>
                   {t(ticketPriorityKey(p))}

@@ -11,7 +11,17 @@ export interface TabItem<K extends string> {
   panel: ReactNode;
 }
 
-export function Tabs<K extends string>({ items, selected, onSelect, label }: { items: readonly TabItem<K>[]; selected: K; onSelect: (key: K) => void; label: string }) {
+export function Tabs<K extends string>({
+  items,
+  selected,
+  onSelect,
+  label,
+}: {
+  items: readonly TabItem<K>[];
+  selected: K;
+  onSelect: (key: K) => void;
+  label: string;
+}) {
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (k: K) => `${base}-tab-${k}`;
@@ -20,7 +30,19 @@ export function Tabs<K extends string>({ items, selected, onSelect, label }: { i
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = items.length - 1;
     const next =
-      e.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : -1;
+      e.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     onSelect(items[next]!.key);
@@ -60,7 +82,14 @@ export function Tabs<K extends string>({ items, selected, onSelect, label }: { i
       </div>
       {items.map((item) =>
         item.key === selected ? (
-          <div key={item.key} id={panelId(item.key)} role="tabpanel" aria-labelledby={tabId(item.key)} tabIndex={0} className="pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-gray-900">
+          <div
+            key={item.key}
+            id={panelId(item.key)}
+            role="tabpanel"
+            aria-labelledby={tabId(item.key)}
+            tabIndex={0}
+            className="pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-gray-900"
+          >
             {item.panel}
           </div>
         ) : null,

@@ -53,7 +53,10 @@ export function TicketMeta({ ticket }: { ticket: Ticket }) {
 export function TicketStatusBadge({ status }: { status: string }) {
   const t = useT();
   return (
-    <span data-status={status} className={cx('inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', TICKET_STATUS_STYLE[status] ?? TICKET_STATUS_STYLE.open)}>
+    <span
+      data-status={status}
+      className={cx('inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', TICKET_STATUS_STYLE[status] ?? TICKET_STATUS_STYLE.open)}
+    >
       {t(ticketStatusKey(status as TicketStatus))}
     </span>
   );

@@ -20,10 +20,7 @@ export function canSubmit(fields: Pick<NewTransactionFields, 'amount' | 'wallet_
 }
 
 export type QuoteState =
-  | { status: 'none' }
-  | { status: 'refused'; reason: Exclude<QuoteRefusal, 'empty'> }
-  | { status: 'loading' }
-  | { status: 'ready'; quote: SimulatedQuote };
+  { status: 'none' } | { status: 'refused'; reason: Exclude<QuoteRefusal, 'empty'> } | { status: 'loading' } | { status: 'ready'; quote: SimulatedQuote };
 
 /**
  * Starts the quote for `amount`: `onChange` gets 'loading' at once and the quote after 1 s, or at

@@ -25,7 +25,14 @@ const offer = (over: Partial<PendingOffer>): PendingOffer => ({
 });
 const TREASURY = offer({});
 const BOB = offer({ offerId: `00${'2'.repeat(64)}`, counterpartyKind: 'person', counterpartyName: 'Bob M.', amount: '2.5000000000', amount_usd_cents: 38 });
-const MINE = offer({ offerId: `00${'3'.repeat(64)}`, direction: 'outgoing', counterpartyKind: 'person', counterpartyName: 'Cy D.', amount: '1.0000000000', amount_usd_cents: 15 });
+const MINE = offer({
+  offerId: `00${'3'.repeat(64)}`,
+  direction: 'outgoing',
+  counterpartyKind: 'person',
+  counterpartyName: 'Cy D.',
+  amount: '1.0000000000',
+  amount_usd_cents: 15,
+});
 const state = (over: Partial<OffersState>): OffersState => ({
   status: 'ready',
   accountId: ACC,
@@ -81,7 +88,11 @@ describe('ActionRequired', () => {
     expect(incoming[1]!.textContent).toContain(translate('es', 'wallet.offers.from', { name: 'Bob M.' }));
     fireEvent.click(within(incoming[1]!).getByRole('button', { name: translate('es', 'wallet.offers.acceptLabel', { amount: '2.50 CC', name: 'Bob M.' }) }));
     expect(onAction).toHaveBeenLastCalledWith(BOB, 'accept');
-    fireEvent.click(within(incoming[0]!).getByRole('button', { name: translate('es', 'wallet.offers.rejectLabel', { amount: '100.00 CC', name: translate('es', 'wallet.offers.treasury') }) }));
+    fireEvent.click(
+      within(incoming[0]!).getByRole('button', {
+        name: translate('es', 'wallet.offers.rejectLabel', { amount: '100.00 CC', name: translate('es', 'wallet.offers.treasury') }),
+      }),
+    );
     expect(onAction).toHaveBeenLastCalledWith(TREASURY, 'reject');
 
     const outgoing = within(screen.getByRole('list', { name: translate('es', 'wallet.offers.outgoing') })).getAllByRole('listitem');
@@ -95,11 +106,19 @@ describe('ActionRequired', () => {
     $lang.set('fs');
     const onMore = vi.fn(async () => {});
     const { rerender } = render(
-      <ActionRequired state={state({ incoming: [TREASURY, BOB], incomingTotal: 152, outgoing: [MINE] })} onAction={() => {}} onRetry={() => {}} onMore={onMore} now={NOW} />,
+      <ActionRequired
+        state={state({ incoming: [TREASURY, BOB], incomingTotal: 152, outgoing: [MINE] })}
+        onAction={() => {}}
+        onRetry={() => {}}
+        onMore={onMore}
+        now={NOW}
+      />,
     );
     expect(screen.getByText(translate('fs', 'wallet.offers.shown', { shown: 2, total: 152 }))).toBeTruthy();
     expect(screen.getByRole('heading', { name: `${translate('fs', 'wallet.offers.incoming')} (152)` })).toBeTruthy();
-    const more = screen.getByRole('button', { name: translate('fs', 'wallet.offers.showMoreLabel', { count: 20, list: translate('fs', 'wallet.offers.incoming') }) });
+    const more = screen.getByRole('button', {
+      name: translate('fs', 'wallet.offers.showMoreLabel', { count: 20, list: translate('fs', 'wallet.offers.incoming') }),
+    });
     expect(more.tagName).toBe('BUTTON');
     expect(more.textContent).toBe(translate('fs', 'wallet.offers.showMore'));
     await act(async () => fireEvent.click(more));
@@ -108,15 +127,27 @@ describe('ActionRequired', () => {
     expect(document.querySelectorAll('[data-action^="offers-more-"]')).toHaveLength(1);
     // The next page arrives and the list is whole: the first new row has the focus, Show more is gone.
     const CY = offer({ offerId: `00${'4'.repeat(64)}`, counterpartyKind: 'person', counterpartyName: 'Cy D.', amount: '0.1000000000' });
-    rerender(<ActionRequired state={state({ incoming: [TREASURY, BOB, CY], outgoing: [MINE] })} onAction={() => {}} onRetry={() => {}} onMore={onMore} now={NOW} />);
+    rerender(
+      <ActionRequired state={state({ incoming: [TREASURY, BOB, CY], outgoing: [MINE] })} onAction={() => {}} onRetry={() => {}} onMore={onMore} now={NOW} />,
+    );
     expect(document.querySelectorAll('[data-action^="offers-more-"]')).toHaveLength(0);
     const rows = within(screen.getByRole('list', { name: translate('fs', 'wallet.offers.incoming') })).getAllByRole('listitem');
     expect(document.activeElement).toBe(rows[2]);
   });
 
   it('says a page is loading on its Show more and holds it', () => {
-    render(<ActionRequired state={state({ incoming: [TREASURY], incomingTotal: 30, more: 'incoming' })} onAction={() => {}} onRetry={() => {}} onMore={() => {}} now={NOW} />);
-    const more = screen.getByRole('button', { name: translate('en', 'wallet.offers.showMoreLabel', { count: 20, list: translate('en', 'wallet.offers.incoming') }) });
+    render(
+      <ActionRequired
+        state={state({ incoming: [TREASURY], incomingTotal: 30, more: 'incoming' })}
+        onAction={() => {}}
+        onRetry={() => {}}
+        onMore={() => {}}
+        now={NOW}
+      />,
+    );
+    const more = screen.getByRole('button', {
+      name: translate('en', 'wallet.offers.showMoreLabel', { count: 20, list: translate('en', 'wallet.offers.incoming') }),
+    });
     expect((more as HTMLButtonElement).disabled).toBe(true);
   });
 

@@ -57,7 +57,9 @@ function OfferRow({ offer, onAction, now }: { offer: PendingOffer; onAction: Act
           {offer.direction === 'incoming' ? t('wallet.offers.from', { name }) : t('wallet.offers.to', { name })}
         </p>
         <p className="mt-0.5 text-sm text-gray-600 tabular-nums">
-          <span className="font-medium text-gray-900" data-offer-amount="">{amount}</span>
+          <span className="font-medium text-gray-900" data-offer-amount="">
+            {amount}
+          </span>
           <span aria-hidden="true"> · </span>
           <span data-offer-usd="">{formatCents(offer.amount_usd_cents)}</span>
           <span aria-hidden="true"> · </span>
@@ -84,7 +86,13 @@ function OfferList({
   onAction,
   onMore,
   now,
-}: { direction: OfferDirection; state: OffersState; onAction: ActionRequiredProps['onAction']; onMore: ActionRequiredProps['onMore']; now: number }) {
+}: {
+  direction: OfferDirection;
+  state: OffersState;
+  onAction: ActionRequiredProps['onAction'];
+  onMore: ActionRequiredProps['onMore'];
+  now: number;
+}) {
   const t = useT();
   const list = useRef<HTMLUListElement>(null);
   /** The index of the first row "Show more" asked for: it takes the focus once rendered. */
@@ -115,7 +123,10 @@ function OfferList({
         ))}
       </ul>
       {left > 0 && (
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-5 py-3 text-sm text-gray-600" data-offers-more={direction}>
+        <div
+          className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-5 py-3 text-sm text-gray-600"
+          data-offers-more={direction}
+        >
           <p aria-live="polite">{t('wallet.offers.shown', { shown: offers.length, total })}</p>
           {onMore && (
             <Button

@@ -35,7 +35,8 @@ type Step =
   | { kind: 'done'; receiver: ResolvedReceiver; result: SentTransfer }
   | { kind: 'failed'; receiver: ResolvedReceiver; amount: string; message: string; retryable: boolean };
 
-const field = 'block w-full rounded-lg border px-3 py-2.5 text-base text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gray-900 sm:text-sm';
+const field =
+  'block w-full rounded-lg border px-3 py-2.5 text-base text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gray-900 sm:text-sm';
 
 export function SendDialog({ open, onClose, accountId, available, price, onSent }: SendDialogProps) {
   const t = useT();
@@ -127,7 +128,14 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
   }
 
   const usd = (cents: bigint | number | null) => (cents === null ? '-' : formatCents(cents));
-  const title = step.kind === 'form' ? t('wallet.send.title') : step.kind === 'done' ? t('wallet.send.success.title') : step.kind === 'failed' ? t('wallet.send.error.title') : t('wallet.send.confirm.title');
+  const title =
+    step.kind === 'form'
+      ? t('wallet.send.title')
+      : step.kind === 'done'
+        ? t('wallet.send.success.title')
+        : step.kind === 'failed'
+          ? t('wallet.send.error.title')
+          : t('wallet.send.confirm.title');
 
   let body;
   let footer;
@@ -149,7 +157,11 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
             aria-describedby={`${ids.receiverMsg}`}
             className={`${field} mt-1 ${errors.receiver ? 'border-red-400' : 'border-gray-300'}`}
           />
-          <p id={ids.receiverMsg} className={`mt-1 text-xs ${errors.receiver ? 'text-red-600' : 'text-gray-600'}`} data-error={errors.receiver ? 'receiver' : undefined}>
+          <p
+            id={ids.receiverMsg}
+            className={`mt-1 text-xs ${errors.receiver ? 'text-red-600' : 'text-gray-600'}`}
+            data-error={errors.receiver ? 'receiver' : undefined}
+          >
             {errors.receiver ? t(errors.receiver) : t('wallet.send.receiver.hint')}
           </p>
         </div>
@@ -209,7 +221,9 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2.5">
           <dt className="text-gray-600">{t('wallet.send.confirm.receiver')}</dt>
           <dd className="min-w-0 text-right">
-            <span className="block font-medium text-gray-900" data-send-name="">{receiver.displayName}</span>
+            <span className="block font-medium text-gray-900" data-send-name="">
+              {receiver.displayName}
+            </span>
             <span className="block font-mono text-xs text-gray-600" title={receiver.partyId}>
               {abbreviatePartyId(receiver.partyId)}
             </span>
@@ -217,7 +231,9 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
         </div>
         <div className="flex justify-between gap-4 px-3 py-2.5">
           <dt className="text-gray-600">{t('wallet.send.confirm.amount')}</dt>
-          <dd className="font-medium tabular-nums text-gray-900" data-send-amount="">{formatLedgerAmount(amount, 'CC')}</dd>
+          <dd className="font-medium tabular-nums text-gray-900" data-send-amount="">
+            {formatLedgerAmount(amount, 'CC')}
+          </dd>
         </div>
         <div className="flex justify-between gap-4 px-3 py-2.5">
           <dt className="text-gray-600">{t('wallet.send.confirm.usd')}</dt>
@@ -230,7 +246,9 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
         <div className="space-y-4" data-send-step="confirm">
           {summary}
           <p className="rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-700" data-send-next={receiver.preapproved ? 'instant' : 'offer'}>
-            {receiver.preapproved ? t('wallet.send.confirm.instant', { name: receiver.displayName }) : t('wallet.send.confirm.offer', { name: receiver.displayName })}
+            {receiver.preapproved
+              ? t('wallet.send.confirm.instant', { name: receiver.displayName })
+              : t('wallet.send.confirm.offer', { name: receiver.displayName })}
           </p>
         </div>
       );
@@ -291,7 +309,14 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
   }
 
   return (
-    <Modal open={open} onClose={close} title={title} description={step.kind === 'form' ? t('wallet.send.description') : undefined} footer={footer} closeBlocked={busy}>
+    <Modal
+      open={open}
+      onClose={close}
+      title={title}
+      description={step.kind === 'form' ? t('wallet.send.description') : undefined}
+      footer={footer}
+      closeBlocked={busy}
+    >
       <div ref={stepRef} tabIndex={-1} className="focus:outline-none">
         {body}
       </div>

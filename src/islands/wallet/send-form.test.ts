@@ -7,7 +7,10 @@ const PARTY = `ana::1220${'a'.repeat(64)}`;
 
 describe('checkSend', () => {
   it('asks for both fields when they are empty', () => {
-    expect(checkSend({ receiver: ' ', amount: '' }, '10')).toEqual({ ok: false, errors: { receiver: 'wallet.send.error.receiverRequired', amount: 'wallet.send.error.amountRequired' } });
+    expect(checkSend({ receiver: ' ', amount: '' }, '10')).toEqual({
+      ok: false,
+      errors: { receiver: 'wallet.send.error.receiverRequired', amount: 'wallet.send.error.amountRequired' },
+    });
   });
 
   it('accepts a phone with spaces and dashes (as sign-in does) and a party id, and sends them canonical', () => {
@@ -40,7 +43,10 @@ describe('checkSend', () => {
   });
 
   it('compares with the available balance exactly: one unit of the 10th decimal over is refused', () => {
-    expect(checkSend({ receiver: PARTY, amount: '15.0000000001' }, '15.0000000000')).toMatchObject({ ok: false, errors: { amount: 'wallet.send.error.moreThanAvailable' } });
+    expect(checkSend({ receiver: PARTY, amount: '15.0000000001' }, '15.0000000000')).toMatchObject({
+      ok: false,
+      errors: { amount: 'wallet.send.error.moreThanAvailable' },
+    });
     expect(checkSend({ receiver: PARTY, amount: '15' }, '15.0000000000')).toMatchObject({ ok: true, amount: '15' });
     // 0.1 + 0.2 style amounts where a float comparison would be wrong.
     expect(checkSend({ receiver: PARTY, amount: '0.3' }, '0.3000000000')).toMatchObject({ ok: true });

@@ -11,9 +11,7 @@ export interface SendFields {
   amount: string;
 }
 
-export type SendCheck =
-  | { ok: true; receiver: string; amount: string }
-  | { ok: false; errors: Partial<Record<keyof SendFields, TranslationKey>> };
+export type SendCheck = { ok: true; receiver: string; amount: string } | { ok: false; errors: Partial<Record<keyof SendFields, TranslationKey>> };
 
 const AMOUNT_KEYS = {
   format: 'errors.ccAmountInvalid',

@@ -26,13 +26,17 @@ export const liveSocket = createRoute({
     `\`${LIVE_TOKEN_PREFIX}<access token>\`; the server answers with \`${LIVE_SUBPROTOCOL}\` only. The party must be ` +
     'one of yours (`GET /api/wallets/canton/parties`), else 404; the Origin must be this site or one of ' +
     'CORS_ALLOWED_ORIGINS, else 403. Messages: the server sends `{"type":"wallet.changed"}` after a call ' +
-    'that moved the party\'s money (refetch); the client sends `ping` every 30 s and gets `pong`. Close ' +
+    "that moved the party's money (refetch); the client sends `ping` every 30 s and gets `pong`. Close " +
     'code 4001: the token expired, reconnect with a fresh one. Too many open sockets for one user, or more than ' +
     'the RL_LIVE connection attempts a minute: 429.',
   request: { query: liveQuery },
   responses: {
     101: { description: `Switching Protocols: the WebSocket, subprotocol \`${LIVE_SUBPROTOCOL}\`` },
-    '4XX': { description: 'Refused: `{message, code}` (401 without a valid token, 403 from another site, 404 for a party that is not yours, 426 without an upgrade, 429 too many sockets or connection attempts)', content: json(errorAnswer) },
+    '4XX': {
+      description:
+        'Refused: `{message, code}` (401 without a valid token, 403 from another site, 404 for a party that is not yours, 426 without an upgrade, 429 too many sockets or connection attempts)',
+      content: json(errorAnswer),
+    },
     '5XX': { description: 'Failed: `{message, code}`', content: json(errorAnswer) },
   },
 });

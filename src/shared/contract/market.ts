@@ -7,7 +7,13 @@ import { historyQuery, priceHistory } from '../schemas/price-history';
 import { answers } from './common';
 
 export const marketList = createRoute({ tags: ['Market'], method: 'get', path: '/', responses: answers(marketSnapshot) });
-export const marketStock = createRoute({ tags: ['Market'], method: 'get', path: '/stocks/{symbol}', request: { params: symbolParam }, responses: answers(stock) });
+export const marketStock = createRoute({
+  tags: ['Market'],
+  method: 'get',
+  path: '/stocks/{symbol}',
+  request: { params: symbolParam },
+  responses: answers(stock),
+});
 export const marketAsset = createRoute({
   tags: ['Market'],
   method: 'get',

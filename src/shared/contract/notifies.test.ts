@@ -19,13 +19,19 @@ const MOVES_MONEY = [
 
 /** The `data` schema of a declaration's 200 answer. */
 function dataSchema(route: object): z.ZodType {
-  const answer = (route as { responses: { 200: { content: { 'application/json': { schema: z.ZodObject } } } } }).responses[200].content['application/json'].schema;
+  const answer = (route as { responses: { 200: { content: { 'application/json': { schema: z.ZodObject } } } } }).responses[200].content['application/json']
+    .schema;
   return answer.shape.data as z.ZodType;
 }
 
 describe('the live-update marks of the contract', () => {
   it('marks exactly the calls that move money between parties', () => {
-    expect(declaredRoutes().filter((r) => notifiesOf(r.route)).map((r) => r.key).sort()).toEqual(MOVES_MONEY);
+    expect(
+      declaredRoutes()
+        .filter((r) => notifiesOf(r.route))
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(MOVES_MONEY);
   });
 
   it('has every marked call answer affectedParties, a list of party ids', () => {

@@ -28,14 +28,16 @@ export const sessionIdParam = z.object({ id: uuidId });
 
 export const listSessions = createRoute({ tags, method: 'get', path: '/', responses: answers(z.array(sessionInfo)) });
 export const endSession = createRoute({
-  tags, ...limitedBy('RL_WRITES'),
+  tags,
+  ...limitedBy('RL_WRITES'),
   method: 'delete',
   path: '/{id}',
   request: { params: sessionIdParam },
   responses: answers(z.object({ ended: z.literal(1) })),
 });
 export const endOtherSessions = createRoute({
-  tags, ...limitedBy('RL_WRITES'),
+  tags,
+  ...limitedBy('RL_WRITES'),
   method: 'post',
   path: '/sign-out-others',
   responses: answers(z.object({ ended: z.number().int().nonnegative() })),

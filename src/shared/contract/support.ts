@@ -9,10 +9,18 @@ import { answers, jsonBody, limitedBy } from './common';
 const tags = ['Support'];
 
 export const listTickets = createRoute({ tags, method: 'get', path: '/tickets', request: { query: paginationQuery }, responses: answers(z.array(r.ticket)) });
-export const createTicket = createRoute({ tags, ...limitedBy('RL_TICKETS'), method: 'post', path: '/tickets', request: jsonBody(createTicketBody), responses: answers(r.ticket) });
+export const createTicket = createRoute({
+  tags,
+  ...limitedBy('RL_TICKETS'),
+  method: 'post',
+  path: '/tickets',
+  request: jsonBody(createTicketBody),
+  responses: answers(r.ticket),
+});
 export const getTicket = createRoute({ tags, method: 'get', path: '/tickets/{id}', request: { params: ticketIdParam }, responses: answers(r.ticket) });
 export const updateTicket = createRoute({
-  tags, ...limitedBy('RL_WRITES'),
+  tags,
+  ...limitedBy('RL_WRITES'),
   method: 'put',
   path: '/tickets/{id}',
   request: { params: ticketIdParam, ...jsonBody(updateTicketBody) },
@@ -26,7 +34,8 @@ export const listComments = createRoute({
   responses: answers(z.array(r.ticketComment)),
 });
 export const createComment = createRoute({
-  tags, ...limitedBy('RL_COMMENTS'),
+  tags,
+  ...limitedBy('RL_COMMENTS'),
   method: 'post',
   path: '/tickets/{id}/comments',
   request: { params: ticketIdParam, ...jsonBody(createCommentBody) },

@@ -47,7 +47,8 @@ describe('timestamps in the answers of the contract', () => {
       'GET /api/support/tickets.data[].created_at',
       'GET /api/feature-requests.data[].created_at',
       'GET /api/wallets/canton/offers/:accountId.data.incoming[].createdAt',
-    ]) expect(where, expected).toContain(expected);
+    ])
+      expect(where, expected).toContain(expected);
   });
 
   it.each(fields)('%s refuses what is not an ISO 8601 date-time with an offset', (_, schema) => {

@@ -23,7 +23,13 @@ export const listForWallet = createRoute({
   request: { params: transactionIdParam, query: transactionListQuery },
   responses: answers(z.array(r.transaction)),
 });
-export const getTransaction = createRoute({ tags, method: 'get', path: '/{id}', request: { params: transactionIdParam }, responses: answers(r.transactionDetail) });
+export const getTransaction = createRoute({
+  tags,
+  method: 'get',
+  path: '/{id}',
+  request: { params: transactionIdParam },
+  responses: answers(r.transactionDetail),
+});
 
 export const transactionsContract = [listForAccount, listForWallet, getTransaction] as const;
 
@@ -33,7 +39,8 @@ export const transactionsContract = [listForAccount, listForWallet, getTransacti
  * forwarded). Rate-limited (RL_EXPORTS), though a read: it can read a whole history.
  */
 export const exportForAccount = createRoute({
-  tags, ...limitedBy('RL_EXPORTS'),
+  tags,
+  ...limitedBy('RL_EXPORTS'),
   method: 'get',
   path: '/account/{id}/export',
   request: { params: transactionIdParam, query: transactionFilters },

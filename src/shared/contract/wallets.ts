@@ -47,29 +47,39 @@ export const partyBalance = createRoute({
 /** Also the market's assets source when UPSTREAM_API_URL is set. */
 export const cantonAssets = createRoute({ tags, method: 'get', path: '/canton/assets', responses: answers(z.array(r.ledgerAsset)) });
 export const cantonPrepare = createRoute({
-  tags, ...limitedBy('RL_WALLETS'),
+  tags,
+  ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/canton/prepare',
   request: jsonBody(cantonPrepareBody),
   responses: answers(r.externalPartyPrepared),
 });
 export const cantonComplete = createRoute({
-  tags, ...limitedBy('RL_WALLETS'),
+  tags,
+  ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/canton/complete',
   request: jsonBody(cantonCompleteBody),
   responses: answers(r.externalPartyCompleted),
 });
 export const holdingTransactions = createRoute({
-  tags, ...limitedBy('RL_WRITES'),
+  tags,
+  ...limitedBy('RL_WRITES'),
   method: 'post',
   path: '/canton/holding-transactions',
   request: jsonBody(holdingTransactionsBody),
   responses: answers(r.holdingTransactions),
 });
-export const createCantonAccount = createRoute({ tags, ...limitedBy('RL_WALLETS'), method: 'post', path: '/canton', responses: answers(r.digitalAssetAccount) });
+export const createCantonAccount = createRoute({
+  tags,
+  ...limitedBy('RL_WALLETS'),
+  method: 'post',
+  path: '/canton',
+  responses: answers(r.digitalAssetAccount),
+});
 export const createDigitalAsset = createRoute({
-  tags, ...limitedBy('RL_WALLETS'),
+  tags,
+  ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/digital-asset',
   request: jsonBody(createDigitalAssetBody),
@@ -77,7 +87,9 @@ export const createDigitalAsset = createRoute({
 });
 /** Accepts every incoming pending offer of the account's party (the treasury's and people's). Idempotency-Key. */
 export const autoAccept = createRoute({
-  tags, ...limitedBy('RL_AUTO_ACCEPT'), ...notifiesParties(),
+  tags,
+  ...limitedBy('RL_AUTO_ACCEPT'),
+  ...notifiesParties(),
   method: 'post',
   path: '/auto-accept',
   request: { ...idempotencyKeyHeader(), ...jsonBody(autoAcceptBody) },
@@ -85,7 +97,9 @@ export const autoAccept = createRoute({
 });
 /** The faucet (test funds, embedded default): the treasury offers CC to the account's party. Idempotency-Key. */
 export const transfer = createRoute({
-  tags, ...limitedBy('RL_TRANSFERS'), ...notifiesParties(),
+  tags,
+  ...limitedBy('RL_TRANSFERS'),
+  ...notifiesParties(),
   method: 'post',
   path: '/transfer',
   request: { ...idempotencyKeyHeader(), ...jsonBody(transferBody) },
@@ -97,7 +111,8 @@ export const transfer = createRoute({
 
 /** A phone number or party id to the receiver's digital-assets party; 404 `receiver_not_found`, 400 `self_transfer`. */
 export const resolveReceiver = createRoute({
-  tags, ...limitedBy('RL_LOOKUPS'),
+  tags,
+  ...limitedBy('RL_LOOKUPS'),
   method: 'post',
   path: '/canton/receivers/resolve',
   request: jsonBody(resolveReceiverBody),
@@ -105,7 +120,9 @@ export const resolveReceiver = createRoute({
 });
 /** Sends CC: settles at once under the receiver's preapproval, else a 24 h offer locking the sender's holdings. Idempotency-Key. */
 export const sendTransfer = createRoute({
-  tags, ...limitedBy('RL_SENDS'), ...notifiesParties(),
+  tags,
+  ...limitedBy('RL_SENDS'),
+  ...notifiesParties(),
   method: 'post',
   path: '/canton/send',
   request: { ...idempotencyKeyHeader(), ...jsonBody(sendBody) },
@@ -126,7 +143,9 @@ export const listOffers = createRoute({
 });
 /** The receiver accepts one offer; 409 `offer_not_pending` once it is settled. Idempotency-Key. */
 export const acceptOffer = createRoute({
-  tags, ...limitedBy('RL_ACCEPTS'), ...notifiesParties(),
+  tags,
+  ...limitedBy('RL_ACCEPTS'),
+  ...notifiesParties(),
   method: 'post',
   path: '/canton/offers/{offerId}/accept',
   request: { params: offerIdParam, ...idempotencyKeyHeader(), ...jsonBody(offerActionBody) },
@@ -134,7 +153,9 @@ export const acceptOffer = createRoute({
 });
 /** The receiver rejects one offer: the sender's holdings are unlocked. */
 export const rejectOffer = createRoute({
-  tags, ...limitedBy('RL_ACCEPTS'), ...notifiesParties(),
+  tags,
+  ...limitedBy('RL_ACCEPTS'),
+  ...notifiesParties(),
   method: 'post',
   path: '/canton/offers/{offerId}/reject',
   request: { params: offerIdParam, ...jsonBody(offerActionBody) },
@@ -142,7 +163,9 @@ export const rejectOffer = createRoute({
 });
 /** The sender withdraws one offer: its holdings are unlocked. */
 export const withdrawOffer = createRoute({
-  tags, ...limitedBy('RL_ACCEPTS'), ...notifiesParties(),
+  tags,
+  ...limitedBy('RL_ACCEPTS'),
+  ...notifiesParties(),
   method: 'post',
   path: '/canton/offers/{offerId}/withdraw',
   request: { params: offerIdParam, ...jsonBody(offerActionBody) },
@@ -157,29 +180,40 @@ export const getPreapproval = createRoute({
   responses: answers(p2p.transferPreapproval),
 });
 export const setPreapproval = createRoute({
-  tags, ...limitedBy('RL_WRITES'),
+  tags,
+  ...limitedBy('RL_WRITES'),
   method: 'put',
   path: '/canton/preapproval/{accountId}',
   request: { params: accountIdParam, ...jsonBody(preapprovalBody) },
   responses: answers(p2p.transferPreapproval),
 });
 export const createExternalWallet = createRoute({
-  tags, ...limitedBy('RL_WALLETS'),
+  tags,
+  ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/external',
   request: jsonBody(createExternalWalletBody),
   responses: answers(r.wallet),
 });
 export const createInternalWallet = createRoute({
-  tags, ...limitedBy('RL_WALLETS'),
+  tags,
+  ...limitedBy('RL_WALLETS'),
   method: 'post',
   path: '/internal',
   request: jsonBody(createInternalWalletBody),
   responses: answers(r.wallet),
 });
-export const createWallet = createRoute({ tags, ...limitedBy('RL_WALLETS'), method: 'post', path: '/', request: jsonBody(createWalletBody), responses: answers(r.wallet) });
+export const createWallet = createRoute({
+  tags,
+  ...limitedBy('RL_WALLETS'),
+  method: 'post',
+  path: '/',
+  request: jsonBody(createWalletBody),
+  responses: answers(r.wallet),
+});
 export const deactivateWallet = createRoute({
-  tags, ...limitedBy('RL_WRITES'),
+  tags,
+  ...limitedBy('RL_WRITES'),
   method: 'patch',
   path: '/{id}/deactivate',
   request: { params: walletIdParam },

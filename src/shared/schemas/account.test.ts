@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { t } from '../../i18n';
 import { createAccountBody } from './account';
 
-const issueMessages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+const issueMessages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('create account body', () => {
   it('sends the trimmed name, individual type and personal category by default', () => {
@@ -19,9 +18,7 @@ describe('create account body', () => {
     const empty = createAccountBody.parse({ accountName: 'A', accountDescription: '   ' });
     expect(empty.accountDescription).toBeUndefined();
     expect(JSON.stringify(empty)).not.toContain('accountDescription');
-    expect(createAccountBody.parse({ accountName: 'A', accountDescription: ' For rent ' }).accountDescription).toBe(
-      'For rent',
-    );
+    expect(createAccountBody.parse({ accountName: 'A', accountDescription: ' For rent ' }).accountDescription).toBe('For rent');
   });
 
   it('rejects a blank name', () => {

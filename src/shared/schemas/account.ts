@@ -34,9 +34,7 @@ const DESCRIPTION_TOO_LONG = `Description must be ${ACCOUNT_DESCRIPTION_MAX} cha
 
 /** An account as the client writes it (the Create-account payload). */
 export const accountInput = z.object({
-  accountName: text()
-    .min(1, 'Account name is required')
-    .max(ACCOUNT_NAME_MAX, `Account name must be ${ACCOUNT_NAME_MAX} characters or less`),
+  accountName: text().min(1, 'Account name is required').max(ACCOUNT_NAME_MAX, `Account name must be ${ACCOUNT_NAME_MAX} characters or less`),
   // An empty description is sent as absent.
   accountDescription: text()
     .max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG)
@@ -48,12 +46,10 @@ export const accountInput = z.object({
 });
 
 /** POST /accounts/user/create-account */
-export const createAccountBody = accountInput
-  .pick({ accountName: true, accountDescription: true })
-  .extend({
-    accountType: accountInput.shape.accountType.default('individual'),
-    accountCategory: accountCategory.default('personal'),
-  });
+export const createAccountBody = accountInput.pick({ accountName: true, accountDescription: true }).extend({
+  accountType: accountInput.shape.accountType.default('individual'),
+  accountCategory: accountCategory.default('personal'),
+});
 
 /**
  * PUT /accounts/user/accounts/{id}/metadata: any of name, description (empty clears it), category,

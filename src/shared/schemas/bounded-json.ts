@@ -63,13 +63,15 @@ export const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.strin
  * {message} through the validator). The check runs before any recursion over the value.
  */
 export const boundedJsonObject = (bounds: JsonBounds) =>
-  z.custom<JsonObject>().superRefine((value, ctx) => {
-    if (!isPlainObject(value)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
-      return;
-    }
-    const issue = jsonBoundsIssue(value, bounds);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue });
-  })
+  z
+    .custom<JsonObject>()
+    .superRefine((value, ctx) => {
+      if (!isPlainObject(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return;
+      }
+      const issue = jsonBoundsIssue(value, bounds);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    })
     // What the OpenAPI document says of it (a custom schema has no JSON Schema of its own).
     .meta({ type: 'object', description: `A JSON object (depth <= ${bounds.maxDepth}, ${bounds.maxBytes} bytes at most)` });

@@ -5,8 +5,7 @@ import { t } from '../../i18n';
 import { fieldErrors } from './messages';
 import { createFeatureRequestBody, featureCategoryKey, voteBody } from './feature-request';
 
-const issueMessages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+const issueMessages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('feature request body', () => {
   const valid = { title: 'Dark mode', description: 'Please add a dark theme.' };
@@ -28,14 +27,10 @@ describe('feature request body', () => {
   });
 
   it('needs a title of 5 to 200 characters after trimming', () => {
-    expect(issueMessages(createFeatureRequestBody.safeParse({ ...valid, title: '  abcd  ' }))).toEqual([
-      t('en', 'featureRequests.validation.titleMin'),
-    ]);
+    expect(issueMessages(createFeatureRequestBody.safeParse({ ...valid, title: '  abcd  ' }))).toEqual([t('en', 'featureRequests.validation.titleMin')]);
     expect(createFeatureRequestBody.safeParse({ ...valid, title: 'a'.repeat(5) }).success).toBe(true);
     expect(createFeatureRequestBody.safeParse({ ...valid, title: 'a'.repeat(200) }).success).toBe(true);
-    expect(issueMessages(createFeatureRequestBody.safeParse({ ...valid, title: 'a'.repeat(201) }))).toEqual([
-      t('en', 'featureRequests.validation.titleMax'),
-    ]);
+    expect(issueMessages(createFeatureRequestBody.safeParse({ ...valid, title: 'a'.repeat(201) }))).toEqual([t('en', 'featureRequests.validation.titleMax')]);
   });
 
   it('needs a description of 10 to 2000 characters after trimming', () => {

@@ -4,7 +4,15 @@
 // refuses the same bodies and, when both accept, yields the same value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MAX, TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, createCommentBody, createSupportTicketBodySchema, createTicketBody, createTicketCommentBodySchema } from './support-ticket';
+import {
+  COMMENT_MAX,
+  TICKET_DESCRIPTION_MAX,
+  TICKET_TITLE_MAX,
+  createCommentBody,
+  createSupportTicketBodySchema,
+  createTicketBody,
+  createTicketCommentBodySchema,
+} from './support-ticket';
 
 type Parser = { safeParse(input: unknown): { success: boolean; data?: unknown } };
 

@@ -34,15 +34,13 @@ const AMOUNT_TEXTS: Record<SendAmountProblem, string> = {
 const accountId = text().min(1, 'Required').max(ACCOUNT_ID_MAX);
 
 /** A positive CC amount with at most 10 decimals and at most 10,000; kept as canonical text. */
-export const ccAmount = z
-  .union([z.string(), z.number()])
-  .transform((value, ctx) => {
-    const text = ccAmountText(value);
-    const problem = ccAmountProblem(text);
-    if (!problem) return text;
-    ctx.addIssue({ code: 'custom', message: AMOUNT_TEXTS[problem] });
-    return z.NEVER;
-  });
+export const ccAmount = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const text = ccAmountText(value);
+  const problem = ccAmountProblem(text);
+  if (!problem) return text;
+  ctx.addIssue({ code: 'custom', message: AMOUNT_TEXTS[problem] });
+  return z.NEVER;
+});
 
 /**
  * An amount one person sends another: at least MIN_SEND_CC (below it, 400 `amount_below_minimum`: the
@@ -83,10 +81,7 @@ export const offerActionBody = z.object({ account_id: accountId });
  * largest amount first, then newest first.
  */
 export const offersQuery = z.object({
-  direction: z
-    .enum(OFFER_DIRECTIONS)
-    .optional()
-    .meta({ description: 'Read only this list (the other answers []); without it, the first page of both' }),
+  direction: z.enum(OFFER_DIRECTIONS).optional().meta({ description: 'Read only this list (the other answers []); without it, the first page of both' }),
   limit: z.coerce
     .number()
     .int()

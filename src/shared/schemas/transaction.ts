@@ -54,13 +54,11 @@ const amountSchema = z.pipe(
 export const newTransactionFormSchema = z.object({
   amount: amountSchema,
   onramp_provider: z.enum(ONRAMP_PROVIDERS, msg('errors.invalidValue')),
-  wallet_id: z
-    .string(msg('transactions.validation.walletRequired'))
-    .check(
-      z.trim(),
-      z.minLength(1, msg('transactions.validation.walletRequired')),
-      z.refine((id) => id !== ADD_NEW_WALLET, msg('transactions.validation.walletRequired')),
-    ),
+  wallet_id: z.string(msg('transactions.validation.walletRequired')).check(
+    z.trim(),
+    z.minLength(1, msg('transactions.validation.walletRequired')),
+    z.refine((id) => id !== ADD_NEW_WALLET, msg('transactions.validation.walletRequired')),
+  ),
   destination_asset: z._default(z.literal('cc', msg('errors.invalidValue')), 'cc'),
 });
 
@@ -111,9 +109,7 @@ export type TransactionFilters = zf.infer<typeof transactionFilters>;
  * A list page: the filters, limit/offset, and `before`, a keyset cursor (the id of the previous
  * page's last row) that the export pages with: stable while new rows arrive.
  */
-export const transactionListQuery = zf
-  .object({ ...paginationQuery.shape, before: uuidId.optional(), ...filterShape })
-  .refine(...fromNotAfterTo);
+export const transactionListQuery = zf.object({ ...paginationQuery.shape, before: uuidId.optional(), ...filterShape }).refine(...fromNotAfterTo);
 export type TransactionListQuery = zf.infer<typeof transactionListQuery>;
 
 // ---------------------------------------------------------------------------------------------

@@ -51,9 +51,15 @@ export const ed25519PublicKey = z
 export const cantonPrepareBody = z.object({ publicKey: ed25519PublicKey });
 export const cantonCompleteBody = z.object({
   publicKey: ed25519PublicKey,
-  signedHash: z.string().trim().regex(/^[0-9a-fA-F]{128}$/, 'signedHash must be a 64-byte Ed25519 signature in hex'),
+  signedHash: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{128}$/, 'signedHash must be a 64-byte Ed25519 signature in hex'),
   walletId: id,
-  partyHint: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'partyHint: 1 to 64 letters, digits, - or _'),
+  partyHint: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'partyHint: 1 to 64 letters, digits, - or _'),
 });
 export const holdingTransactionsBody = z.object({ partyId: partyId });
 
@@ -61,7 +67,6 @@ export const holdingTransactionsBody = z.object({ partyId: partyId });
 export const accountIdParam = z.object({ accountId: uuidId });
 export const walletIdParam = z.object({ id: uuidId });
 export const partyIdParam = z.object({ partyId: partyId });
-
 
 // ---------------------------------------------------------------------------------------------
 // Answers (what the upstream answers in `data`), written from what the embedded core really answers
@@ -190,7 +195,6 @@ export const transferOffer = z.object({
 });
 
 export const holdingTransactions = z.object({ partyId: z.string(), holdings: z.array(holding), transferOffers: z.array(transferOffer) });
-
 
 /**
  * POST /wallets/auto-accept: every incoming pending offer accepted (the treasury's and people's).

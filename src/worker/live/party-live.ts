@@ -23,7 +23,6 @@ import { CLOSE_SESSION_ENDED, CLOSE_TOKEN_EXPIRED, HEARTBEAT_PING, HEARTBEAT_PON
 /** Open sockets one user may hold on one party (tabs and devices); one more is refused with 429. */
 export const MAX_SOCKETS_PER_USER = 8;
 
-
 /** Which of a user's sessions ended: some by id, or every one but `allBut` (null: every one). */
 export type EndedSessions = { userId: string; ids: readonly string[] } | { userId: string; allBut: string | null };
 

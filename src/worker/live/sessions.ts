@@ -36,7 +36,12 @@ export async function closeSessionSockets(env: Bindings, parties: readonly strin
 }
 
 /** Both steps: the user's parties (with a token of theirs that still holds), then the close. */
-export async function closeEndedSessions(env: Bindings, who: { userId: string; accessToken: string }, ended: EndedSessions, ctx?: ExecutionContext): Promise<void> {
+export async function closeEndedSessions(
+  env: Bindings,
+  who: { userId: string; accessToken: string },
+  ended: EndedSessions,
+  ctx?: ExecutionContext,
+): Promise<void> {
   try {
     await closeSessionSockets(env, await partiesOf(env, who, ctx), ended);
   } catch (err) {

@@ -6,8 +6,17 @@ import type { Upstream } from '../upstream/port';
 import { upstreamAssetsSource } from './source-supabase';
 
 const cc = {
-  id: 'cc', symbol: 'CC', name: 'Canton Coin', asset_type: 'crypto', currency: 'CC', network: 'canton',
-  caip2: null, last_price: '0.15', logo_url: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+  id: 'cc',
+  symbol: 'CC',
+  name: 'Canton Coin',
+  asset_type: 'crypto',
+  currency: 'CC',
+  network: 'canton',
+  caip2: null,
+  last_price: '0.15',
+  logo_url: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
 };
 const answering = (body: unknown): Upstream => ({ call: async () => ({ status: 200, body }) });
 

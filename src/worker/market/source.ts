@@ -31,10 +31,7 @@ export interface LoadedSnapshot {
  * the list is empty, so a refresh during an upstream outage never replaces good cached assets with
  * nothing. Kept assets keep their age (`keptFrom`), so they are never passed off as fresh.
  */
-export async function loadSnapshot(
-  source: MarketSource,
-  previousAssets: () => Promise<KeptAssets | null> = async () => null,
-): Promise<LoadedSnapshot> {
+export async function loadSnapshot(source: MarketSource, previousAssets: () => Promise<KeptAssets | null> = async () => null): Promise<LoadedSnapshot> {
   let kept: KeptAssets | null = null;
   const [stocks, assets] = await Promise.all([
     source.stocks(),

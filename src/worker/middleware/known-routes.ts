@@ -14,7 +14,12 @@ interface RegisteredRoute {
 
 /** A registered path template (`/api/accounts/:userId`) as an anchored pattern of one segment per param. */
 const templatePattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`);
+  new RegExp(
+    `^${path
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`,
+  );
 
 /** Hono answers HEAD through a GET route. */
 const withHead = (methods: Set<string>) => (methods.has('GET') ? methods.add('HEAD') : methods);

@@ -46,7 +46,10 @@ export async function marketPage(
   user: PageUser,
   ctx?: ExecutionContext,
 ): Promise<{ seed: PageSeed; rows: MarketRow[] | null; sizer: MarketRow[] | null }> {
-  const [shell, market] = await Promise.all([shellReads(env, user, ctx), pageMarket({ env, userId: user.id, accessToken: user.accessToken, ctx }, 'market page')]);
+  const [shell, market] = await Promise.all([
+    shellReads(env, user, ctx),
+    pageMarket({ env, userId: user.id, accessToken: user.accessToken, ctx }, 'market page'),
+  ]);
   const seed = await shellSeed(request, user, shell);
   if (!market) return { seed, rows: null, sizer: null };
   let sizer = market.sizers.get(seed.lang);

@@ -14,7 +14,9 @@ type Mount = keyof typeof FORWARDED;
 type ReadOf<M extends Mount> = Extract<(typeof FORWARDED)[M][number], { method: 'get' }>;
 type RequestPart<R, K extends 'params' | 'query'> = R extends { request: { [P in K]: infer S extends z.ZodType } } ? z.input<S> : never;
 /** The declared 200 answer's `data`. */
-export type AnswerOf<R> = R extends { responses: { 200: { content: { 'application/json': { schema: z.ZodObject<{ data: infer D extends z.ZodType }> } } } } } ? z.infer<D> : never;
+export type AnswerOf<R> = R extends { responses: { 200: { content: { 'application/json': { schema: z.ZodObject<{ data: infer D extends z.ZodType }> } } } } }
+  ? z.infer<D>
+  : never;
 /** The route's path params (when it declares any) and its query as strings (when it declares one). */
 type ReadInput<R> = ([RequestPart<R, 'params'>] extends [never] ? { params?: never } : { params: RequestPart<R, 'params'> }) &
   ([RequestPart<R, 'query'>] extends [never] ? { query?: never } : { query?: { [K in keyof RequestPart<R, 'query'>]?: string } });

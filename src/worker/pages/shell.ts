@@ -52,7 +52,15 @@ export async function shellSeed(request: Request, user: PageUser, [account, list
   const lang = isLang(language) ? language : acceptLanguage(request.headers.get('accept-language'));
   // The dictionaries are static text: loading one on the server is shared safely by every request.
   await loadDictionary(lang);
-  return { path: new URL(request.url).pathname, userId: user.id, lang, timeZone: cookieTimeZone(request), account, accounts: list?.accounts ?? [], activeAccount: active?.account ?? null };
+  return {
+    path: new URL(request.url).pathname,
+    userId: user.id,
+    lang,
+    timeZone: cookieTimeZone(request),
+    account,
+    accounts: list?.accounts ?? [],
+    activeAccount: active?.account ?? null,
+  };
 }
 
 /** The loader of a page whose first screen is the shell and text only (/settings, its sections and FAQ, /onboarding). */

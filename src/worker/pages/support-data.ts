@@ -12,7 +12,15 @@ import { shellReads, shellSeed } from './shell';
 export type PageTicket = AnswerOf<typeof listTickets>[number];
 
 /** /support: the shell and the user's latest tickets (null: that read failed; the island loads them). */
-export async function supportPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; tickets: PageTicket[] | null }> {
-  const [shell, tickets] = await Promise.all([shellReads(env, user, ctx), read({ env, user, ctx }, '/support', listTickets, { query: { limit: String(FIRST_SCREEN_ROWS) } })]);
+export async function supportPage(
+  request: Request,
+  env: Bindings,
+  user: PageUser,
+  ctx?: ExecutionContext,
+): Promise<{ seed: PageSeed; tickets: PageTicket[] | null }> {
+  const [shell, tickets] = await Promise.all([
+    shellReads(env, user, ctx),
+    read({ env, user, ctx }, '/support', listTickets, { query: { limit: String(FIRST_SCREEN_ROWS) } }),
+  ]);
   return { seed: await shellSeed(request, user, shell), tickets };
 }

@@ -15,13 +15,21 @@ export type PageTransaction = AnswerOf<typeof listForAccount>[number];
  * of the address. The list needs the active account's id, so it starts as soon as that read answers
  * (the profile and the account list still in flight), not after all three.
  */
-export async function transactionsPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; rows: PageTransaction[] | null }> {
+export async function transactionsPage(
+  request: Request,
+  env: Bindings,
+  user: PageUser,
+  ctx?: ExecutionContext,
+): Promise<{ seed: PageSeed; rows: PageTransaction[] | null }> {
   const reads = shellReads(env, user, ctx);
   const { filters } = readHistoryQuery(new URL(request.url).search);
   const rows = reads.then(([, , active]) => {
     const accountId = active?.account?.account_id;
     if (!accountId) return [] as PageTransaction[];
-    return read({ env, user, ctx }, '/transactions', listForAccount, { params: { id: accountId }, query: { limit: String(FIRST_SCREEN_ROWS), ...apiFilters(filters) } });
+    return read({ env, user, ctx }, '/transactions', listForAccount, {
+      params: { id: accountId },
+      query: { limit: String(FIRST_SCREEN_ROWS), ...apiFilters(filters) },
+    });
   });
   const [shell, list] = await Promise.all([reads, rows]);
   return { seed: await shellSeed(request, user, shell), rows: list };

@@ -22,13 +22,15 @@ import type { PageUser } from './page-user';
 import { read, unlessLate } from './read';
 import { shellReads, shellSeed } from './shell';
 
-
 const NONE = (accountId: string | null): ServedWalletState => ({ status: 'none', accountId, wallet: null, balance: null, assets: [] });
 
 /** The party's balance and assets, together; null unless both answer. */
 async function partyReads(env: Bindings, user: PageUser, partyId: string, ctx?: ExecutionContext) {
   const page = { env, user, ctx };
-  const [balance, assets] = await Promise.all([read(page, '/wallets', partyBalance, { params: { partyId } }), read(page, '/wallets', partyAssets, { params: { partyId } })]);
+  const [balance, assets] = await Promise.all([
+    read(page, '/wallets', partyBalance, { params: { partyId } }),
+    read(page, '/wallets', partyAssets, { params: { partyId } }),
+  ]);
   return balance && assets ? { balance, assets } : null;
 }
 
@@ -97,7 +99,8 @@ export async function chartSummary(reader: MarketReader, symbol: string, others:
     (hit) => historySummary(JSON.parse(hit.json) as PriceHistory),
     (err: unknown) => {
       // No history for the symbol (a sample row) is an answer, not a failure.
-      if (!(err instanceof NotHistory && err.result.status === 404)) console.error('asset page: no chart summary', err instanceof Error ? err.message : String(err));
+      if (!(err instanceof NotHistory && err.result.status === 404))
+        console.error('asset page: no chart summary', err instanceof Error ? err.message : String(err));
       return null;
     },
   );

@@ -201,7 +201,11 @@ export const market = contractApp()
       if (err instanceof NotHistory) {
         if (err.result.retryAfter !== undefined) c.header('retry-after', err.result.retryAfter);
         const status = err.result.status as ClientErrorStatusCode | ServerErrorStatusCode;
-        return c.json(err.result.body as { message: string; code: ErrorCode }, status) as unknown as TypedResponse<{ message: string; code: ErrorCode }, 404, 'json'>;
+        return c.json(err.result.body as { message: string; code: ErrorCode }, status) as unknown as TypedResponse<
+          { message: string; code: ErrorCode },
+          404,
+          'json'
+        >;
       }
       console.error('market: history failed with nothing cached:', err instanceof Error ? err.message : String(err));
       return c.json(unavailable, 503);

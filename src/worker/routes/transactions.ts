@@ -52,81 +52,81 @@ const app = contractApp();
 app.use(assertUser());
 
 export const transactionsExport = app.openapi(api.exportForAccount, async (c) => {
-    const { id } = c.req.valid('param');
-    const filters: TransactionFilters = c.req.valid('query');
-    const upstream = selectUpstream(c.env);
-    const ctx = executionCtxOf(c);
-    const page = (before?: string, limit = EXPORT_PAGE) =>
-      upstream.call(
-        {
-          method: 'GET',
-          path: `/transactions/account/${encodeURIComponent(id)}`,
-          query: queryStrings({ ...filters, limit, offset: 0, before }),
-          userId: c.var.userId,
-          accessToken: c.var.accessToken,
-        },
-        ctx,
-      );
-    const encoder = new TextEncoder();
-    // The first page decides the answer (a foreign account is 404, an outage or a lying page 502)
-    // before any byte is sent.
-    const first = await page();
-    if (first.status !== 200) return c.json(first.body as { message: string }, first.status as 400);
-    let rows = (first.body as { data: Row[] }).data;
-    const firstChunk = encoder.encode(CSV_HEADER + rows.map(csvRecord).join(''));
-    const firstFault = pageFault(rows, EXPORT_PAGE, []) ?? (firstChunk.byteLength > MAX_EXPORT_BYTES ? `more than ${MAX_EXPORT_BYTES} bytes` : null);
-    if (firstFault) {
-      console.error('transactions export: the first page is refused:', firstFault);
-      return c.json(errorBody(502, 'Upstream service unavailable', 'upstream_unavailable'), 502);
-    }
-    let pages = 1;
-    let bytes = 0;
-    let started = false;
-    // Pull-based: the next page is read only when the client has taken the previous one, so at most
-    // one page sits in memory whatever the range.
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        // Headers are gone: a fault ends the body with an error so the download fails rather than
-        // looks complete.
-        const fail = (why: string) => {
-          console.error('transactions export: the download fails:', why);
-          controller.error(new Error('export failed'));
-        };
-        if (!started) {
-          started = true;
-          bytes = firstChunk.byteLength;
-          controller.enqueue(firstChunk);
-          if (rows.length < EXPORT_PAGE) controller.close();
-          return;
-        }
-        const cursor = rows[rows.length - 1]!.id;
-        if (pages === MAX_EXPORT_PAGES) {
-          // One row tells a history of exactly MAX_EXPORT_ROWS rows from a longer one.
-          const probe = await page(cursor, 1);
-          if (probe.status !== 200) return fail(`the probe after the last page answered ${probe.status}`);
-          if ((probe.body as { data: Row[] }).data.length) return fail(`more than ${MAX_EXPORT_ROWS} rows`);
-          controller.close();
-          return;
-        }
-        const res = await page(cursor);
-        if (res.status !== 200) return fail(`page ${pages + 1} answered ${res.status}`);
-        const next = (res.body as { data: Row[] }).data;
-        const fault = pageFault(next, EXPORT_PAGE, rows);
-        if (fault) return fail(`page ${pages + 1}: ${fault}`);
-        const chunk = encoder.encode(next.map(csvRecord).join(''));
-        if (bytes + chunk.byteLength > MAX_EXPORT_BYTES) return fail(`more than ${MAX_EXPORT_BYTES} bytes`);
-        pages++;
-        bytes += chunk.byteLength;
-        rows = next;
-        if (next.length) controller.enqueue(chunk);
-        if (next.length < EXPORT_PAGE) controller.close();
+  const { id } = c.req.valid('param');
+  const filters: TransactionFilters = c.req.valid('query');
+  const upstream = selectUpstream(c.env);
+  const ctx = executionCtxOf(c);
+  const page = (before?: string, limit = EXPORT_PAGE) =>
+    upstream.call(
+      {
+        method: 'GET',
+        path: `/transactions/account/${encodeURIComponent(id)}`,
+        query: queryStrings({ ...filters, limit, offset: 0, before }),
+        userId: c.var.userId,
+        accessToken: c.var.accessToken,
       },
-    });
-    return new Response(body, {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${exportFilename(filters.from, filters.to)}"`,
-        'cache-control': 'private, no-store',
-      },
-    });
+      ctx,
+    );
+  const encoder = new TextEncoder();
+  // The first page decides the answer (a foreign account is 404, an outage or a lying page 502)
+  // before any byte is sent.
+  const first = await page();
+  if (first.status !== 200) return c.json(first.body as { message: string }, first.status as 400);
+  let rows = (first.body as { data: Row[] }).data;
+  const firstChunk = encoder.encode(CSV_HEADER + rows.map(csvRecord).join(''));
+  const firstFault = pageFault(rows, EXPORT_PAGE, []) ?? (firstChunk.byteLength > MAX_EXPORT_BYTES ? `more than ${MAX_EXPORT_BYTES} bytes` : null);
+  if (firstFault) {
+    console.error('transactions export: the first page is refused:', firstFault);
+    return c.json(errorBody(502, 'Upstream service unavailable', 'upstream_unavailable'), 502);
+  }
+  let pages = 1;
+  let bytes = 0;
+  let started = false;
+  // Pull-based: the next page is read only when the client has taken the previous one, so at most
+  // one page sits in memory whatever the range.
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      // Headers are gone: a fault ends the body with an error so the download fails rather than
+      // looks complete.
+      const fail = (why: string) => {
+        console.error('transactions export: the download fails:', why);
+        controller.error(new Error('export failed'));
+      };
+      if (!started) {
+        started = true;
+        bytes = firstChunk.byteLength;
+        controller.enqueue(firstChunk);
+        if (rows.length < EXPORT_PAGE) controller.close();
+        return;
+      }
+      const cursor = rows[rows.length - 1]!.id;
+      if (pages === MAX_EXPORT_PAGES) {
+        // One row tells a history of exactly MAX_EXPORT_ROWS rows from a longer one.
+        const probe = await page(cursor, 1);
+        if (probe.status !== 200) return fail(`the probe after the last page answered ${probe.status}`);
+        if ((probe.body as { data: Row[] }).data.length) return fail(`more than ${MAX_EXPORT_ROWS} rows`);
+        controller.close();
+        return;
+      }
+      const res = await page(cursor);
+      if (res.status !== 200) return fail(`page ${pages + 1} answered ${res.status}`);
+      const next = (res.body as { data: Row[] }).data;
+      const fault = pageFault(next, EXPORT_PAGE, rows);
+      if (fault) return fail(`page ${pages + 1}: ${fault}`);
+      const chunk = encoder.encode(next.map(csvRecord).join(''));
+      if (bytes + chunk.byteLength > MAX_EXPORT_BYTES) return fail(`more than ${MAX_EXPORT_BYTES} bytes`);
+      pages++;
+      bytes += chunk.byteLength;
+      rows = next;
+      if (next.length) controller.enqueue(chunk);
+      if (next.length < EXPORT_PAGE) controller.close();
+    },
   });
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${exportFilename(filters.from, filters.to)}"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+});

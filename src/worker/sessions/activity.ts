@@ -56,7 +56,6 @@ export async function activitySettled(): Promise<void> {
   await Promise.all([...pending]);
 }
 
-
 export interface ActivityRow {
   session_id: string;
   user_agent: string;

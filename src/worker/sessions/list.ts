@@ -36,7 +36,10 @@ export async function sessionsOf(env: Bindings, { userId, sessionId }: SessionOw
   const now = Date.now();
   const local = !(env.PUBLIC_SUPABASE_URL ?? '').trim();
   // Both reads at once (a page waits for this list).
-  const [noted, live] = await Promise.all([notedSessions(db, userId, now - settings.sessionInactivityMs), local ? liveSessionsOf(db, userId, settings, now) : null]);
+  const [noted, live] = await Promise.all([
+    notedSessions(db, userId, now - settings.sessionInactivityMs),
+    local ? liveSessionsOf(db, userId, settings, now) : null,
+  ]);
   let rows: ActivityRow[] = noted;
   if (live) {
     // Only live sessions of the local sign-in service; one it has but the BFF never saw shows its

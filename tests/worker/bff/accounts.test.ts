@@ -50,7 +50,12 @@ describe('provisioning', () => {
   it("creates the profile and one personal account, primary and active, on the user's first call", async () => {
     const accounts = await list(me);
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ account_name: 'Personal', is_primary: true, is_active: true, account: { account_category: 'personal', account_type: 'individual' } });
+    expect(accounts[0]).toMatchObject({
+      account_name: 'Personal',
+      is_primary: true,
+      is_active: true,
+      account: { account_category: 'personal', account_type: 'individual' },
+    });
     // Idempotent: concurrent first calls of a new user still give exactly one account.
     const fresh = await signIn(uniquePhone());
     const lists = await Promise.all([list(fresh), list(fresh), list(fresh)]);
@@ -86,7 +91,12 @@ describe('list, active, create', () => {
   it('creates an account with a trimmed name, no empty description, individual type and personal category by default', async () => {
     const accountId = await create(me, { accountName: '  Savings jar  ', accountDescription: '   ' });
     const created = (await list(me)).find((l) => l.account_id === accountId)!;
-    expect(created).toMatchObject({ account_name: 'Savings jar', is_primary: false, is_active: false, account: { account_type: 'individual', account_category: 'personal' } });
+    expect(created).toMatchObject({
+      account_name: 'Savings jar',
+      is_primary: false,
+      is_active: false,
+      account: { account_type: 'individual', account_category: 'personal' },
+    });
     expect(created.account).not.toHaveProperty('description');
     const second = await create(me, { accountName: 'Shop', accountDescription: 'Store income', accountType: 'individual', accountCategory: 'business' });
     expect((await list(me)).find((l) => l.account_id === second)!.account).toMatchObject({ description: 'Store income', account_category: 'business' });
@@ -146,8 +156,13 @@ describe('switch, set primary, metadata, delete', () => {
       body: { accountName: ' New ', accountCategory: 'savings', metadata: { color: 'green', goal: 500 } },
     });
     const updated = await data<{ success: true; account: Link }>(res);
-    expect(updated.account).toMatchObject({ account_name: 'New', account: { description: 'first', account_category: 'savings', metadata: { color: 'green', goal: 500 } } });
-    const again = await data<{ account: Link }>(await api(me, `/user/accounts/${id}/metadata`, { method: 'PUT', body: { accountDescription: '', metadata: { goal: null, icon: 'jar' } } }));
+    expect(updated.account).toMatchObject({
+      account_name: 'New',
+      account: { description: 'first', account_category: 'savings', metadata: { color: 'green', goal: 500 } },
+    });
+    const again = await data<{ account: Link }>(
+      await api(me, `/user/accounts/${id}/metadata`, { method: 'PUT', body: { accountDescription: '', metadata: { goal: null, icon: 'jar' } } }),
+    );
     expect(again.account.account).not.toHaveProperty('description');
     expect(again.account.account.metadata).toEqual({ color: 'green', icon: 'jar' });
 
@@ -235,9 +250,7 @@ describe('metadata bounds (depth 5, 50 keys per object, keys of 100 characters, 
   it('keeps the cap when PUTs race: concurrent merges never store more than 16 KB together', async () => {
     const id = await create(me, { accountName: 'Raced' });
     // Each patch fits alone; any four together do not (4 x 5,000 bytes > 16,384).
-    const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => put(me, id, { body: { metadata: { [`k${i}`]: String(i).repeat(5_000) } } })),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => put(me, id, { body: { metadata: { [`k${i}`]: String(i).repeat(5_000) } } })));
     const statuses = results.map((r) => r.status);
     for (const s of statuses) expect([200, 409, 413]).toContain(s);
     const stored = (await metadataOf(id)).metadata;

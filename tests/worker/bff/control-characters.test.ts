@@ -56,10 +56,20 @@ const LINE_ONLY: [string, string][] = [
 /** [request, field, body with the field set to `text`]. */
 const SINGLE_LINE_FIELDS: [string, string, string, (text: string) => unknown][] = [
   ['POST /api/feature-requests', 'title', '/api/feature-requests', (t) => ({ title: `Idea ${t} here`, description: 'A description long enough' })],
-  ['POST /api/feature-requests', 'category', '/api/feature-requests', (t) => ({ title: 'Idea here', description: 'A description long enough', category: `Mar${t}ket` })],
+  [
+    'POST /api/feature-requests',
+    'category',
+    '/api/feature-requests',
+    (t) => ({ title: 'Idea here', description: 'A description long enough', category: `Mar${t}ket` }),
+  ],
   ['POST /api/support/tickets', 'title', '/api/support/tickets', (t) => ({ title: `Help ${t} me`, description: 'Please' })],
   ['POST /api/accounts/user/create-account', 'accountName', '/api/accounts/user/create-account', (t) => ({ accountName: `Sav${t}ings` })],
-  ['POST /api/accounts/user/create-account', 'accountDescription', '/api/accounts/user/create-account', (t) => ({ accountName: 'Savings', accountDescription: `For ${t} later` })],
+  [
+    'POST /api/accounts/user/create-account',
+    'accountDescription',
+    '/api/accounts/user/create-account',
+    (t) => ({ accountName: 'Savings', accountDescription: `For ${t} later` }),
+  ],
   ['POST /api/wallets', 'label', '/api/wallets', (t) => ({ account_id: accountId, label: `My ${t} wallet` })],
 ];
 const MULTI_LINE_FIELDS: [string, string, string, (text: string) => unknown][] = [

@@ -40,7 +40,11 @@ describe('the forwarding loop', () => {
     expect(get.status).toBe(200);
     const post = await appOf(createTicket).request(
       '/api/support/tickets',
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Card blocked', description: 'My card was blocked today' }) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Card blocked', description: 'My card was blocked today' }),
+      },
       remoteEnv,
     );
     expect(post.status).toBe(404);

@@ -105,17 +105,56 @@ const numbers = fc.oneof(
   fc.double(),
   fc.constantFrom(-1, 0, -0, 1, 100, 10_000, 10_000.0000000001, 1e21, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 64, 5e-324, 0.1 + 0.2),
 );
-const ownId = fc.constantFrom<keyof Own>('userId', 'accountId', 'walletId', 'partyId', 'ticketId', 'featureRequestId', 'transactionId', 'offerId').map((k) => own[k]);
+const ownId = fc
+  .constantFrom<keyof Own>('userId', 'accountId', 'walletId', 'partyId', 'ticketId', 'featureRequestId', 'transactionId', 'offerId')
+  .map((k) => own[k]);
 const scalar = fc.oneof(strings, numbers, fc.boolean(), fc.constant(null), ownId);
-const value = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }) }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) });
+const value = fc.oneof(
+  { weight: 4, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) },
+);
 
 /** Every field name any route reads, so generated objects reach past the validators. */
 const FIELDS = [
-  'accountId', 'accountName', 'accountDescription', 'accountType', 'accountCategory', 'metadata', 'language',
-  'account_id', 'label', 'address', 'chain', 'network', 'publicKey', 'signedHash', 'walletId', 'partyHint', 'partyId', 'amount',
-  'title', 'description', 'category', 'priority', 'status', 'content', 'is_internal', 'is_anonymous', 'vote_type',
-  'receiver', 'receiver_party', 'enabled',
-  'phone', 'token', 'type', 'channel', 'create_user', 'refresh_token', 'email', 'password',
+  'accountId',
+  'accountName',
+  'accountDescription',
+  'accountType',
+  'accountCategory',
+  'metadata',
+  'language',
+  'account_id',
+  'label',
+  'address',
+  'chain',
+  'network',
+  'publicKey',
+  'signedHash',
+  'walletId',
+  'partyHint',
+  'partyId',
+  'amount',
+  'title',
+  'description',
+  'category',
+  'priority',
+  'status',
+  'content',
+  'is_internal',
+  'is_anonymous',
+  'vote_type',
+  'receiver',
+  'receiver_party',
+  'enabled',
+  'phone',
+  'token',
+  'type',
+  'channel',
+  'create_user',
+  'refresh_token',
+  'email',
+  'password',
 ] as const;
 const fieldObject = fc.record(Object.fromEntries(FIELDS.map((f) => [f, value])), { requiredKeys: [] });
 const junkKeys = fc.dictionary(fc.oneof(strings, fc.constantFrom('__proto__', 'constructor', 'prototype')), value, { maxKeys: 4 });
@@ -154,18 +193,16 @@ const VALID: Record<string, () => Record<string, unknown>> = {
 
 /** A valid body with some fields replaced by junk, some removed. */
 const brokenValid = (key: string) =>
-  fc
-    .tuple(fc.array(fc.tuple(fc.nat(), fc.option(value, { nil: undefined })), { minLength: 1, maxLength: 2 }), junkKeys)
-    .map(([breaks, extra]) => {
-      const b: Record<string, unknown> = { ...VALID[key]!() };
-      const keys = Object.keys(b);
-      for (const [i, v] of breaks) {
-        const k = keys[i % keys.length]!;
-        if (v === undefined) delete b[k];
-        else b[k] = v;
-      }
-      return JSON.stringify({ ...extra, ...b });
-    });
+  fc.tuple(fc.array(fc.tuple(fc.nat(), fc.option(value, { nil: undefined })), { minLength: 1, maxLength: 2 }), junkKeys).map(([breaks, extra]) => {
+    const b: Record<string, unknown> = { ...VALID[key]!() };
+    const keys = Object.keys(b);
+    for (const [i, v] of breaks) {
+      const k = keys[i % keys.length]!;
+      if (v === undefined) delete b[k];
+      else b[k] = v;
+    }
+    return JSON.stringify({ ...extra, ...b });
+  });
 
 const DEEP = '['.repeat(20_000) + ']'.repeat(20_000);
 const anyBody = fc.oneof(
@@ -182,7 +219,13 @@ const query = fc.option(fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(s
 const headers = fc.record(
   {
     'content-type': fc.oneof(
-      fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+      fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+      ),
       ascii,
     ),
     authorization: fc.oneof(
@@ -268,16 +311,21 @@ function edgesOf(schema: JsonSchema | undefined): unknown[] {
 }
 
 /** The document's operation of a route (`GET /api/x/:id` -> paths['/api/x/{id}'].get). */
-const operationOf = (method: string, path: string): Operation | undefined =>
-  doc().paths[path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
+const operationOf = (method: string, path: string): Operation | undefined => doc().paths[path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
 
 /** One case per edge value: a body field or a query param set to it, the rest of a valid request kept. */
 function edgeCases(route: { method: string; path: string; key: string }): { field: string; c: Case }[] {
   const op = operationOf(route.method, route.path);
   if (!op) return [];
   const cases: { field: string; c: Case }[] = [];
-  const base = (): Case => ({ params: Object.fromEntries(paramsOf(route.path).map((p) => [p, defaultParam(p, route.path)])), headers: { authorization: 'valid', 'content-type': 'application/json' } });
-  const properties = Object.assign({}, ...variants(op.requestBody?.content?.['application/json']?.schema).map((v) => v.properties ?? {})) as Record<string, JsonSchema>;
+  const base = (): Case => ({
+    params: Object.fromEntries(paramsOf(route.path).map((p) => [p, defaultParam(p, route.path)])),
+    headers: { authorization: 'valid', 'content-type': 'application/json' },
+  });
+  const properties = Object.assign({}, ...variants(op.requestBody?.content?.['application/json']?.schema).map((v) => v.properties ?? {})) as Record<
+    string,
+    JsonSchema
+  >;
   for (const [name, schema] of Object.entries(properties)) {
     for (const value of edgesOf(schema)) {
       cases.push({ field: `body.${name}`, c: { ...base(), body: JSON.stringify({ ...(VALID[route.key]?.() ?? {}), [name]: value }) } });
@@ -315,16 +363,27 @@ function defaultParam(name: string, path: string): string {
 /** A new feature request and ticket of the user for the routes that take one, so their handlers run. */
 async function freshObjects(path: string) {
   const post = async (to: string, body: unknown) => {
-    const res = await app.fetch(new Request(`http://app.test${to}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) }), fuzzEnv);
+    const res = await app.fetch(
+      new Request(`http://app.test${to}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      fuzzEnv,
+    );
     return (await res.json<{ data: { id: string } }>()).data.id;
   };
-  if (path.startsWith('/api/feature-requests/:id')) own.featureRequestId = await post('/api/feature-requests', { title: 'Fuzz edge', description: 'A fuzzing feature request' });
+  if (path.startsWith('/api/feature-requests/:id'))
+    own.featureRequestId = await post('/api/feature-requests', { title: 'Fuzz edge', description: 'A fuzzing feature request' });
   if (path.startsWith('/api/support/tickets/:id')) own.ticketId = await post('/api/support/tickets', { title: 'Fuzz', description: 'Fuzz ticket' });
   lastChanges = await changes();
 }
 
 /** Each declared route's answer schemas by status (200), for checking 2xx answers. */
-const DECLARED = new Map(declaredRoutes().map((r) => [r.key, r.route as { responses: Record<string, { content?: Record<string, { schema?: { safeParse(v: unknown): { success: boolean; error?: { issues: unknown[] } } } }> }> }]));
+const DECLARED = new Map(
+  declaredRoutes().map((r) => [
+    r.key,
+    r.route as {
+      responses: Record<string, { content?: Record<string, { schema?: { safeParse(v: unknown): { success: boolean; error?: { issues: unknown[] } } } }> }>;
+    },
+  ]),
+);
 function checkDeclaredAnswer(key: string, status: number, contentType: string | null, text: string) {
   const route = DECLARED.get(key);
   if (!route || status < 200 || status >= 300 || !contentType?.includes('application/json')) return;
@@ -344,7 +403,11 @@ async function installChangeCounter() {
   for (const table of await tableNames()) {
     if (table === 'fuzz_changes') continue;
     for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      await db.prepare(`CREATE TRIGGER IF NOT EXISTS fuzz_${op.toLowerCase()}_${table} AFTER ${op} ON "${table}" BEGIN UPDATE fuzz_changes SET n = n + 1 WHERE id = 1; END`).run();
+      await db
+        .prepare(
+          `CREATE TRIGGER IF NOT EXISTS fuzz_${op.toLowerCase()}_${table} AFTER ${op} ON "${table}" BEGIN UPDATE fuzz_changes SET n = n + 1 WHERE id = 1; END`,
+        )
+        .run();
     }
   }
 }
@@ -364,7 +427,11 @@ interface Case {
  */
 function encodeParam(value: string): string {
   if (value.startsWith('raw:')) return value.slice(4);
-  return value.replace(/[\uD800-\uDFFF]/g, '\uFFFF').split('\uFFFF').map(encodeURIComponent).join('%ED%A0%80');
+  return value
+    .replace(/[\uD800-\uDFFF]/g, '\uFFFF')
+    .split('\uFFFF')
+    .map(encodeURIComponent)
+    .join('%ED%A0%80');
 }
 
 function buildRequest(method: string, path: string, c: Case): Request {
@@ -464,7 +531,9 @@ beforeAll(async () => {
 
 afterAll(() => {
   vi.restoreAllMocks();
-  console.info(`[fuzz] ${routes.length} routes x ${RUNS} runs: ${tally.cases} cases, ${tally.accepted} accepted, ${tally.rejected} rejected, ${digestChecks} rejected with a full database digest compared`);
+  console.info(
+    `[fuzz] ${routes.length} routes x ${RUNS} runs: ${tally.cases} cases, ${tally.accepted} accepted, ${tally.rejected} rejected, ${digestChecks} rejected with a full database digest compared`,
+  );
 });
 
 describe(`fuzzing every route (${RUNS} cases each)`, () => {

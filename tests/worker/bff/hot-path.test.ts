@@ -126,7 +126,10 @@ describe('the embedded core answers', () => {
     const s = await signIn(uniquePhone());
     const ctx = createExecutionContext();
     const post = await app.fetch(
-      new Request('http://app.test/api/accounts/user/accounts/00000000-0000-4000-8000-000000000000/set-primary', { method: 'POST', headers: bearer(s.accessToken) }),
+      new Request('http://app.test/api/accounts/user/accounts/00000000-0000-4000-8000-000000000000/set-primary', {
+        method: 'POST',
+        headers: bearer(s.accessToken),
+      }),
       testEnv,
       ctx,
     );

@@ -85,7 +85,10 @@ describe('an empty Idempotency-Key', () => {
     const { accessToken } = await signIn(uniquePhone());
     planFetch(() => Response.json({ data: TRANSFER_DATA }));
     const remoteEnv = { ...env, UPSTREAM_API_URL: 'http://upstream.test/v1' };
-    const res = await app.fetch(new Request('http://app.test/api/wallets/transfer', withKey(accessToken, '', { account_id: crypto.randomUUID(), amount: '25' })), remoteEnv);
+    const res = await app.fetch(
+      new Request('http://app.test/api/wallets/transfer', withKey(accessToken, '', { account_id: crypto.randomUUID(), amount: '25' })),
+      remoteEnv,
+    );
     await expectRefusedKey(res);
     expect(outbound).toEqual([]);
   });

@@ -50,9 +50,7 @@ describe('idempotent-replayed through the BFF', () => {
   it('forwards the remote upstream’s idempotent-replayed: true (remote mode)', async () => {
     const { accessToken } = await signIn(uniquePhone());
     const data = { data: TRANSFER_DATA };
-    planFetch((req) =>
-      Response.json(data, { headers: req.headers.get('idempotency-key') === 'k-replayed' ? { 'idempotent-replayed': 'true' } : {} }),
-    );
+    planFetch((req) => Response.json(data, { headers: req.headers.get('idempotency-key') === 'k-replayed' ? { 'idempotent-replayed': 'true' } : {} }));
     const remoteEnv = { ...testEnv, UPSTREAM_API_URL: 'http://upstream.test/v1' };
     const accountId = crypto.randomUUID();
     const send = (key: string) => app.fetch(new Request('http://app.test/api/wallets/transfer', transfer(accessToken, accountId, key)), remoteEnv);

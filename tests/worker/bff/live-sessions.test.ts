@@ -59,7 +59,13 @@ async function moveMoney(who: Session, accountId: string) {
   expect(res.status, res.text).toBe(200);
 }
 
-async function expectEndedSocketClosed(ended: Awaited<ReturnType<typeof connect>>, kept: Awaited<ReturnType<typeof connect>>, one: Session, accountId: string, partyId: string) {
+async function expectEndedSocketClosed(
+  ended: Awaited<ReturnType<typeof connect>>,
+  kept: Awaited<ReturnType<typeof connect>>,
+  one: Session,
+  accountId: string,
+  partyId: string,
+) {
   await within(() => expect(ended.closed()).toEqual({ code: CLOSE_SESSION_ENDED }));
   expect(await openSockets(partyId)).toBe(1);
   // No event reaches the ended session; the one that goes on still gets its own.
@@ -136,16 +142,34 @@ describe('a session that ends closes its live sockets (production mode)', () => 
       if (req.url === `${project}/auth/v1/.well-known/jwks.json`) return Response.json({ keys: [jwk] });
       if (req.url === `${project}/auth/v1/logout?scope=others` && req.method === 'POST') return new Response(null, { status: 204 });
       if (req.url === 'http://upstream.test/v1/wallets/canton/parties' && req.headers.get('x-user-id') === userId) {
-        const party = { partyId: PARTY, hint: 'prod', keyKind: 'hosted', accountId: crypto.randomUUID(), accountName: 'Savings', walletId: crypto.randomUUID(), createdAt: '2026-11-20T10:00:00.000Z' };
+        const party = {
+          partyId: PARTY,
+          hint: 'prod',
+          keyKind: 'hosted',
+          accountId: crypto.randomUUID(),
+          accountName: 'Savings',
+          walletId: crypto.randomUUID(),
+          createdAt: '2026-11-20T10:00:00.000Z',
+        };
         return Response.json({ data: [party] });
       }
       throw new Error(`unexpected ${req.method} ${req.url}`);
     });
-    const prodEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test', UPSTREAM_API_URL: 'http://upstream.test/v1' };
+    const prodEnv = {
+      ...testEnv,
+      PUBLIC_SUPABASE_URL: project,
+      PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test',
+      UPSTREAM_API_URL: 'http://upstream.test/v1',
+    };
     const fetchApp = async (path: string, init: RequestInit) => app.fetch(new Request(`${ORIGIN}${path}`, init), prodEnv);
     const session = async () => {
       const sessionId = crypto.randomUUID();
-      const accessToken = await projectToken(privateKey, { project, header: { alg: 'ES256', kid: 'live-key', typ: 'JWT' }, sub: userId, claims: { role: 'authenticated', session_id: sessionId } });
+      const accessToken = await projectToken(privateKey, {
+        project,
+        header: { alg: 'ES256', kid: 'live-key', typ: 'JWT' },
+        sub: userId,
+        claims: { role: 'authenticated', session_id: sessionId },
+      });
       // The BFF lists (and so can end) the sessions it has seen.
       expect((await fetchApp('/api/sessions', { headers: bearer(accessToken) })).status).toBe(200);
       return { sessionId, accessToken };

@@ -52,7 +52,24 @@ async function putEntry(snapshot: MarketSnapshot, ageMs: number) {
   await kv.put(MARKET_LIST_KEY, JSON.stringify(snapshot), { metadata: { fetchedAt: Date.now() - ageMs }, expirationTtl: 86_400 });
 }
 
-const marker: MarketSnapshot = { stocks: [], assets: [{ id: 'm', symbol: 'MARK', name: 'Cached marker', asset_type: 'other', currency: null, network: null, caip2: null, last_price: '1', logo_url: null, created_at: '', updated_at: '' }] };
+const marker: MarketSnapshot = {
+  stocks: [],
+  assets: [
+    {
+      id: 'm',
+      symbol: 'MARK',
+      name: 'Cached marker',
+      asset_type: 'other',
+      currency: null,
+      network: null,
+      caip2: null,
+      last_price: '1',
+      logo_url: null,
+      created_at: '',
+      updated_at: '',
+    },
+  ],
+};
 
 describe('GET /api/market', () => {
   it('needs a signed-in user', async () => {
@@ -70,7 +87,19 @@ describe('GET /api/market', () => {
     expect(stocks.map((s) => s.symbol)).toEqual([...stocks.map((s) => s.symbol)].sort());
     for (const s of stocks) {
       expect(Object.keys(s.price!).sort()).toEqual(
-        ['change', 'change_percent', 'high', 'low', 'market_cap', 'open', 'previous_close', 'price', 'updated_at', 'volume', 'weighted_shares_outstanding'].sort(),
+        [
+          'change',
+          'change_percent',
+          'high',
+          'low',
+          'market_cap',
+          'open',
+          'previous_close',
+          'price',
+          'updated_at',
+          'volume',
+          'weighted_shares_outstanding',
+        ].sort(),
       );
       expect(s.price!.low).toBeLessThanOrEqual(s.price!.high);
     }
@@ -274,24 +303,73 @@ describe('production sources', () => {
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
     const userId = crypto.randomUUID();
     const prodToken = await projectToken(privateKey, { project, header: { alg: 'ES256', kid: 'k1' }, sub: userId });
-    const price = { price: '101.5', change: 1.5, change_percent: 1.5, market_cap: 1e9, volume: 1000, high: 102, low: 99, open: 100, previous_close: 100, weighted_shares_outstanding: 1e7, updated_at: '2026-11-27T10:00:00.000000+00:00' };
+    const price = {
+      price: '101.5',
+      change: 1.5,
+      change_percent: 1.5,
+      market_cap: 1e9,
+      volume: 1000,
+      high: 102,
+      low: 99,
+      open: 100,
+      previous_close: 100,
+      weighted_shares_outstanding: 1e7,
+      updated_at: '2026-11-27T10:00:00.000000+00:00',
+    };
     planFetch((req) => {
       const url = new URL(req.url);
       if (url.pathname === '/auth/v1/.well-known/jwks.json') return Response.json({ keys: [jwk] });
       if (url.origin === project && url.pathname === '/rest/v1/stocks') {
         return Response.json([
-          { id: 1, symbol: 'AAA', name: 'Aaa', description: null, logo_url: null, created_at: '2026-11-27T10:00:00.000000+00:00', updated_at: '2026-11-27T10:00:00.000000+00:00', stock_prices: [price] },
-          { id: 2, symbol: 'BBB', name: 'Bbb', description: 'b', logo_url: null, created_at: '2026-11-27T10:00:00.000000+00:00', updated_at: '2026-11-27T10:00:00.000000+00:00', stock_prices: price },
+          {
+            id: 1,
+            symbol: 'AAA',
+            name: 'Aaa',
+            description: null,
+            logo_url: null,
+            created_at: '2026-11-27T10:00:00.000000+00:00',
+            updated_at: '2026-11-27T10:00:00.000000+00:00',
+            stock_prices: [price],
+          },
+          {
+            id: 2,
+            symbol: 'BBB',
+            name: 'Bbb',
+            description: 'b',
+            logo_url: null,
+            created_at: '2026-11-27T10:00:00.000000+00:00',
+            updated_at: '2026-11-27T10:00:00.000000+00:00',
+            stock_prices: price,
+          },
         ]);
       }
       if (req.url === `${upstream}/wallets/canton/assets`) {
         // A ledger asset as the contract describes it (src/shared/schemas/wallet.ts `ledgerAsset`).
-        const asset = { id: 'a1', symbol: 'CC', name: 'Canton Coin', asset_type: 'crypto', currency: 'CC', network: 'canton', caip2: 'canton:mainnet', last_price: '0.16', logo_url: null, created_at: '2026-11-27T10:00:00.000000+00:00' };
-        return Response.json({ data: [{ ...asset, issuer_party: 'DSO::1220ab', decimals: 10, balance: '0.0000000000', locked: '0.0000000000', holding_count: 0, value_usd_cents: 0 }] });
+        const asset = {
+          id: 'a1',
+          symbol: 'CC',
+          name: 'Canton Coin',
+          asset_type: 'crypto',
+          currency: 'CC',
+          network: 'canton',
+          caip2: 'canton:mainnet',
+          last_price: '0.16',
+          logo_url: null,
+          created_at: '2026-11-27T10:00:00.000000+00:00',
+        };
+        return Response.json({
+          data: [
+            { ...asset, issuer_party: 'DSO::1220ab', decimals: 10, balance: '0.0000000000', locked: '0.0000000000', holding_count: 0, value_usd_cents: 0 },
+          ],
+        });
       }
       return new Response('unexpected', { status: 599 });
     });
-    const { res, body } = await get('/api/market', { PUBLIC_SUPABASE_URL: project, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_x', UPSTREAM_API_URL: upstream }, prodToken);
+    const { res, body } = await get(
+      '/api/market',
+      { PUBLIC_SUPABASE_URL: project, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_x', UPSTREAM_API_URL: upstream },
+      prodToken,
+    );
     expect(res.status).toBe(200);
     expect(body.data.stocks.map((s) => [s.symbol, s.price?.price])).toEqual([
       ['AAA', 101.5],

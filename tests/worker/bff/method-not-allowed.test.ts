@@ -89,7 +89,9 @@ describe('401 answers carry a Bearer challenge', () => {
     const none = await call(`/api/live?party=${encodeURIComponent(party)}`, { headers: { upgrade: 'websocket' } });
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toMatch(/^Bearer( realm="[^"]*")?$/);
-    const bad = await call(`/api/live?party=${encodeURIComponent(party)}`, { headers: { upgrade: 'websocket', 'sec-websocket-protocol': 'dolar.live.v1, bearer.nope' } });
+    const bad = await call(`/api/live?party=${encodeURIComponent(party)}`, {
+      headers: { upgrade: 'websocket', 'sec-websocket-protocol': 'dolar.live.v1, bearer.nope' },
+    });
     expect(bad.status).toBe(401);
     expect(bad.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
   });

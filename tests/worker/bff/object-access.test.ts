@@ -110,7 +110,10 @@ const TABLE: Record<string, Entry> = {
   'GET /api/feature-requests/:id': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: 'the public board' },
   'PATCH /api/feature-requests/:id': { foreign: (v) => ({ params: { id: v.featureRequestId }, body: { title: 'Taken over by someone' } }) },
   'DELETE /api/feature-requests/:id': { foreign: (v) => ({ params: { id: v.featureRequestId } }) },
-  'POST /api/feature-requests/:id/vote': { shared: (v) => ({ params: { id: v.featureRequestId }, body: { vote_type: 'downvote' } }), why: 'anyone signed in votes' },
+  'POST /api/feature-requests/:id/vote': {
+    shared: (v) => ({ params: { id: v.featureRequestId }, body: { vote_type: 'downvote' } }),
+    why: 'anyone signed in votes',
+  },
   'DELETE /api/feature-requests/:id/vote': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: "removes the caller's own vote only" },
   'GET /api/feature-requests/:id/my-vote': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: "the caller's own vote only" },
   // Sessions
@@ -185,8 +188,14 @@ describe('object-level access: the route table', () => {
   it('classifies every route the contract declares, and only declared routes', () => {
     const keys = routes.map((r) => r.key);
     expect(keys.length).toBeGreaterThan(40);
-    expect(keys.filter((k) => !(k in TABLE)), 'routes missing from the object-access table').toEqual([]);
-    expect(Object.keys(TABLE).filter((k) => !keys.includes(k)), 'table entries for routes that no longer exist').toEqual([]);
+    expect(
+      keys.filter((k) => !(k in TABLE)),
+      'routes missing from the object-access table',
+    ).toEqual([]);
+    expect(
+      Object.keys(TABLE).filter((k) => !keys.includes(k)),
+      'table entries for routes that no longer exist',
+    ).toEqual([]);
   });
 
   it('treats every route with a path param as foreign or as shared by design, never as own', () => {

@@ -33,7 +33,11 @@ describe('GET /api/openapi.json', () => {
     const described = Object.entries(doc.paths).flatMap(([path, item]) =>
       METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path.replace(/\{([A-Za-z]+)\}/g, ':$1')}`),
     );
-    expect(described.sort()).toEqual(apiRoutes().map((r) => r.key).sort());
+    expect(described.sort()).toEqual(
+      apiRoutes()
+        .map((r) => r.key)
+        .sort(),
+    );
   });
 
   it('gives every operation its responses: {data} on 200 (101 for the live WebSocket) and {message} on 4XX and 5XX', async () => {
@@ -61,7 +65,10 @@ describe('GET /api/openapi.json', () => {
       for (const m of METHODS.filter((m) => item[m])) {
         const declared = (item[m]!.parameters ?? []).filter((p) => p.in === 'path');
         expect(declared.map((p) => p.name).sort(), `${m} ${path}`).toEqual(inPath);
-        expect(declared.every((p) => p.required === true), `${m} ${path}`).toBe(true);
+        expect(
+          declared.every((p) => p.required === true),
+          `${m} ${path}`,
+        ).toBe(true);
       }
     }
   });

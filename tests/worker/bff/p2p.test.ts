@@ -47,7 +47,9 @@ describe('person-to-person transfers through the BFF', () => {
     const offer = await ok(ana.s, 'POST', '/api/wallets/canton/send', { account_id: ana.accountId, receiver_party: found.partyId, amount: '12.5' });
     expect(offer).toMatchObject({ status: 'PENDING', affectedParties: [ana.partyId, bo.partyId] });
     const incoming = (await ok(bo.s, 'GET', `/api/wallets/canton/offers/${bo.accountId}`)).incoming;
-    expect(incoming).toEqual([expect.objectContaining({ offerId: offer.offerId, counterpartyPartyId: ana.partyId, counterpartyKind: 'person', amount: '12.5000000000' })]);
+    expect(incoming).toEqual([
+      expect.objectContaining({ offerId: offer.offerId, counterpartyPartyId: ana.partyId, counterpartyKind: 'person', amount: '12.5000000000' }),
+    ]);
     await ok(bo.s, 'POST', `/api/wallets/canton/offers/${offer.offerId}/accept`, { account_id: bo.accountId });
 
     // Ana accepts automatically from now on: Bo's transfer settles at once.

@@ -78,7 +78,10 @@ describe('GET /api/market/history/{symbol}', () => {
       if (range !== 'max') {
         // The first point is the price at the range's start (within the second the request took).
         expect(Math.abs(times[0]! - (before - spans[range]!)), range).toBeLessThan(5_000);
-        expect(times.every((t) => t >= times[0]! && t <= Date.now()), range).toBe(true);
+        expect(
+          times.every((t) => t >= times[0]! && t <= Date.now()),
+          range,
+        ).toBe(true);
       } else {
         // max reaches the first seeded point, about five years back.
         expect(Date.now() - times[0]!).toBeGreaterThan(4 * 365 * DAY);
@@ -169,8 +172,7 @@ describe('GET /api/market/history/{symbol}', () => {
 
   it('grows by one point per 5-minute bucket each time market prices refresh, and a second refresh in the same bucket changes nothing', async () => {
     const base = Date.now();
-    const count = async () =>
-      (await testEnv.DB.prepare("SELECT count(*) AS n FROM price_history WHERE symbol = 'AAPL'").first<{ n: number }>())!.n;
+    const count = async () => (await testEnv.DB.prepare("SELECT count(*) AS n FROM price_history WHERE symbol = 'AAPL'").first<{ n: number }>())!.n;
     const rowsBefore = await count();
     await testEnv.DB.prepare("UPDATE stock_prices SET price = 231.05 WHERE stock_id = (SELECT id FROM stocks WHERE symbol = 'AAPL')").run();
     // Ten minutes on: the list is stale and the refresh lands in a new bucket.

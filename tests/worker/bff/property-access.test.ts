@@ -47,7 +47,11 @@ async function ok(who: Session, method: string, path: string, body?: unknown) {
   return res.body.data;
 }
 
-const row = <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => db().prepare(sql).bind(...params).first<T>();
+const row = <T = Record<string, unknown>>(sql: string, ...params: unknown[]) =>
+  db()
+    .prepare(sql)
+    .bind(...params)
+    .first<T>();
 
 let me: Session;
 let other: Session;
@@ -93,12 +97,20 @@ const p2pParties = () =>
 /** Each write route: what is sent (a valid body plus the forbidden fields) and what must hold after. */
 const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   'POST /api/accounts/user/create-account': async () => {
-    const res = await ok(me, 'POST', '/api/accounts/user/create-account', { ...FORBIDDEN(other.userId), accountName: 'Mass assigned', metadata: { admin: true } });
+    const res = await ok(me, 'POST', '/api/accounts/user/create-account', {
+      ...FORBIDDEN(other.userId),
+      accountName: 'Mass assigned',
+      metadata: { admin: true },
+    });
     expect(res.accountId).not.toBe('forced-id');
     const acc = await row<any>('SELECT * FROM accounts WHERE id = ?', res.accountId);
     expect(acc).toMatchObject({ created_by: me.userId, name: 'Mass assigned', metadata: '{}' });
     expect(acc.created_at).not.toBe('2000-01-01T00:00:00.000Z');
-    expect(await row('SELECT is_primary, is_active, user_id FROM user_accounts WHERE account_id = ?', res.accountId)).toEqual({ is_primary: 0, is_active: 0, user_id: me.userId });
+    expect(await row('SELECT is_primary, is_active, user_id FROM user_accounts WHERE account_id = ?', res.accountId)).toEqual({
+      is_primary: 0,
+      is_active: 0,
+      user_id: me.userId,
+    });
     expect(await row('SELECT COUNT(*) AS n FROM user_accounts WHERE account_id = ? AND user_id = ?', res.accountId, other.userId)).toEqual({ n: 0 });
   },
   'POST /api/accounts/user/switch-account': async () => {
@@ -134,17 +146,31 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   'POST /api/wallets/canton/complete': async () => {
     // Bad signature: refused whatever else is sent; no party is created.
     const wallet = await ok(me, 'POST', '/api/wallets', { account_id: accountId });
-    const res = await api(me, 'POST', '/api/wallets/canton/complete', { ...FORBIDDEN(other.userId), publicKey: 'c'.repeat(64), signedHash: 'd'.repeat(128), walletId: wallet.id, partyHint: 'mine' });
+    const res = await api(me, 'POST', '/api/wallets/canton/complete', {
+      ...FORBIDDEN(other.userId),
+      publicKey: 'c'.repeat(64),
+      signedHash: 'd'.repeat(128),
+      walletId: wallet.id,
+      partyHint: 'mine',
+    });
     expect(res.status).toBe(400);
     expect(await row('SELECT address FROM wallets WHERE id = ?', wallet.id)).toEqual({ address: null });
   },
   'POST /api/wallets/canton/holding-transactions': { noBody: 'a read (POST with the party id)' },
   'POST /api/wallets/canton': async () => {
     const res = await ok(me, 'POST', '/api/wallets/canton', FORBIDDEN(other.userId));
-    expect(await row('SELECT account_id, kind, created_by FROM wallets WHERE id = ?', res.walletId)).toEqual({ account_id: accountId, kind: 'digital_asset', created_by: me.userId });
+    expect(await row('SELECT account_id, kind, created_by FROM wallets WHERE id = ?', res.walletId)).toEqual({
+      account_id: accountId,
+      kind: 'digital_asset',
+      created_by: me.userId,
+    });
   },
   'POST /api/wallets/digital-asset': async () => {
-    const res = await ok(me, 'POST', '/api/wallets/digital-asset', { ...FORBIDDEN(other.userId), account_id: accountId, partyId: 'forced::1220' + '0'.repeat(64) });
+    const res = await ok(me, 'POST', '/api/wallets/digital-asset', {
+      ...FORBIDDEN(other.userId),
+      account_id: accountId,
+      partyId: 'forced::1220' + '0'.repeat(64),
+    });
     expect(res.cantonPartyId).not.toMatch(/^forced::/);
     expect(await row('SELECT role, key_kind FROM ledger_parties WHERE party_id = ?', res.cantonPartyId)).toEqual({ role: 'user', key_kind: 'hosted' });
   },
@@ -191,28 +217,48 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   'POST /api/wallets/canton/offers/:offerId/accept': async () => {
     const { mine, theirs } = await p2pParties();
     const offer = await ok(me, 'POST', '/api/wallets/transfer', { account_id: secondAccountId, amount: '1' });
-    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${offer.offerId}/accept`, { ...FORBIDDEN(other.userId), ...FORBIDDEN_TRANSFER(theirs), account_id: secondAccountId });
+    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${offer.offerId}/accept`, {
+      ...FORBIDDEN(other.userId),
+      ...FORBIDDEN_TRANSFER(theirs),
+      account_id: secondAccountId,
+    });
     expect(res).toMatchObject({ offerId: offer.offerId, status: 'accepted', transactionId: offer.transactionId });
     expect(await row("SELECT owner_party FROM ledger_holdings WHERE created_by = 'offer:' || ?", offer.offerId)).toEqual({ owner_party: mine });
   },
   'POST /api/wallets/canton/offers/:offerId/reject': async () => {
     const { theirs } = await p2pParties();
     const offer = await ok(me, 'POST', '/api/wallets/transfer', { account_id: secondAccountId, amount: '1' });
-    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${offer.offerId}/reject`, { ...FORBIDDEN(other.userId), ...FORBIDDEN_TRANSFER(theirs), account_id: secondAccountId });
+    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${offer.offerId}/reject`, {
+      ...FORBIDDEN(other.userId),
+      ...FORBIDDEN_TRANSFER(theirs),
+      account_id: secondAccountId,
+    });
     expect(res).toMatchObject({ offerId: offer.offerId, status: 'rejected' });
     expect(await row('SELECT status FROM ledger_transfer_offers WHERE id = ?', offer.offerId)).toEqual({ status: 'rejected' });
-    expect(await row('SELECT status, status_reason FROM transactions WHERE id = ?', offer.transactionId)).toEqual({ status: 'FAILED', status_reason: 'rejected' });
+    expect(await row('SELECT status, status_reason FROM transactions WHERE id = ?', offer.transactionId)).toEqual({
+      status: 'FAILED',
+      status_reason: 'rejected',
+    });
   },
   'POST /api/wallets/canton/offers/:offerId/withdraw': async () => {
     const { theirs } = await p2pParties();
     const sent = await ok(me, 'POST', '/api/wallets/canton/send', { account_id: secondAccountId, receiver_party: theirs, amount: '1' });
-    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${sent.offerId}/withdraw`, { ...FORBIDDEN(other.userId), ...FORBIDDEN_TRANSFER(theirs), account_id: secondAccountId });
+    const res = await ok(me, 'POST', `/api/wallets/canton/offers/${sent.offerId}/withdraw`, {
+      ...FORBIDDEN(other.userId),
+      ...FORBIDDEN_TRANSFER(theirs),
+      account_id: secondAccountId,
+    });
     expect(res).toMatchObject({ offerId: sent.offerId, status: 'withdrawn' });
     expect(await row('SELECT status FROM ledger_transfer_offers WHERE id = ?', sent.offerId)).toEqual({ status: 'withdrawn' });
   },
   'PUT /api/wallets/canton/preapproval/:accountId': async () => {
     const { mine, theirs } = await p2pParties();
-    const res = await ok(me, 'PUT', `/api/wallets/canton/preapproval/${secondAccountId}`, { ...FORBIDDEN(other.userId), ...FORBIDDEN_TRANSFER(theirs), receiver_party: theirs, enabled: true });
+    const res = await ok(me, 'PUT', `/api/wallets/canton/preapproval/${secondAccountId}`, {
+      ...FORBIDDEN(other.userId),
+      ...FORBIDDEN_TRANSFER(theirs),
+      receiver_party: theirs,
+      enabled: true,
+    });
     expect(res.enabled).toBe(true);
     expect(Date.parse(res.expiresAt)).toBeGreaterThan(Date.now() + 89 * 86_400_000);
     expect(await row('SELECT receiver_party FROM ledger_transfer_preapprovals WHERE receiver_party IN (?, ?)', mine, theirs)).toEqual({ receiver_party: mine });
@@ -220,7 +266,12 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   },
   'POST /api/wallets/external': async () => {
     const res = await ok(me, 'POST', '/api/wallets/external', { ...FORBIDDEN(other.userId), account_id: accountId, address: '0xbeef', chain: 'base' });
-    expect(await row('SELECT id, kind, is_active, created_by FROM wallets WHERE id = ?', res.id)).toEqual({ id: res.id, kind: 'external', is_active: 1, created_by: me.userId });
+    expect(await row('SELECT id, kind, is_active, created_by FROM wallets WHERE id = ?', res.id)).toEqual({
+      id: res.id,
+      kind: 'external',
+      is_active: 1,
+      created_by: me.userId,
+    });
     expect(res.id).not.toBe('forced-id');
   },
   'POST /api/wallets/internal': async () => {
@@ -231,7 +282,11 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   },
   'POST /api/wallets': async () => {
     const res = await ok(me, 'POST', '/api/wallets', { ...FORBIDDEN(other.userId), account_id: accountId, address: 'forced-address' });
-    expect(await row('SELECT kind, address, created_by FROM wallets WHERE id = ?', res.id)).toEqual({ kind: 'self_custody', address: null, created_by: me.userId });
+    expect(await row('SELECT kind, address, created_by FROM wallets WHERE id = ?', res.id)).toEqual({
+      kind: 'self_custody',
+      address: null,
+      created_by: me.userId,
+    });
   },
   'PATCH /api/wallets/:id/deactivate': async () => {
     const w = await ok(me, 'POST', '/api/wallets/external', { account_id: accountId, address: '0xdead', chain: 'ethereum' });
@@ -239,7 +294,13 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     expect(await row('SELECT is_active, account_id FROM wallets WHERE id = ?', w.id)).toEqual({ is_active: 0, account_id: accountId });
   },
   'POST /api/support/tickets': async () => {
-    const t = await ok(me, 'POST', '/api/support/tickets', { ...FORBIDDEN(other.userId), status: 'resolved', priority: 'low', title: 'Mass', description: 'Assigned fields' });
+    const t = await ok(me, 'POST', '/api/support/tickets', {
+      ...FORBIDDEN(other.userId),
+      status: 'resolved',
+      priority: 'low',
+      title: 'Mass',
+      description: 'Assigned fields',
+    });
     expect(await row('SELECT id, user_id, status, assigned_agent_id, created_at FROM support_tickets WHERE id = ?', t.id)).toMatchObject({
       id: t.id,
       user_id: me.userId,
@@ -311,8 +372,14 @@ describe('property-level access', () => {
   const writes = declaredApiRoutes().filter((r) => r.method !== 'GET');
 
   it('has a case for every write route the contract declares', () => {
-    expect(writes.map((r) => r.key).filter((k) => !(k in CASES)), 'write routes missing from the property-access table').toEqual([]);
-    expect(Object.keys(CASES).filter((k) => !writes.some((r) => r.key === k)), 'cases for routes that no longer exist').toEqual([]);
+    expect(
+      writes.map((r) => r.key).filter((k) => !(k in CASES)),
+      'write routes missing from the property-access table',
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((k) => !writes.some((r) => r.key === k)),
+      'cases for routes that no longer exist',
+    ).toEqual([]);
   });
 
   it.each(writes.filter((r) => typeof CASES[r.key] === 'function').map((r) => [r.key] as const))(

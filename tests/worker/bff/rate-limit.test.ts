@@ -37,7 +37,10 @@ describe('per-user write limits', () => {
   it('refuses the 11th support ticket of a user within a minute with 429 {message} and Retry-After, creating nothing', async () => {
     const { accessToken, userId } = await signIn(uniquePhone());
     const ticket = () =>
-      call('/api/support/tickets', json({ title: 'Card blocked', description: 'My card was blocked today', category: 'account', priority: 'low' }, bearer(accessToken)));
+      call(
+        '/api/support/tickets',
+        json({ title: 'Card blocked', description: 'My card was blocked today', category: 'account', priority: 'low' }, bearer(accessToken)),
+      );
     const { passed, limited } = await untilLimited(ticket, 25);
     // 10 within any 60 s (a sliding window: no boundary lets a second ten through).
     expect(passed).toBe(10);
@@ -56,7 +59,12 @@ describe('per-user write limits', () => {
     expect((await call('/api/support/tickets', { headers: bearer(accessToken) })).status).toBe(200);
     const other = await signIn(uniquePhone());
     expect(
-      (await call('/api/support/tickets', json({ title: 'Hello there', description: 'A question about fees', category: 'general', priority: 'low' }, bearer(other.accessToken)))).status,
+      (
+        await call(
+          '/api/support/tickets',
+          json({ title: 'Hello there', description: 'A question about fees', category: 'general', priority: 'low' }, bearer(other.accessToken)),
+        )
+      ).status,
     ).toBe(200);
   });
 
@@ -71,7 +79,8 @@ describe('per-user write limits', () => {
     const { accessToken } = await signIn(uniquePhone());
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     planFetch(() => Response.json({ message: 'down' }, { status: 503 }));
-    const transfer = async () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
+    const transfer = async () =>
+      app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
     for (let i = 0; i < 15; i++) {
       const res = await transfer();
       expect(res.status, `transfer ${i + 1}`).toBe(502);
@@ -87,7 +96,8 @@ describe('per-user write limits', () => {
   it('still limits decided transfers: over the limit, 429 with Retry-After and no upstream call', async () => {
     const { accessToken } = await signIn(uniquePhone());
     planFetch(() => Response.json({ data: TRANSFER_DATA }));
-    const transfer = async () => app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
+    const transfer = async () =>
+      app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '1' }, bearer(accessToken))), remoteEnv);
     const { passed, limited } = await untilLimited(transfer, 25);
     expect(passed).toBe(10);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -97,11 +107,14 @@ describe('per-user write limits', () => {
     for (let i = 0; i < 3; i++) expect((await transfer()).status).toBe(429);
     expect(outbound).toHaveLength(passed);
     planFetch(() => Response.json({ data: { contractsAccepted: 0, offersExpired: 0 } }));
-    const accept = await app.fetch(new Request('http://app.test/api/wallets/auto-accept', json({ account_id: crypto.randomUUID() }, bearer(accessToken))), remoteEnv);
+    const accept = await app.fetch(
+      new Request('http://app.test/api/wallets/auto-accept', json({ account_id: crypto.randomUUID() }, bearer(accessToken))),
+      remoteEnv,
+    );
     expect(accept.status).toBe(200);
   });
 
-  it('takes each route\'s limiter from its declaration: every write has one, no read', () => {
+  it("takes each route's limiter from its declaration: every write has one, no read", () => {
     const limiterFor = (key: string) => {
       const declared = declaredRoutes().find((r) => r.key === key);
       if (!declared) throw new Error(`${key} is not declared`);
@@ -127,7 +140,7 @@ describe('per-user write limits', () => {
     expect(limiterFor('PUT /api/support/tickets/:id')).toBe('RL_WRITES');
   });
 
-  it('publishes each route\'s limiter in /api/openapi.json as x-rate-limit', async () => {
+  it("publishes each route's limiter in /api/openapi.json as x-rate-limit", async () => {
     const res = await call('/api/openapi.json');
     const doc = await res.json<{ paths: Record<string, Record<string, { 'x-rate-limit'?: string }>> }>();
     expect(doc.paths['/api/wallets/transfer']?.post?.['x-rate-limit']).toBe('RL_TRANSFERS');
@@ -143,10 +156,7 @@ describe('per-user write limits', () => {
     const { accessToken } = await signIn(uniquePhone());
     const accounts = await call('/api/accounts/user/accounts', { headers: bearer(accessToken) });
     const accountId = (await accounts.json<{ data: { accounts: { account_id: string }[] } }>()).data.accounts[0]!.account_id;
-    const { passed, limited } = await untilLimited(
-      () => call('/api/wallets', json({ account_id: accountId, label: 'Cold storage' }, bearer(accessToken))),
-      45,
-    );
+    const { passed, limited } = await untilLimited(() => call('/api/wallets', json({ account_id: accountId, label: 'Cold storage' }, bearer(accessToken))), 45);
     expect(passed).toBe(20);
     expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later', code: 'rate_limited' });
   });
@@ -156,7 +166,10 @@ describe('per-user write limits', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const noLimits = { ...testEnv, RATE_LIMITER: undefined } as unknown as Cloudflare.Env;
     const res = await app.fetch(
-      new Request('http://app.test/api/support/tickets', json({ title: 'No limiter', description: 'Binding missing here', category: 'general', priority: 'low' }, bearer(accessToken))),
+      new Request(
+        'http://app.test/api/support/tickets',
+        json({ title: 'No limiter', description: 'Binding missing here', category: 'general', priority: 'low' }, bearer(accessToken)),
+      ),
       noLimits,
     );
     expect(res.status).toBe(200);
@@ -166,7 +179,10 @@ describe('per-user write limits', () => {
 
 describe('limits that hold however requests interleave', () => {
   const send = (accessToken: string) =>
-    app.fetch(new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '0.0000000001' }, bearer(accessToken))), remoteEnv);
+    app.fetch(
+      new Request('http://app.test/api/wallets/transfer', json({ account_id: crypto.randomUUID(), amount: '0.0000000001' }, bearer(accessToken))),
+      remoteEnv,
+    );
 
   it('lets exactly 10 of 150 concurrent money transfers of one user reach the upstream; the other 140 are 429 before they run', async () => {
     const { accessToken } = await signIn(uniquePhone());
@@ -188,7 +204,10 @@ describe('limits that hold however requests interleave', () => {
     expect(outbound).toHaveLength(40);
     for (const [i, u] of users.entries()) {
       const mine = answers.slice(i * 60, (i + 1) * 60);
-      expect(mine.filter((r) => r.status === 200), `user ${i + 1}`).toHaveLength(10);
+      expect(
+        mine.filter((r) => r.status === 200),
+        `user ${i + 1}`,
+      ).toHaveLength(10);
       expect(outbound.filter((r) => r.headers.get('authorization') === `Bearer ${u.accessToken}`)).toHaveLength(10);
     }
   });
@@ -210,7 +229,10 @@ describe('limits that hold however requests interleave', () => {
     const { accessToken, userId } = await signIn(uniquePhone());
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        call('/api/support/tickets', json({ title: `Burst ${i}`, description: 'Thirty at once from one user', category: 'general', priority: 'low' }, bearer(accessToken))),
+        call(
+          '/api/support/tickets',
+          json({ title: `Burst ${i}`, description: 'Thirty at once from one user', category: 'general', priority: 'low' }, bearer(accessToken)),
+        ),
       ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
@@ -221,7 +243,9 @@ describe('limits that hold however requests interleave', () => {
 
   it('answers exactly 10 of 25 concurrent code requests from one address', async () => {
     const ip = randomIp();
-    const answers = await Promise.all(Array.from({ length: 25 }, () => call('/auth/v1/otp', json({ phone: uniquePhone(), channel: 'sms' }, { 'cf-connecting-ip': ip }))));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => call('/auth/v1/otp', json({ phone: uniquePhone(), channel: 'sms' }, { 'cf-connecting-ip': ip }))),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(15);
   });
@@ -230,10 +254,7 @@ describe('limits that hold however requests interleave', () => {
 describe('per-IP limits on the sign-in service', () => {
   it('refuses the 11th code request from one IP within a minute (any phones), with GoTrue 429 and Retry-After', async () => {
     const ip = randomIp();
-    const { passed, limited } = await untilLimited(
-      () => call('/auth/v1/otp', json({ phone: uniquePhone(), channel: 'sms' }, { 'cf-connecting-ip': ip })),
-      25,
-    );
+    const { passed, limited } = await untilLimited(() => call('/auth/v1/otp', json({ phone: uniquePhone(), channel: 'sms' }, { 'cf-connecting-ip': ip })), 25);
     expect(passed).toBe(10);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(55);
     expect(await limited.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });

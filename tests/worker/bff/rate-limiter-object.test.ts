@@ -41,8 +41,10 @@ describe('the rate limiter object', () => {
     await new Promise((r) => setTimeout(r, 5));
     // The alarm is due 1 ms after the slot: run it now unless the runtime already has.
     await runDurableObjectAlarm(stub);
-    const rows = await runInDurableObject(stub, (_: RateLimiter, state: DurableObjectState) =>
-      state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'slots'").one().n,
+    const rows = await runInDurableObject(
+      stub,
+      (_: RateLimiter, state: DurableObjectState) =>
+        state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'slots'").one().n,
     );
     expect(rows).toBe(0);
     // Usable again after the clean-up.

@@ -9,21 +9,33 @@ import { apiRoutes, declaredApiRoutes } from '../bff-route-table';
 
 describe('the remote tier route table', () => {
   it('names every route the contract declares (or exempts it with a reason), and no other', () => {
-    const declared = declaredApiRoutes().map((r) => r.key).sort();
+    const declared = declaredApiRoutes()
+      .map((r) => r.key)
+      .sort();
     expect([...Object.keys(ROUTES), ...Object.keys(LOCAL_ROUTES)].sort()).toEqual(declared);
     expect(() => declaredCases()).not.toThrow();
     for (const why of Object.values(LOCAL_ROUTES)) expect(why.length).toBeGreaterThan(10);
   });
 
   it('serves exactly the declared routes', () => {
-    expect(apiRoutes().map((r) => r.key).sort()).toEqual(declaredApiRoutes().map((r) => r.key).sort());
+    expect(
+      apiRoutes()
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(
+      declaredApiRoutes()
+        .map((r) => r.key)
+        .sort(),
+    );
   });
 
   it("gives each forwarded route the contract's upstream path (its path below /api), the others none", () => {
     // A forwarded route is one the contract lists under FORWARDED (a mount may hold both kinds: /market).
     const forwarded = new Set(
       Object.entries(FORWARDED).flatMap(([mount, routes]) =>
-        (routes as readonly { method: string; path: string }[]).map((rt) => `${rt.method.toUpperCase()} /api${mount}${rt.path === '/' ? '' : rt.path}`.replace(/\{([^}]+)\}/g, ':$1')),
+        (routes as readonly { method: string; path: string }[]).map((rt) =>
+          `${rt.method.toUpperCase()} /api${mount}${rt.path === '/' ? '' : rt.path}`.replace(/\{([^}]+)\}/g, ':$1'),
+        ),
       ),
     );
     for (const r of declaredApiRoutes()) {

@@ -16,9 +16,7 @@ const PATH = '/api/accounts/user/accounts';
 /** Re-signs a session's claims with the local key, changed as given. */
 async function forge(accessToken: string, change: (claims: JWTPayload) => JWTPayload, alg = 'ES256') {
   const key = await currentSigningKey(testEnv.DB, authSettings(testEnv));
-  return new SignJWT(change({ ...decodeJwt(accessToken) }))
-    .setProtectedHeader({ alg, kid: key.kid, typ: 'JWT' })
-    .sign(key.privateKey);
+  return new SignJWT(change({ ...decodeJwt(accessToken) })).setProtectedHeader({ alg, kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
 }
 
 const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -77,9 +75,7 @@ describe('the BFF refuses', () => {
 
   it('an HS256 token when no legacy secret is configured', async () => {
     const { accessToken } = await signIn();
-    const token = await new SignJWT(decodeJwt(accessToken))
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new TextEncoder().encode('guessable-secret'));
+    const token = await new SignJWT(decodeJwt(accessToken)).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('guessable-secret'));
     await expectRefused(token);
   });
 

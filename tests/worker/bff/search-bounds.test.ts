@@ -103,7 +103,9 @@ describe('the transaction lists and export with q at the edges of its bounds', (
       expect(ids((await apiAs(who, 'GET', `${path}?q=${encodeURIComponent('ñ%_\\')}`)).body)).toEqual([withCp]);
       expect(ids((await apiAs(who, 'GET', `${path}?q=${encodeURIComponent('ññ_')}`)).body)).toEqual([]);
     }
-    const csv = await call(`/api/transactions/account/${accountId}/export?q=${encodeURIComponent(`ana::${'ñ'.repeat(30)}`)}`, { headers: bearer(who.accessToken) });
+    const csv = await call(`/api/transactions/account/${accountId}/export?q=${encodeURIComponent(`ana::${'ñ'.repeat(30)}`)}`, {
+      headers: bearer(who.accessToken),
+    });
     expect((await csv.text()).trim().split('\n')).toHaveLength(2);
   });
 

@@ -46,7 +46,14 @@ describe('GET /api/sessions (embedded default)', () => {
 
     const sessions = await list(phoneA.accessToken);
     expect(sessions.map((s) => s.id).sort()).toEqual([sessionIdOf(phoneA.accessToken), sessionIdOf(laptop.accessToken)].sort());
-    expect(sessions[0]).toMatchObject({ id: sessionIdOf(phoneA.accessToken), current: true, browser: 'Chrome', os: 'Android', device: 'mobile', country: null });
+    expect(sessions[0]).toMatchObject({
+      id: sessionIdOf(phoneA.accessToken),
+      current: true,
+      browser: 'Chrome',
+      os: 'Android',
+      device: 'mobile',
+      country: null,
+    });
     expect(sessions[1]).toMatchObject({ id: sessionIdOf(laptop.accessToken), current: false, browser: 'Firefox', os: 'Windows', device: 'desktop' });
     expect(sessions.some((s) => s.id === sessionIdOf(stranger.accessToken))).toBe(false);
   });
@@ -109,7 +116,13 @@ describe('DELETE /api/sessions/:id', () => {
     expect((await as(me.accessToken, 'DELETE', `/api/sessions/${crypto.randomUUID()}`)).status).toBe(404);
   });
 
-  it.each(['not-a-uuid', 'fr-seed-01', '3b241101-e2bb-4255-8caf-4136c566a96', `${'0'.repeat(8)}-0000-0000-0000-00000000000g`, ' 3b241101-e2bb-4255-8caf-4136c566a962'])('answers 400 {message} for the crafted id %j', async (id) => {
+  it.each([
+    'not-a-uuid',
+    'fr-seed-01',
+    '3b241101-e2bb-4255-8caf-4136c566a96',
+    `${'0'.repeat(8)}-0000-0000-0000-00000000000g`,
+    ' 3b241101-e2bb-4255-8caf-4136c566a962',
+  ])('answers 400 {message} for the crafted id %j', async (id) => {
     const me = await signIn(uniquePhone());
     const res = await as(me.accessToken, 'DELETE', `/api/sessions/${id}`);
     expect(res.status).toBe(400);
@@ -149,7 +162,9 @@ describe('activity notes', () => {
   afterEach(() => vi.useRealTimers());
 
   const noted = (sessionId: string) =>
-    testEnv.DB.prepare('SELECT user_agent, last_active_ms FROM session_activity WHERE session_id = ?1').bind(sessionId).first<{ user_agent: string; last_active_ms: number }>();
+    testEnv.DB.prepare('SELECT user_agent, last_active_ms FROM session_activity WHERE session_id = ?1')
+      .bind(sessionId)
+      .first<{ user_agent: string; last_active_ms: number }>();
 
   it('writes a session’s last activity at most once a minute, whatever the number of calls', async () => {
     const me = await signIn(uniquePhone());
@@ -189,7 +204,12 @@ describe('production mode (a Supabase project)', () => {
     });
     const userId = crypto.randomUUID();
     const token = (sessionId: string, sub = userId) =>
-      projectToken(privateKey, { project, header: { alg: 'ES256', kid: 'sessions-key', typ: 'JWT' }, sub, claims: { role: 'authenticated', session_id: sessionId } });
+      projectToken(privateKey, {
+        project,
+        header: { alg: 'ES256', kid: 'sessions-key', typ: 'JWT' },
+        sub,
+        claims: { role: 'authenticated', session_id: sessionId },
+      });
     const supabaseEnv = { ...testEnv, PUBLIC_SUPABASE_URL: project, PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test' };
     const callAs = async (tok: string, method: string, path: string, ua = ANDROID) => {
       const res = await app.fetch(new Request(`http://app.test${path}`, { method, headers: bearer(tok, { 'user-agent': ua }) }), supabaseEnv);

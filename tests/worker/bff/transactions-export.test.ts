@@ -75,8 +75,7 @@ function parseCsv(text: string): string[][] {
       if (ch === '"' && text[i + 1] === '"') {
         cell += '"';
         i++;
-      }
-      else if (ch === '"') quoted = false;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
     else if (ch === ',') {
@@ -132,7 +131,10 @@ describe('GET /api/transactions/account/{id}/export', () => {
       evil.map((description, i) => ({ at: `2026-03-0${i + 1}T00:00:00.000Z`, description })),
     );
     const text = await (await exportOf(me, me.accountId)).text();
-    const descriptions = parseCsv(text).slice(1).map((r) => r[CSV_COLUMNS.indexOf('description')]).reverse();
+    const descriptions = parseCsv(text)
+      .slice(1)
+      .map((r) => r[CSV_COLUMNS.indexOf('description')])
+      .reverse();
     expect(descriptions).toEqual(evil.map((d, i) => (i < 6 ? `'${d}` : d)));
     expect(text).toContain('"\'=HYPERLINK(""http://x.test"",""click"")"');
     // An amount the server formats stays a number; text starting with '-' is neutralised.
@@ -148,7 +150,9 @@ describe('GET /api/transactions/account/{id}/export', () => {
       { at: '2026-04-01T00:00:00.000Z', type: 'withdrawal', hash: '0xaa03' },
     ]);
     const query = 'type=withdrawal&from=2026-03-01&to=2026-03-31&q=0xaa';
-    const list = await (await call(`/api/transactions/account/${me.accountId}?${query}`, { headers: bearer(me.accessToken) })).json<{ data: { id: string }[] }>();
+    const list = await (
+      await call(`/api/transactions/account/${me.accountId}?${query}`, { headers: bearer(me.accessToken) })
+    ).json<{ data: { id: string }[] }>();
     const csv = parseCsv(await (await exportOf(me, me.accountId, query)).text());
     expect(csv.slice(1).map((r) => r[1])).toEqual(list.data.map((t) => t.id));
     expect(list.data).toHaveLength(2);
@@ -172,7 +176,9 @@ describe('GET /api/transactions/account/{id}/export', () => {
       text += decoder.decode(value, { stream: true });
     }
     expect(chunks).toBeGreaterThanOrEqual(3);
-    const exported = parseCsv(text).slice(1).map((r) => r[1]);
+    const exported = parseCsv(text)
+      .slice(1)
+      .map((r) => r[1]);
     expect(exported).toEqual([...ids].reverse()); // every row once, ties in insertion order, newest first
   });
 
@@ -226,10 +232,10 @@ describe('GET /api/transactions/account/{id}/export', () => {
         : Response.json({ data: Array.from({ length: 100 }, (_, k) => tx(k)) }),
     );
     const started = Date.now();
-    const res = await app.fetch(
-      new Request(`http://app.test/api/transactions/account/${accountId}/export`, { headers: bearer(accessToken) }),
-      { ...remoteEnv, UPSTREAM_TIMEOUT_MS: '300' },
-    );
+    const res = await app.fetch(new Request(`http://app.test/api/transactions/account/${accountId}/export`, { headers: bearer(accessToken) }), {
+      ...remoteEnv,
+      UPSTREAM_TIMEOUT_MS: '300',
+    });
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(300 + 1500);
@@ -272,7 +278,9 @@ describe('GET /api/transactions/account/{id}/export', () => {
     const [first, last] = await seed(me.accountId, [{ at: '2000-01-01T00:00:00.000Z' }, { at: '2999-12-31T23:59:59.999Z' }]);
     const csv = parseCsv(await (await exportOf(me, me.accountId, 'from=2000-01-01&to=2999-12-31')).text());
     expect(csv.slice(1).map((r) => r[1])).toEqual([last, first]);
-    const list = await (await call(`/api/transactions/account/${me.accountId}?from=2999-12-31&to=2999-12-31`, { headers: bearer(me.accessToken) })).json<{ data: { id: string }[] }>();
+    const list = await (
+      await call(`/api/transactions/account/${me.accountId}?from=2999-12-31&to=2999-12-31`, { headers: bearer(me.accessToken) })
+    ).json<{ data: { id: string }[] }>();
     expect(list.data.map((t) => t.id)).toEqual([last]);
   });
 
@@ -373,9 +381,7 @@ describe('the export against an upstream that lies about its pages (remote mode)
       const { accessToken } = await signIn(uniquePhone());
       const accountId = crypto.randomUUID();
       const lying = { ...tx(accountId, 1), created_at: createdAt };
-      planFetch((req) =>
-        Response.json({ data: new URL(req.url).pathname.includes('/account/') ? [tx(accountId, 0), lying] : { ...lying, offer: null } }),
-      );
+      planFetch((req) => Response.json({ data: new URL(req.url).pathname.includes('/account/') ? [tx(accountId, 0), lying] : { ...lying, offer: null } }));
       for (const path of [`/api/transactions/account/${accountId}`, `/api/transactions/account/${accountId}/export`, `/api/transactions/${lying.id}`]) {
         const res = await app.fetch(new Request(`http://app.test${path}`, { headers: bearer(accessToken) }), remoteEnv);
         expect(res.status, path).toBe(502);

@@ -79,7 +79,10 @@ describe("the contract's schemas against the embedded core", () => {
     await check('GET', `/accounts/${userId}`);
     await check('PATCH', `/accounts/${userId}`, { language: 'es' });
     const travel: string = (await check('POST', '/accounts/user/create-account', { accountName: 'Travel', accountDescription: 'Trips' })).accountId;
-    await check('PUT', `/accounts/user/accounts/${travel}/metadata`, { accountDescription: 'Trips abroad', metadata: { color: 'blue', limits: { daily: [1, 2] } } });
+    await check('PUT', `/accounts/user/accounts/${travel}/metadata`, {
+      accountDescription: 'Trips abroad',
+      metadata: { color: 'blue', limits: { daily: [1, 2] } },
+    });
     const old: string = (await check('POST', '/accounts/user/create-account', { accountName: 'Old' })).accountId;
     await check('DELETE', `/accounts/user/accounts/${old}`);
 
@@ -97,13 +100,19 @@ describe("the contract's schemas against the embedded core", () => {
     const friendAccount: string = (await check('GET', '/accounts/user/accounts', undefined, friend)).accounts[0].account_id;
     const friendParty: string = (await check('POST', '/wallets/digital-asset', { account_id: friendAccount }, friend)).cantonPartyId;
     expect((await check('POST', '/wallets/canton/receivers/resolve', { account_id: personal, receiver: friendPhone })).partyId).toBe(friendParty);
-    const sendTo = () => check('POST', '/wallets/canton/send', { account_id: personal, receiver_party: friendParty, amount: '1' }, { 'idempotency-key': crypto.randomUUID() });
+    const sendTo = () =>
+      check('POST', '/wallets/canton/send', { account_id: personal, receiver_party: friendParty, amount: '1' }, { 'idempotency-key': crypto.randomUUID() });
     const withdrawn = await sendTo();
     expect((await check('GET', `/wallets/canton/offers/${personal}`)).outgoing).toHaveLength(1);
     expect((await check('GET', `/wallets/canton/offers/${friendAccount}`, undefined, friend)).incoming).toHaveLength(1);
     await check('POST', `/wallets/canton/offers/${withdrawn.offerId}/withdraw`, { account_id: personal });
     await check('POST', `/wallets/canton/offers/${(await sendTo()).offerId}/reject`, { account_id: friendAccount }, friend);
-    await check('POST', `/wallets/canton/offers/${(await sendTo()).offerId}/accept`, { account_id: friendAccount }, { ...friend, 'idempotency-key': crypto.randomUUID() });
+    await check(
+      'POST',
+      `/wallets/canton/offers/${(await sendTo()).offerId}/accept`,
+      { account_id: friendAccount },
+      { ...friend, 'idempotency-key': crypto.randomUUID() },
+    );
     await check('PUT', `/wallets/canton/preapproval/${friendAccount}`, { enabled: true }, friend);
     await check('GET', `/wallets/canton/preapproval/${friendAccount}`, undefined, friend);
     expect((await sendTo()).status).toBe('COMPLETED');

@@ -27,12 +27,17 @@ function validParams(route: Route, userId: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of route.params) {
     out[p] =
-      p === 'userId' ? userId
-      : p === 'partyId' ? TREASURY_PARTY
-      : p === 'symbol' ? 'AAPL'
-      : p === 'id' && route.path.startsWith('/api/feature-requests/') ? 'fr-seed-10'
-      : p === 'offerId' ? `00${'ab'.repeat(32)}`
-      : UUID;
+      p === 'userId'
+        ? userId
+        : p === 'partyId'
+          ? TREASURY_PARTY
+          : p === 'symbol'
+            ? 'AAPL'
+            : p === 'id' && route.path.startsWith('/api/feature-requests/')
+              ? 'fr-seed-10'
+              : p === 'offerId'
+                ? `00${'ab'.repeat(32)}`
+                : UUID;
   }
   return out;
 }
@@ -112,7 +117,8 @@ const withSegments = (path: string, segs: Record<string, string>) => path.replac
 
 /** Where the upstream must be called for a param of decoded value `values`: the route's own path. */
 const ownUpstreamPath = (route: Route, values: Record<string, string>) =>
-  new URL(UPSTREAM).pathname + withSegments(route.path.replace(/^\/api/, ''), Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encodeURIComponent(v)])));
+  new URL(UPSTREAM).pathname +
+  withSegments(route.path.replace(/^\/api/, ''), Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encodeURIComponent(v)])));
 
 async function send(route: Route, token: string, segs: Record<string, string>) {
   const body = BODIES[route.key];
@@ -187,9 +193,10 @@ describe('remote mode: each BFF route reaches exactly its own upstream path', ()
             expect(typeof res.body.message, what).toBe('string');
             continue;
           }
-          const allowed = route.key in NO_OWN_PATH
-            ? NO_OWN_PATH[route.key]!.map((x) => new URL(UPSTREAM).pathname + x)
-            : [reachedPath(route, { ...valid, [param]: decodeURIComponent(crafted) })];
+          const allowed =
+            route.key in NO_OWN_PATH
+              ? NO_OWN_PATH[route.key]!.map((x) => new URL(UPSTREAM).pathname + x)
+              : [reachedPath(route, { ...valid, [param]: decodeURIComponent(crafted) })];
           for (const r of outbound) expect(allowed, what).toContain(new URL(r.url).pathname);
         }
       }

@@ -128,8 +128,7 @@ describe('upstream faults', () => {
     });
   }
 
-  const hang = (req: Request) =>
-    new Promise<Response>((_, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason)));
+  const hang = (req: Request) => new Promise<Response>((_, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason)));
 
   const faults: [string, (req: Request) => Response | Promise<Response>][] = [
     ['times out before answering', hang],
@@ -141,7 +140,10 @@ describe('upstream faults', () => {
     ['answers a 20 MB body with its length declared', () => new Response(lazyBody(20 * MB), { status: 200, headers: { 'content-length': String(20 * MB) } })],
     ['closes the connection in the middle of the body', () => new Response(lazyBody(MB, { failAfter: 4 * CHUNK }), { status: 200 })],
     ['refuses the connection', () => Promise.reject(new TypeError('Network connection lost'))],
-    ['redirects elsewhere (the bearer token must not follow)', () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.test/steal' } })],
+    [
+      'redirects elsewhere (the bearer token must not follow)',
+      () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.test/steal' } }),
+    ],
   ];
 
   const rejections: unknown[] = [];
@@ -174,10 +176,27 @@ describe('upstream faults', () => {
     expect(rejections).toEqual([]);
   });
 
-  const staleAssets = [{ id: 'stale', symbol: 'STALE', name: 'Cached', asset_type: 'other', currency: null, network: null, caip2: null, last_price: '1', logo_url: null, created_at: '', updated_at: '' }];
+  const staleAssets = [
+    {
+      id: 'stale',
+      symbol: 'STALE',
+      name: 'Cached',
+      asset_type: 'other',
+      currency: null,
+      network: null,
+      caip2: null,
+      last_price: '1',
+      logo_url: null,
+      created_at: '',
+      updated_at: '',
+    },
+  ];
   async function putStale() {
     const kv = testEnv.MARKET_CACHE;
-    await kv.put(MARKET_LIST_KEY, JSON.stringify({ stocks: [], assets: staleAssets }), { metadata: { fetchedAt: Date.now() - 5 * 60_000 }, expirationTtl: 86_400 });
+    await kv.put(MARKET_LIST_KEY, JSON.stringify({ stocks: [], assets: staleAssets }), {
+      metadata: { fetchedAt: Date.now() - 5 * 60_000 },
+      expirationTtl: 86_400,
+    });
     await kv.delete(lockKeyOf(MARKET_LIST_KEY));
     // The isolate keeps its own fresh copy of the list; make this test's KV entry the one served.
     forgetIsolateCopies();

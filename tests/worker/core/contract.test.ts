@@ -14,7 +14,14 @@ import { getTicket } from '../../../src/shared/contract/support';
 import type { CoreEnv } from '../../../src/core/env';
 import { coreJson, createUser } from '../fixtures';
 
-const ROUTERS = { '/accounts': accountsRoutes, '/wallets': wallets, '/transactions': transactions, '/support': support, '/feature-requests': featureRequests, '/market': market };
+const ROUTERS = {
+  '/accounts': accountsRoutes,
+  '/wallets': wallets,
+  '/transactions': transactions,
+  '/support': support,
+  '/feature-requests': featureRequests,
+  '/market': market,
+};
 
 /** `METHOD path` of what a router registered in its OpenAPI registry (empty for a plain Hono app). */
 function registered(router: object): string[] {
@@ -38,7 +45,7 @@ describe('the core implements the contract', () => {
     expect(body).toEqual({ message: expect.stringMatching(/^title: /), code: 'validation_failed' });
   });
 
-  it('types a handler\'s answer against the declared response schema', () => {
+  it("types a handler's answer against the declared response schema", () => {
     const app = contractHono<CoreEnv>();
     // @ts-expect-error: a ticket without its declared fields is not the declared answer
     app.openapi(getTicket, (c) => c.json({ data: { id: 'x' } }, 200));

@@ -28,9 +28,9 @@ describe('D1 batch semantics the ledger relies on', () => {
   });
 
   it('keeps int64 ledger amounts exact through CAST(... AS TEXT)', async () => {
-    const total = await env.DB.prepare(
-      "SELECT CAST(SUM(amount) AS TEXT) AS s FROM ledger_holdings WHERE created_by = 'issuance:genesis'",
-    ).first<{ s: string }>();
+    const total = await env.DB.prepare("SELECT CAST(SUM(amount) AS TEXT) AS s FROM ledger_holdings WHERE created_by = 'issuance:genesis'").first<{
+      s: string;
+    }>();
     expect(total?.s).toBe('100000000000000000');
   });
 });

@@ -6,7 +6,17 @@ const body = (over: Record<string, unknown> = {}) => ({
   description: 'Round up each card purchase and buy CC with the change.',
   ...over,
 });
-type FR = { id: string; title: string; status: string; category: string | null; total_score: number; upvotes: number; downvotes: number; created_at: string; my_vote: string | null };
+type FR = {
+  id: string;
+  title: string;
+  status: string;
+  category: string | null;
+  total_score: number;
+  upvotes: number;
+  downvotes: number;
+  created_at: string;
+  my_vote: string | null;
+};
 
 describe('GET /feature-requests', () => {
   it('serves the seeded dozen sorted by total_score desc, each with total_score = upvotes - downvotes', async () => {
@@ -80,7 +90,16 @@ describe('creating, editing and deleting feature requests', () => {
     const { userId } = await createUser();
     const { status, body: res } = await coreJson(userId, '/feature-requests', { body: body({ title: '  Crypto round-ups  ', category: 'Trading' }) });
     expect(status).toBe(201);
-    expect(res.data).toMatchObject({ title: 'Crypto round-ups', category: 'Trading', status: 'submitted', upvotes: 0, downvotes: 0, total_score: 0, is_mine: true, author: { name: 'Ana P.' } });
+    expect(res.data).toMatchObject({
+      title: 'Crypto round-ups',
+      category: 'Trading',
+      status: 'submitted',
+      upvotes: 0,
+      downvotes: 0,
+      total_score: 0,
+      is_mine: true,
+      author: { name: 'Ana P.' },
+    });
   });
 
   it('hides the author of an anonymous request', async () => {
@@ -148,8 +167,7 @@ describe('votes', () => {
     const { id } = (await coreJson(author.userId, '/feature-requests', { body: body() })).body.data;
     return { id, voter: voter.userId };
   }
-  const counts = async (id: string) =>
-    db().prepare('SELECT upvotes, downvotes, total_score FROM feature_requests WHERE id = ?').bind(id).first();
+  const counts = async (id: string) => db().prepare('SELECT upvotes, downvotes, total_score FROM feature_requests WHERE id = ?').bind(id).first();
 
   it('adds an upvote when not voted, and my-vote answers it', async () => {
     const { id, voter } = await fresh();
@@ -214,7 +232,9 @@ describe('votes', () => {
     // Half of them switch, all at once, while one user hammers the same vote.
     const hammer = voters[1]!.userId; // already upvoted
     const mixed = await Promise.all([
-      ...voters.slice(25).map((v, i) => coreJson(v.userId, `/feature-requests/${id}/vote`, { body: { vote_type: (25 + i) % 5 === 0 ? 'upvote' : 'downvote' } })),
+      ...voters
+        .slice(25)
+        .map((v, i) => coreJson(v.userId, `/feature-requests/${id}/vote`, { body: { vote_type: (25 + i) % 5 === 0 ? 'upvote' : 'downvote' } })),
       ...Array.from({ length: 10 }, () => coreJson(hammer, `/feature-requests/${id}/vote`, { body: { vote_type: 'upvote' } })),
     ]);
     expect(mixed.slice(0, 25).every((a) => a.status === 200)).toBe(true);

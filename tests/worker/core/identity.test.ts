@@ -164,7 +164,9 @@ describe('one-time codes', () => {
   it('refuses a code after 10 minutes', async () => {
     const phone = uniquePhone();
     const code = await requestCode(phone);
-    await testEnv.DB.prepare('UPDATE auth_otps SET expires_at = ?2 WHERE phone = ?1').bind(phone.replace(/\D/g, ''), Date.now() - 1).run();
+    await testEnv.DB.prepare('UPDATE auth_otps SET expires_at = ?2 WHERE phone = ?1')
+      .bind(phone.replace(/\D/g, ''), Date.now() - 1)
+      .run();
     const res = await post('/auth/v1/verify', { phone, token: code, type: 'sms' }, versioned);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'otp_expired' });
@@ -253,10 +255,10 @@ describe('the rest of the local service', () => {
   });
 
   it('is not served when a Supabase project is configured', async () => {
-    const res = await app.fetch(
-      new Request(`${ORIGIN}/auth/v1/otp`, { method: 'POST', body: JSON.stringify({ phone: TEST_PHONE }) }),
-      { ...testEnv, PUBLIC_SUPABASE_URL: 'https://project.supabase.test' },
-    );
+    const res = await app.fetch(new Request(`${ORIGIN}/auth/v1/otp`, { method: 'POST', body: JSON.stringify({ phone: TEST_PHONE }) }), {
+      ...testEnv,
+      PUBLIC_SUPABASE_URL: 'https://project.supabase.test',
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -60,16 +60,16 @@ describe('ledger under concurrent requests', () => {
       ),
     ).toBe(0);
     await expectSupplyConserved();
-    console.log(`[concurrency] 25 transfers + 25 auto-accepts on one party (10 offers pending before): ${ms.toFixed(0)} ms, ${acceptedInRace} accepted during the race`);
+    console.log(
+      `[concurrency] 25 transfers + 25 auto-accepts on one party (10 offers pending before): ${ms.toFixed(0)} ms, ${acceptedInRace} accepted during the race`,
+    );
   });
 
   it('accepts each offer once when 50 auto-accepts race over 20 pending offers', async () => {
     const { userId, accountId, partyId } = await createUserWithParty();
     for (let i = 0; i < 20; i++) await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '0.0000000007' } });
     const started = performance.now();
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => coreJson(userId, '/wallets/auto-accept', { body: { account_id: accountId } })),
-    );
+    const answers = await Promise.all(Array.from({ length: 50 }, () => coreJson(userId, '/wallets/auto-accept', { body: { account_id: accountId } })));
     const ms = performance.now() - started;
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const counts = answers.map((a) => a.body.data.contractsAccepted as number);

@@ -4,8 +4,7 @@ import { TREASURY_PARTY } from '../../../src/core/ledger/parties';
 import { core, coreJson, createUser, createUserWithParty, db, expectedCents, scalar } from '../fixtures';
 
 const offersTo = (partyId: string) => scalar<number>('SELECT COUNT(*) FROM ledger_transfer_offers WHERE receiver_party = ?', partyId);
-const balanceOf = async (userId: string, partyId: string) =>
-  (await coreJson(userId, `/wallets/canton/balance/${partyId}`)).body.data.balance as string;
+const balanceOf = async (userId: string, partyId: string) => (await coreJson(userId, `/wallets/canton/balance/${partyId}`)).body.data.balance as string;
 
 describe('POST /wallets/transfer', () => {
   it('offers the amount from the treasury to the account party with a 24 h expiry and a PENDING transaction', async () => {
@@ -53,12 +52,8 @@ describe('POST /wallets/transfer', () => {
 
   it('accepts exactly 10,000 and the smallest unit', async () => {
     const { userId, accountId } = await createUserWithParty();
-    expect((await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '10000' } })).body.data.amount).toBe(
-      '10000.0000000000',
-    );
-    expect((await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '0.0000000001' } })).body.data.amount).toBe(
-      '0.0000000001',
-    );
+    expect((await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '10000' } })).body.data.amount).toBe('10000.0000000000');
+    expect((await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '0.0000000001' } })).body.data.amount).toBe('0.0000000001');
   });
 
   it("answers 404 for another user's account and moves nothing", async () => {
@@ -88,7 +83,10 @@ describe('POST /wallets/auto-accept', () => {
     expect(await balanceOf(userId, partyId)).toBe('100.2500000000');
 
     for (const t of [t1, t2]) {
-      const tx = await db().prepare('SELECT status, tx_hash FROM transactions WHERE id = ?').bind(t.body.data.transactionId).first<{ status: string; tx_hash: string }>();
+      const tx = await db()
+        .prepare('SELECT status, tx_hash FROM transactions WHERE id = ?')
+        .bind(t.body.data.transactionId)
+        .first<{ status: string; tx_hash: string }>();
       expect(tx!.status).toBe('COMPLETED');
       expect(tx!.tx_hash).toMatch(/^1220[0-9a-f]{64}$/);
       expect(tx!.tx_hash).not.toBe(t.body.data.transactionId);
@@ -108,7 +106,10 @@ describe('POST /wallets/auto-accept', () => {
     const old = await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: 7 } });
     const fresh = await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: 3 } });
     // 24 h pass for the first offer.
-    await db().prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?').bind(new Date(Date.now() - 1000).toISOString(), old.body.data.offerId).run();
+    await db()
+      .prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), old.body.data.offerId)
+      .run();
 
     const { body } = await coreJson(userId, '/wallets/auto-accept', { body: { account_id: accountId } });
     expect(body.data).toEqual({ contractsAccepted: 1, offersExpired: 1, affectedParties: [partyId, TREASURY_PARTY] });
@@ -118,7 +119,7 @@ describe('POST /wallets/auto-accept', () => {
     expect(await scalar('SELECT status FROM ledger_transfer_offers WHERE id = ?', old.body.data.offerId)).toBe('expired');
     // The 7 CC holding is the treasury's again, free to fund another offer.
     const released = await db()
-      .prepare("SELECT owner_party, lock_offer_id FROM ledger_holdings WHERE created_by = ? AND archived_at IS NULL")
+      .prepare('SELECT owner_party, lock_offer_id FROM ledger_holdings WHERE created_by = ? AND archived_at IS NULL')
       .bind(`split:${old.body.data.offerId}`)
       .first();
     expect(released).toEqual({ owner_party: TREASURY_PARTY, lock_offer_id: null });

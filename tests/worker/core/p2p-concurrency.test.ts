@@ -122,7 +122,10 @@ describe('the expiry job (Cron Trigger)', () => {
     const now = Date.now();
     // A later offer, still live 25 h from now.
     const live = (await send(me, bo.partyId, '2')).body.data.offerId;
-    await db().prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?').bind(new Date(now + 48 * 3600_000).toISOString(), live).run();
+    await db()
+      .prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?')
+      .bind(new Date(now + 48 * 3600_000).toISOString(), live)
+      .run();
 
     // The Worker's own scheduled handler, on a fake clock 25 h ahead.
     const ctx = createExecutionContext();
@@ -134,9 +137,7 @@ describe('the expiry job (Cron Trigger)', () => {
     expect(await status(faucet)).toBe('expired');
     expect(await status(live)).toBe('pending');
     expect(await balance(me)).toMatchObject({ balance: '18.0000000000', locked: '2.0000000000' });
-    expect(
-      (await db().prepare('SELECT status, status_reason FROM transactions WHERE offer_id = ?').bind(lapsing).all()).results,
-    ).toEqual([
+    expect((await db().prepare('SELECT status, status_reason FROM transactions WHERE offer_id = ?').bind(lapsing).all()).results).toEqual([
       { status: 'CANCELLED', status_reason: 'expired' },
       { status: 'CANCELLED', status_reason: 'expired' },
     ]);

@@ -48,7 +48,7 @@ describe('POST /wallets/canton/receivers/resolve', () => {
     expect(body.data).toEqual({ partyId: ana.partyId, displayName: 'Ana P.', preapproved: false });
   });
 
-  it('resolves a phone number (spaces and dashes dropped) to that person\'s digital-assets party only', async () => {
+  it("resolves a phone number (spaces and dashes dropped) to that person's digital-assets party only", async () => {
     const [me, ana] = [await createUserWithParty(), await createUserWithParty()];
     const phone = randomPhone();
     await withPhone(ana.userId, phone);
@@ -124,10 +124,19 @@ describe('POST /wallets/canton/send', () => {
     const mine = (await coreJson(me.userId, `/wallets/canton/offers/${me.accountId}`)).body.data;
     expect(mine.incoming).toEqual([]);
     expect(mine.outgoing).toEqual([
-      expect.objectContaining({ offerId: d.offerId, direction: 'outgoing', counterpartyPartyId: ana.partyId, counterpartyName: 'Ana P.', counterpartyKind: 'person', amount: '2.5000000000' }),
+      expect.objectContaining({
+        offerId: d.offerId,
+        direction: 'outgoing',
+        counterpartyPartyId: ana.partyId,
+        counterpartyName: 'Ana P.',
+        counterpartyKind: 'person',
+        amount: '2.5000000000',
+      }),
     ]);
     const hers = (await coreJson(ana.userId, `/wallets/canton/offers/${ana.accountId}`)).body.data;
-    expect(hers.incoming).toEqual([expect.objectContaining({ offerId: d.offerId, direction: 'incoming', counterpartyPartyId: me.partyId, counterpartyKind: 'person' })]);
+    expect(hers.incoming).toEqual([
+      expect.objectContaining({ offerId: d.offerId, direction: 'incoming', counterpartyPartyId: me.partyId, counterpartyKind: 'person' }),
+    ]);
   });
 
   it('spends several holdings smallest first and gives the change back to the sender', async () => {
@@ -167,11 +176,13 @@ describe('POST /wallets/canton/send', () => {
     expect(await balance(me)).toMatchObject({ balance: '5.0000000000', locked: '0.0000000000' });
   });
 
-  it('settles at once under the receiver\'s preapproval: COMPLETED both sides, no offer', async () => {
+  it("settles at once under the receiver's preapproval: COMPLETED both sides, no offer", async () => {
     const [me, ana] = [await funded(['10']), await createUserWithParty()];
     const on = await coreJson(ana.userId, `/wallets/canton/preapproval/${ana.accountId}`, { method: 'PUT', body: { enabled: true } });
     expect(on.body.data.enabled).toBe(true);
-    expect((await coreJson(me.userId, '/wallets/canton/receivers/resolve', { body: { account_id: me.accountId, receiver: ana.partyId } })).body.data.preapproved).toBe(true);
+    expect(
+      (await coreJson(me.userId, '/wallets/canton/receivers/resolve', { body: { account_id: me.accountId, receiver: ana.partyId } })).body.data.preapproved,
+    ).toBe(true);
     const { status, body } = await send(me, ana.partyId, '3');
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ status: 'COMPLETED', offerId: null, expiresAt: null, amount: '3.0000000000' });
@@ -302,7 +313,10 @@ describe('accept, reject and withdraw of one offer', () => {
 
   it("a lapsed offer cannot be accepted (409) and is expired by the sender's next send, its lock released", async () => {
     const { me, ana, offerId } = await offer();
-    await db().prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?').bind(new Date(Date.now() - 1000).toISOString(), offerId).run();
+    await db()
+      .prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), offerId)
+      .run();
     expect((await act(ana, offerId, 'accept')).body.code).toBe('offer_not_pending');
     expect((await send(me, ana.partyId, '10')).status).toBe(200);
     expect((await rowsOf(offerId)).map((r) => [r.status, r.status_reason])).toEqual([
@@ -335,18 +349,29 @@ describe('preapproval', () => {
     const on = (await coreJson(ana.userId, path, { method: 'PUT', body: { enabled: true } })).body.data;
     const days = (iso: string) => (Date.parse(iso) - Date.now()) / 86_400_000;
     expect(days(on.expiresAt)).toBeGreaterThan(89.9);
-    await db().prepare('UPDATE ledger_transfer_preapprovals SET expires_at = ? WHERE receiver_party = ?').bind(new Date(Date.now() + 10 * 86_400_000).toISOString(), ana.partyId).run();
+    await db()
+      .prepare('UPDATE ledger_transfer_preapprovals SET expires_at = ? WHERE receiver_party = ?')
+      .bind(new Date(Date.now() + 10 * 86_400_000).toISOString(), ana.partyId)
+      .run();
     const read = (await coreJson(ana.userId, path)).body.data;
     expect(read.enabled).toBe(true);
     expect(days(read.expiresAt)).toBeGreaterThan(89.9);
     // A lapsed one is off.
-    await db().prepare('UPDATE ledger_transfer_preapprovals SET expires_at = ? WHERE receiver_party = ?').bind(new Date(Date.now() - 1000).toISOString(), ana.partyId).run();
+    await db()
+      .prepare('UPDATE ledger_transfer_preapprovals SET expires_at = ? WHERE receiver_party = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), ana.partyId)
+      .run();
     expect((await coreJson(ana.userId, path)).body.data).toEqual({ enabled: false, expiresAt: null });
   });
 });
 
 describe('GET /wallets/canton/offers/{accountId}, paged', () => {
-  type OfferPage = { incoming: { offerId: string; amount: string }[]; outgoing: { offerId: string; amount: string }[]; incoming_total: number; outgoing_total: number };
+  type OfferPage = {
+    incoming: { offerId: string; amount: string }[];
+    outgoing: { offerId: string; amount: string }[];
+    incoming_total: number;
+    outgoing_total: number;
+  };
   const offers = async (p: Party, query = '') => {
     const res = await coreJson<{ data: OfferPage }>(p.userId, `/wallets/canton/offers/${p.accountId}${query}`);
     expect(res.status).toBe(200);
@@ -415,9 +440,24 @@ describe('transactions of a transfer', () => {
     const { body } = await send(me, ana.partyId, '1');
     await act(ana, body.data.offerId, 'reject');
     const mine = (await coreJson(me.userId, `/transactions/account/${me.accountId}?limit=10`)).body.data;
-    expect(mine[0]).toMatchObject({ type: 'transfer', direction: 'sent', counterparty: ana.partyId, counterparty_name: 'Ana P.', status: 'FAILED', status_reason: 'rejected', asset_amount: '-1.0000000000' });
+    expect(mine[0]).toMatchObject({
+      type: 'transfer',
+      direction: 'sent',
+      counterparty: ana.partyId,
+      counterparty_name: 'Ana P.',
+      status: 'FAILED',
+      status_reason: 'rejected',
+      asset_amount: '-1.0000000000',
+    });
     const hers = (await coreJson(ana.userId, `/transactions/account/${ana.accountId}?limit=10`)).body.data;
-    expect(hers[0]).toMatchObject({ direction: 'received', counterparty: me.partyId, counterparty_name: 'Ana P.', status: 'FAILED', status_reason: 'rejected', asset_amount: '1.0000000000' });
+    expect(hers[0]).toMatchObject({
+      direction: 'received',
+      counterparty: me.partyId,
+      counterparty_name: 'Ana P.',
+      status: 'FAILED',
+      status_reason: 'rejected',
+      asset_amount: '1.0000000000',
+    });
     // The faucet's rows name the treasury.
     const faucet = mine.find((t: { counterparty: string }) => t.counterparty === TREASURY_PARTY);
     expect(faucet).toMatchObject({ direction: null, counterparty_name: 'Dólar treasury', status_reason: null });
@@ -426,13 +466,23 @@ describe('transactions of a transfer', () => {
 
 describe('query plans of the new reads', () => {
   const plan = async (sql: string, ...params: unknown[]) =>
-    (await db().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
+    (
+      await db()
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results
+      .map((r) => r.detail)
+      .join('\n');
 
-  it.each(['incoming', 'outgoing'] as const)('reads the %s offers list, largest amount first, from its partial index of pending offers by amount, with no sort step', async (direction) => {
-    const detail = await plan(pendingOffersSql(direction), 'p::1220', new Date().toISOString(), 20, 0);
-    expect(detail).toContain(direction === 'incoming' ? 'ledger_offers_pending_in_by_amount' : 'ledger_offers_pending_out_by_amount');
-    expect(detail).not.toMatch(/TEMP B-TREE/);
-  });
+  it.each(['incoming', 'outgoing'] as const)(
+    'reads the %s offers list, largest amount first, from its partial index of pending offers by amount, with no sort step',
+    async (direction) => {
+      const detail = await plan(pendingOffersSql(direction), 'p::1220', new Date().toISOString(), 20, 0);
+      expect(detail).toContain(direction === 'incoming' ? 'ledger_offers_pending_in_by_amount' : 'ledger_offers_pending_out_by_amount');
+      expect(detail).not.toMatch(/TEMP B-TREE/);
+    },
+  );
 
   it("reads the expiry job's batch from the pending offers' expiry index, with no sort step", async () => {
     const detail = await plan(LAPSED_OFFERS_SQL.replace('?2', '?1').replace('?3', '?2'), new Date().toISOString(), 100);

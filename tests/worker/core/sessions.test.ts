@@ -164,7 +164,10 @@ describe('session expiry', () => {
 
     const t = await signIn(uniquePhone());
     const refreshShort = (rt: string) =>
-      app.fetch(new Request('http://app.test/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: gotrue, body: JSON.stringify({ refresh_token: rt }) }), short);
+      app.fetch(
+        new Request('http://app.test/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: gotrue, body: JSON.stringify({ refresh_token: rt }) }),
+        short,
+      );
     advanceClock(50 * SECOND);
     const r1 = await (await refreshShort(t.refreshToken)).json<Pair>();
     advanceClock(50 * SECOND);
@@ -184,7 +187,10 @@ describe('session expiry', () => {
     await refresh(old.refreshToken);
     const pending = uniquePhone();
     await call('/auth/v1/otp', { method: 'POST', headers: gotrue, body: JSON.stringify({ phone: pending }) });
-    const count = async (sql: string, ...args: string[]) => (await testEnv.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
+    const count = async (sql: string, ...args: string[]) =>
+      (await testEnv.DB.prepare(sql)
+        .bind(...args)
+        .first<{ n: number }>())!.n;
     expect(await count('SELECT COUNT(*) AS n FROM auth_refresh_tokens WHERE session_id = ?1 AND child_sealed IS NOT NULL', sessionId)).toBe(1);
     expect(await count('SELECT COUNT(*) AS n FROM auth_otps WHERE phone = ?1', pending.slice(1))).toBe(1);
 

@@ -62,7 +62,10 @@ describe('signing keys at rest', () => {
     const phone = uniquePhone();
     const code = await requestCode(phone);
     const verify = (e: typeof testEnv) =>
-      app.fetch(new Request('http://app.test/auth/v1/verify', { method: 'POST', headers: gotrue, body: JSON.stringify({ phone, token: code, type: 'sms' }) }), e);
+      app.fetch(
+        new Request('http://app.test/auth/v1/verify', { method: 'POST', headers: gotrue, body: JSON.stringify({ phone, token: code, type: 'sms' }) }),
+        e,
+      );
     const res = await verify(noSecret);
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ error_code: 'unexpected_failure' });
@@ -70,7 +73,14 @@ describe('signing keys at rest', () => {
     // A refresh is refused the same way and its token stays unspent.
     const s = await signIn(uniquePhone());
     const refresh = (e: typeof testEnv) =>
-      app.fetch(new Request('http://app.test/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: gotrue, body: JSON.stringify({ refresh_token: s.refreshToken }) }), e);
+      app.fetch(
+        new Request('http://app.test/auth/v1/token?grant_type=refresh_token', {
+          method: 'POST',
+          headers: gotrue,
+          body: JSON.stringify({ refresh_token: s.refreshToken }),
+        }),
+        e,
+      );
     expect((await refresh(noSecret)).status).toBe(500);
     expect((await verify(testEnv)).status).toBe(200);
     expect((await refresh(testEnv)).status).toBe(200);
@@ -105,7 +115,7 @@ describe('signing key rotation', () => {
     const dropped = await fresh(later.accessToken, oldKey.kid, oldKey.privateKey);
     expect((await call(PATH, { headers: bearer(dropped) })).status).toBe(401);
     expect((await call('/auth/v1/user', { headers: { ...bearer(dropped), ...gotrue } })).status).toBe(403);
-    expect((await testEnv.DB.prepare('SELECT kid FROM auth_signing_keys WHERE kid = ?1').bind(oldKey.kid).first())).toBeNull();
+    expect(await testEnv.DB.prepare('SELECT kid FROM auth_signing_keys WHERE kid = ?1').bind(oldKey.kid).first()).toBeNull();
     // The key that replaced it keeps working.
     expect((await call(PATH, { headers: bearer(later.accessToken) })).status).toBe(200);
   });
@@ -114,7 +124,11 @@ describe('signing key rotation', () => {
     const shortLived = { ...testEnv, AUTH_SIGNING_KEY_MAX_AGE_S: '3600' };
     const verifyTest = () =>
       app.fetch(
-        new Request('http://app.test/auth/v1/verify', { method: 'POST', headers: gotrue, body: JSON.stringify({ phone: TEST_PHONE, token: TEST_CODE, type: 'sms' }) }),
+        new Request('http://app.test/auth/v1/verify', {
+          method: 'POST',
+          headers: gotrue,
+          body: JSON.stringify({ phone: TEST_PHONE, token: TEST_CODE, type: 'sms' }),
+        }),
         shortLived,
       );
     // Start from a key made now (an earlier test's clock ran ahead).

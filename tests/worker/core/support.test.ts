@@ -9,7 +9,14 @@ describe('support tickets', () => {
     const { userId } = await createUser();
     const { status, body } = await coreJson(userId, '/support/tickets', { body: { title: '  Login issue  ', description: '  Code never arrives \n' } });
     expect(status).toBe(201);
-    expect(body.data).toMatchObject({ title: 'Login issue', description: 'Code never arrives', category: 'general', priority: 'medium', status: 'open', assigned_agent: null });
+    expect(body.data).toMatchObject({
+      title: 'Login issue',
+      description: 'Code never arrives',
+      category: 'general',
+      priority: 'medium',
+      status: 'open',
+      assigned_agent: null,
+    });
   });
 
   it.each([
@@ -103,9 +110,7 @@ describe('ticket comments and agents', () => {
     const t = (await coreJson(userId, '/support/tickets', { body: ticket({ priority: 'urgent', category: 'billing' }) })).body.data;
     expect(t.assigned_agent).toEqual({ id: ON_DUTY_AGENT_ID, name: 'Sofía Ramírez' });
     const { body } = await coreJson(userId, `/support/tickets/${t.id}/comments`);
-    expect(body.data).toEqual([
-      expect.objectContaining({ is_internal: false, author: { name: 'Sofía Ramírez', is_agent: true } }),
-    ]);
+    expect(body.data).toEqual([expect.objectContaining({ is_internal: false, author: { name: 'Sofía Ramírez', is_agent: true } })]);
     expect(await scalar('SELECT COUNT(*) FROM support_ticket_comments WHERE ticket_id = ? AND is_internal = 1', t.id)).toBe(1);
   });
 
@@ -137,7 +142,13 @@ describe('a closed ticket is read-only', () => {
     const t = (await coreJson(userId, '/support/tickets', { body: ticket() })).body.data;
     expect((await coreJson(userId, `/support/tickets/${t.id}`, { method: 'PUT', body: { status: 'closed' } })).status).toBe(200);
     const before = await scalar('SELECT title || description || category || priority || status || updated_at FROM support_tickets WHERE id = ?', t.id);
-    for (const body of [{ title: 'Renamed after closing' }, { description: 'New text' }, { category: 'billing' }, { priority: 'urgent' }, { status: 'closed' }]) {
+    for (const body of [
+      { title: 'Renamed after closing' },
+      { description: 'New text' },
+      { category: 'billing' },
+      { priority: 'urgent' },
+      { status: 'closed' },
+    ]) {
       const res = await coreJson(userId, `/support/tickets/${t.id}`, { method: 'PUT', body });
       expect(res.status).toBe(409);
       expect(res.body.message).toMatch(/closed/);

@@ -10,7 +10,15 @@ async function seedTransactions(accountId: string, walletId: string | null, n: n
         `INSERT INTO transactions (id, account_id, wallet_id, type, amount_usd, asset, network, status, tx_hash, created_at, updated_at)
          VALUES (?, ?, ?, 'deposit', ?, 'USDC', 'ethereum', 'COMPLETED', ?, ?, ?)`,
       )
-      .bind(crypto.randomUUID(), accountId, walletId, (i + 1) * 100, `0x${i.toString(16).padStart(64, '0')}`, new Date(base + i * 1000).toISOString(), new Date(base + i * 1000).toISOString()),
+      .bind(
+        crypto.randomUUID(),
+        accountId,
+        walletId,
+        (i + 1) * 100,
+        `0x${i.toString(16).padStart(64, '0')}`,
+        new Date(base + i * 1000).toISOString(),
+        new Date(base + i * 1000).toISOString(),
+      ),
   );
   await db().batch(stmts);
 }
@@ -22,9 +30,7 @@ describe('GET /transactions/account/{id}', () => {
     const { status, body } = await coreJson(userId, `/transactions/account/${accountId}`);
     expect(status).toBe(200);
     expect(body.data.map((t: { amount_usd: number }) => t.amount_usd)).toEqual([300, 200, 100]);
-    expect(Object.keys(body.data[0])).toEqual(
-      expect.arrayContaining(['id', 'created_at', 'type', 'amount_usd', 'asset', 'network', 'status', 'tx_hash']),
-    );
+    expect(Object.keys(body.data[0])).toEqual(expect.arrayContaining(['id', 'created_at', 'type', 'amount_usd', 'asset', 'network', 'status', 'tx_hash']));
   });
 
   it('pages with limit and offset, default 50', async () => {
@@ -58,7 +64,14 @@ describe('GET /transactions/account/{id}', () => {
     await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '100' } });
     const { body } = await coreJson(userId, `/transactions/account/${accountId}`);
     expect(body.data).toEqual([
-      expect.objectContaining({ type: 'transfer', asset: 'CC', network: 'canton', amount_usd: await expectedCents('100'), asset_amount: '100.0000000000', status: 'PENDING' }),
+      expect.objectContaining({
+        type: 'transfer',
+        asset: 'CC',
+        network: 'canton',
+        amount_usd: await expectedCents('100'),
+        asset_amount: '100.0000000000',
+        status: 'PENDING',
+      }),
     ]);
   });
 });
@@ -74,7 +87,7 @@ describe('GET /transactions/wallet/{id} and /transactions/{id}', () => {
     expect((await coreJson(other.userId, `/transactions/wallet/${walletId}`)).status).toBe(404);
   });
 
-  it("answers one transaction to its owner and 404 to another user", async () => {
+  it('answers one transaction to its owner and 404 to another user', async () => {
     const { userId, accountId } = await createUserWithParty();
     const t = await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: 1 } });
     const id = t.body.data.transactionId;
@@ -212,7 +225,10 @@ describe('GET /transactions/account/{id} with filters', () => {
   it('pages by the before cursor without losing or repeating rows that share a timestamp', async () => {
     const { userId, accountId } = await createUser();
     const at = '2026-03-01T12:00:00.000Z';
-    const ids = await seedRows(accountId, Array.from({ length: 7 }, () => ({ at })));
+    const ids = await seedRows(
+      accountId,
+      Array.from({ length: 7 }, () => ({ at })),
+    );
     const newestFirst = [...ids].reverse();
     const seen: string[] = [];
     let before: string | undefined;
@@ -247,7 +263,10 @@ describe('GET /transactions/account/{id} with filters', () => {
     const { listSql } = await import('../../../src/core/transactions/transactions');
     const params = Object.fromEntries(new URLSearchParams(query));
     const { sql, values } = await listSql(db(), 'account_id', accountId, { limit: 50, offset: 0, ...params });
-    const plan = await db().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...values).all<{ detail: string }>();
+    const plan = await db()
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...values)
+      .all<{ detail: string }>();
     const detail = plan.results.map((r) => r.detail).join(' | ');
     expect(detail).toMatch(index);
     expect(detail).not.toMatch(/TEMP B-TREE/);
@@ -257,7 +276,10 @@ describe('GET /transactions/account/{id} with filters', () => {
     const [cursor] = await seedRows(accountId, [{ at: '2026-03-01T00:00:00.000Z' }]);
     const { listSql } = await import('../../../src/core/transactions/transactions');
     const { sql, values } = await listSql(db(), 'account_id', accountId, { limit: 100, offset: 0, before: cursor });
-    const plan = await db().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...values).all<{ detail: string }>();
+    const plan = await db()
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...values)
+      .all<{ detail: string }>();
     const detail = plan.results.map((r) => r.detail).join(' | ');
     expect(detail).toMatch(/INDEX transactions_by_account \(account_id=\? AND created_at<\?\)/);
     expect(detail).not.toMatch(/TEMP B-TREE/);

@@ -32,9 +32,7 @@ describe('POST /wallets/digital-asset', () => {
 
   it('creates exactly one wallet under 10 concurrent first calls', async () => {
     const { userId, accountId } = await createUser();
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => coreJson(userId, '/wallets/digital-asset', { body: { account_id: accountId } })),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => coreJson(userId, '/wallets/digital-asset', { body: { account_id: accountId } })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.body.data.cantonPartyId)).size).toBe(1);
     expect(await scalar('SELECT COUNT(*) FROM ledger_parties WHERE account_id = ?', accountId)).toBe(1);

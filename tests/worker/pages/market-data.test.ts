@@ -27,7 +27,9 @@ describe('the reads of a page rendered on the Worker', () => {
     const { seed, rows } = await marketPage(request(), testEnv, userOf(who));
     // The cached copy the page read is the one GET /api/market answers from.
     expect(await testEnv.MARKET_CACHE.get(MARKET_LIST_KEY)).not.toBeNull();
-    const api = await (await call('/api/market', { headers: { authorization: `Bearer ${who.accessToken}` } })).json<{ data: { stocks: { symbol: string }[] } }>();
+    const api = await (
+      await call('/api/market', { headers: { authorization: `Bearer ${who.accessToken}` } })
+    ).json<{ data: { stocks: { symbol: string }[] } }>();
     expect(rows!.map((r) => r.symbol).slice(0, 5)).toEqual(api.data.stocks.map((s) => s.symbol).slice(0, 5));
     const accounts = (await apiAs(who, 'GET', '/api/accounts/user/accounts')).body as { data: { accounts: { account_id: string }[] } };
     expect(seed.userId).toBe(who.userId);
@@ -37,14 +39,19 @@ describe('the reads of a page rendered on the Worker', () => {
     expect(seed.path).toBe('/market');
   });
 
-  it('sends the first screenful of rows and one sizer row, and a market list changed in KV is the next page\'s (the isolate shares a parsed list only while it is the cached one)', async () => {
+  it("sends the first screenful of rows and one sizer row, and a market list changed in KV is the next page's (the isolate shares a parsed list only while it is the cached one)", async () => {
     const who = await signIn(uniquePhone());
     const first = await marketPage(request(), testEnv, userOf(who));
     expect(first.rows!.length).toBe(FIRST_SCREEN_ROWS);
     expect(first.sizer).toHaveLength(1);
     expect(first.sizer![0]!.logo).toBe('');
     const cached = JSON.parse((await testEnv.MARKET_CACHE.get(MARKET_LIST_KEY))!) as MarketSnapshot;
-    const renamed = { ...cached, stocks: cached.stocks.map((s, i) => (i === 0 ? { ...s, symbol: 'ZZZNEW', name: 'A company listed since the last page, with the longest name of the list' } : s)) };
+    const renamed = {
+      ...cached,
+      stocks: cached.stocks.map((s, i) =>
+        i === 0 ? { ...s, symbol: 'ZZZNEW', name: 'A company listed since the last page, with the longest name of the list' } : s,
+      ),
+    };
     await testEnv.MARKET_CACHE.put(MARKET_LIST_KEY, JSON.stringify(renamed), { metadata: { fetchedAt: Date.now() } });
     forgetIsolateCopies();
     try {
@@ -85,7 +92,7 @@ describe('the reads of a page rendered on the Worker', () => {
     expect(zoneOf()).toBe('UTC');
   });
 
-  it("gives two users read at once only their own shell", async () => {
+  it('gives two users read at once only their own shell', async () => {
     const a = await signIn(uniquePhone());
     const b = await signIn(uniquePhone());
     const pages = await Promise.all([a, b, a, b, a, b].map((who) => marketPage(request(), testEnv, userOf(who)).then((p) => ({ who, p }))));

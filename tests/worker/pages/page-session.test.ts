@@ -15,9 +15,22 @@ import { installFetchGuard, outbound, planFetch } from '../network';
 installFetchGuard();
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
-const PAGES = ['/market', '/transactions', '/accounts', '/accounts/digital-assets', '/accounts/digital-assets/BTC', '/support', '/settings/security', '/onboarding'];
+const PAGES = [
+  '/market',
+  '/transactions',
+  '/accounts',
+  '/accounts/digital-assets',
+  '/accounts/digital-assets/BTC',
+  '/support',
+  '/settings/security',
+  '/onboarding',
+];
 
-const b64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const b64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 const fromB64url = (text: string) => new TextDecoder().decode(Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
 
 /** The cookie @supabase/ssr's browser client writes for a session (`base64-` + base64url JSON). */
@@ -96,7 +109,10 @@ describe('the signed-in pages on the Worker', () => {
     const { session } = await signIn();
     const soon = { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 };
     const { worker } = await import('../helpers');
-    const res = await worker.fetch('https://app.test/market', { headers: { cookie: sessionCookie(soon), 'cf-connecting-ip': '198.18.0.9' }, redirect: 'manual' });
+    const res = await worker.fetch('https://app.test/market', {
+      headers: { cookie: sessionCookie(soon), 'cf-connecting-ip': '198.18.0.9' },
+      redirect: 'manual',
+    });
     expect(res.status).toBe(200);
     expect(setSession(res)?.cookie).toMatch(/; Secure/i);
   });
@@ -164,7 +180,7 @@ describe('the signed-in pages on the Worker', () => {
     expect(res.status).toBe(401);
   });
 
-  it("ask the static assets for a signed-in page only until they have answered 404 for its path (a page rendered per request), and every time for a prerendered one", async () => {
+  it('ask the static assets for a signed-in page only until they have answered 404 for its path (a page rendered per request), and every time for a prerendered one', async () => {
     const { session } = await signIn();
     const asked: string[] = [];
     const prerendered = new Set(['/dashboard']);
@@ -172,11 +188,18 @@ describe('the signed-in pages on the Worker', () => {
       fetch: async (input: RequestInfo | URL) => {
         const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
         asked.push(path);
-        return prerendered.has(path) ? new Response('<!doctype html><p>static</p>', { headers: { 'content-type': 'text/html' } }) : new Response('Not found', { status: 404 });
+        return prerendered.has(path)
+          ? new Response('<!doctype html><p>static</p>', { headers: { 'content-type': 'text/html' } })
+          : new Response('Not found', { status: 404 });
       },
     };
     const withAssets = { ...testEnv, ASSETS: assets } as unknown as Cloudflare.Env;
-    const open = (path: string) => entry.fetch(new Request(`http://app.test${path}`, { headers: { cookie: sessionCookie(session) } }) as Request<unknown, IncomingRequestCfProperties>, withAssets, createExecutionContext());
+    const open = (path: string) =>
+      entry.fetch(
+        new Request(`http://app.test${path}`, { headers: { cookie: sessionCookie(session) } }) as Request<unknown, IncomingRequestCfProperties>,
+        withAssets,
+        createExecutionContext(),
+      );
     // A path of its own, so that no other test of this isolate has taken it before.
     const symbolPage = `/accounts/digital-assets/Z${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
     for (let i = 0; i < 3; i++) {

@@ -75,7 +75,7 @@ describe('the reads of /settings/security', () => {
     }
   });
 
-  it("serves what GET /api/sessions answers in production mode (a Supabase project): the sessions the BFF has seen", async () => {
+  it('serves what GET /api/sessions answers in production mode (a Supabase project): the sessions the BFF has seen', async () => {
     const project = `https://p${crypto.randomUUID().slice(0, 8)}.supabase.test`;
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     const jwk = { ...(await exportJWK(publicKey)), kid: 'security-page-key', alg: 'ES256', use: 'sig' };
@@ -87,7 +87,12 @@ describe('the reads of /settings/security', () => {
     const userId = crypto.randomUUID();
     const [mine, theirs, stranger] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     const token = (sessionId: string, sub = userId) =>
-      projectToken(privateKey, { project, header: { alg: 'ES256', kid: 'security-page-key', typ: 'JWT' }, sub, claims: { role: 'authenticated', session_id: sessionId } });
+      projectToken(privateKey, {
+        project,
+        header: { alg: 'ES256', kid: 'security-page-key', typ: 'JWT' },
+        sub,
+        claims: { role: 'authenticated', session_id: sessionId },
+      });
     const list = async (tok: string, ua: string) => {
       const res = await app.fetch(new Request('http://app.test/api/sessions', { headers: bearer(tok, { 'user-agent': ua }) }), supabaseEnv);
       await activitySettled();

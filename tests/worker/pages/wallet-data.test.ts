@@ -45,7 +45,9 @@ async function forgetHistory(symbol: string) {
 async function withWallet() {
   const who = await signIn(uniquePhone());
   expect((await apiAs(who, 'POST', '/api/wallets/canton')).status).toBe(200);
-  const accountId = data<{ accounts: { account_id: string; is_active: boolean }[] }>(await apiAs(who, 'GET', '/api/accounts/user/accounts')).accounts.find((a) => a.is_active)!.account_id;
+  const accountId = data<{ accounts: { account_id: string; is_active: boolean }[] }>(await apiAs(who, 'GET', '/api/accounts/user/accounts')).accounts.find(
+    (a) => a.is_active,
+  )!.account_id;
   return { who, accountId };
 }
 
@@ -89,7 +91,10 @@ describe('the reads of the wallet pages rendered on the Worker', () => {
 
   it("serves the chart's summary for the default timeframe, the one GET /api/market/history/{symbol} then answers from the same cache", async () => {
     const { who } = await withWallet();
-    for (const [path, symbol] of [['cc', 'CC'], ['aapl', 'AAPL']] as const) {
+    for (const [path, symbol] of [
+      ['cc', 'CC'],
+      ['aapl', 'AAPL'],
+    ] as const) {
       await forgetHistory(symbol);
       const { served } = await assetPage(request(`/accounts/digital-assets/${path}`), testEnv, userOf(who));
       expect(served.detail?.symbol).toBe(symbol);
@@ -175,7 +180,9 @@ describe('the reads of the wallet pages rendered on the Worker', () => {
   it('gives two users read at once only their own wallet', async () => {
     const a = await withWallet();
     const b = await withWallet();
-    const pages = await Promise.all([a, b, a, b].map(({ who }) => walletPage(request('/accounts/digital-assets'), testEnv, userOf(who)).then((p) => ({ who, p }))));
+    const pages = await Promise.all(
+      [a, b, a, b].map(({ who }) => walletPage(request('/accounts/digital-assets'), testEnv, userOf(who)).then((p) => ({ who, p }))),
+    );
     for (const { who, p } of pages) {
       const other = who === a.who ? b : a;
       expect(p.seed.userId).toBe(who.userId);
