@@ -210,21 +210,7 @@ describe('GET /api/transactions/account/{id}/export', () => {
   it('in remote mode ends the CSV with an error, in time, when the upstream stalls on a later page (never a download that looks complete)', async () => {
     const { accessToken } = await signIn(uniquePhone());
     const accountId = crypto.randomUUID();
-    const tx = (i: number) => ({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      account_id: accountId,
-      wallet_id: null,
-      created_at: '2026-03-01T00:00:00.000Z',
-      updated_at: '2026-03-01T00:00:00.000Z',
-      type: 'deposit',
-      amount_usd: i,
-      asset: 'USDC',
-      asset_amount: null,
-      network: 'ethereum',
-      status: 'COMPLETED',
-      tx_hash: null,
-      description: null,
-    });
+    const tx = (i: number) => transactionRow(accountId, i, { created_at: '2026-03-01T00:00:00.000Z' });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     planFetch((req) =>
       new URL(req.url).searchParams.get('before')
