@@ -1,5 +1,5 @@
 // Keeps the test phone numbers in one place: no number has two owners, every file in tests/, scripts/
-// and bench/ (and the README and config/local.env) signs in only with registered numbers, files on
+// and bench/ (and the README, docs/ and config/local.env) signs in only with registered numbers, files on
 // the shared running app only with their own, and AUTH_TEST_OTP lists exactly the registry.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,7 +10,8 @@ import { digits, OWN_STORAGE, TEST_CODE, TEST_PHONES, testPhone, type TestPhone 
 const ROOT = join(import.meta.dirname, '..');
 const SELF = ['tests/test-phones.ts', 'tests/test-phones.test.ts'];
 /** Text that only describes the numbers: they must be registered, whoever owns them. */
-const DESCRIBES = ['README.md', 'config/local.env'];
+const DOCS = readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`);
+const DESCRIBES = ['README.md', ...DOCS, 'config/local.env'];
 
 /** The test numbers a source text uses: `testPhone(NN)` calls and +1 555 555 01NN in any spacing. */
 function numbersIn(text: string): string[] {
@@ -63,7 +64,7 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 function repoFiles(): Record<string, string> {
-  const paths = [...walk('tests'), ...walk('scripts'), ...walk('bench'), 'README.md'].filter((p) => !SELF.includes(p));
+  const paths = [...walk('tests'), ...walk('scripts'), ...walk('bench'), 'README.md', ...DOCS].filter((p) => !SELF.includes(p));
   const files = Object.fromEntries(paths.map((p) => [relative(ROOT, join(ROOT, p)), readFileSync(join(ROOT, p), 'utf8')]));
   // config/local.env: its comments are checked like any file; the value itself against the registry.
   files['config/local.env'] = readFileSync(join(ROOT, 'config/local.env'), 'utf8')

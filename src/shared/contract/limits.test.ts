@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The abuse limits come from the contract: every write declares its limiter (`limitedBy`), every
 // limiter the contract or the sign-in service names has its figures in src/shared/limiters.ts, no
-// figure is left unused, and README's "Abuse limits" table says what the contract and that table say.
+// figure is left unused, and the "Abuse limits" table of docs/security.md says what the contract and that table say.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limiters';
@@ -14,8 +14,8 @@ const bindings = Object.entries(LIMITS).map(([name, figures]) => ({ name, ...fig
 const signInLimiters = [...readFileSync('src/local-auth/app.ts', 'utf8').matchAll(/overIpLimit\(c, '(RL_\w+)'\)/g)].map((m) => m[1]!);
 const contractLimiters = [...new Set(routes.map((r) => limiterOf(r.route)).filter((l) => l !== undefined))];
 
-/** README's "Abuse limits" rows: limiter -> the `METHOD /api/...` routes it lists and its figure. */
-function readmeLimits(text = readFileSync('README.md', 'utf8')) {
+/** docs/security.md's "Abuse limits" rows: limiter -> the `METHOD /api/...` routes it lists and its figure. */
+function readmeLimits(text = readFileSync('docs/security.md', 'utf8')) {
   const rows = new Map<string, { routes: string[]; limit: number }>();
   for (const line of text.split('\n')) {
     const m = /^\| `(RL_\w+)` \| (.*) \| (\d+) \|$/.exec(line);
@@ -26,7 +26,7 @@ function readmeLimits(text = readFileSync('README.md', 'utf8')) {
   return rows;
 }
 
-/** The contract's routes per limiter, in README's form (`{param}`). */
+/** The contract's routes per limiter, in the table's form (`{param}`). */
 function contractTable() {
   const table = new Map<string, string[]>();
   for (const r of routes) {
@@ -53,18 +53,18 @@ describe('the abuse limits of the contract', () => {
     expect(bindings.map((b) => b.name).sort()).toEqual([...new Set(used)].sort());
   });
 
-  it("matches README's Abuse limits table: each limiter's routes and its figure", () => {
+  it("matches the Abuse limits table of docs/security.md: each limiter's routes and its figure", () => {
     const readme = readmeLimits();
     const table = contractTable();
-    for (const [limiter, listed] of table) expect(readme.get(limiter)?.routes, `README row of ${limiter}`).toEqual(listed);
-    for (const b of bindings) expect(readme.get(b.name)?.limit, `README figure of ${b.name}`).toBe(b.limit);
+    for (const [limiter, listed] of table) expect(readme.get(limiter)?.routes, `docs/security.md row of ${limiter}`).toEqual(listed);
+    for (const b of bindings) expect(readme.get(b.name)?.limit, `docs/security.md figure of ${b.name}`).toBe(b.limit);
     // The table's heading says "/ 60 s": every limiter's window is that.
     expect(bindings.filter((b) => b.periodS !== 60).map((b) => b.name)).toEqual([]);
     expect([...readme.keys()].sort()).toEqual(bindings.map((b) => b.name).sort());
   });
 
-  it('fails the README check when a row lists a route the contract does not limit there', () => {
-    const text = readFileSync('README.md', 'utf8').replace('`POST /api/support/tickets`', '`POST /api/support/tickets`, `GET /api/support/tickets`');
+  it('fails the table check when a row lists a route the contract does not limit there', () => {
+    const text = readFileSync('docs/security.md', 'utf8').replace('`POST /api/support/tickets`', '`POST /api/support/tickets`, `GET /api/support/tickets`');
     expect(readmeLimits(text).get('RL_TICKETS')?.routes).not.toEqual(contractTable().get('RL_TICKETS'));
   });
 });

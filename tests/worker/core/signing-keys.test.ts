@@ -1,5 +1,5 @@
 // The local sign-in service's signing keys: stored only wrapped under AUTH_SIGNING_KEY_SECRET, no
-// signing without the secret, rotation (by age, or by the ops statement in the README) with the old
+// signing without the secret, rotation (by age, or by the ops statement in docs/security.md) with the old
 // public key published until its tokens have expired, then dropped and refused.
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
@@ -14,7 +14,7 @@ const testEnv = env as unknown as Cloudflare.Env & AuthVars & { DB: D1Database }
 const PATH = '/api/accounts/user/accounts';
 const gotrue = { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' };
 
-// The statement README.md gives ops to retire the current key.
+// The statement docs/security.md gives ops to retire the current key.
 const RETIRE_CURRENT_KEY =
   "UPDATE auth_signing_keys SET is_current = 0, retired_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER), wrapped_private_jwk = NULL WHERE is_current = 1";
 
