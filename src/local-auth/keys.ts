@@ -4,7 +4,7 @@
 //
 // Rotation: one row is current and signs. It is retired (is_current = 0, retired_ms set, its private
 // part erased) automatically once older than AUTH_SIGNING_KEY_MAX_AGE_S, or by ops with one
-// statement (README, "Signing keys"); the next request then creates a new key with a new kid. A
+// statement (docs/security.md, "Signing keys"); the next request then creates a new key with a new kid. A
 // retired key's public JWK stays published (JWKS, verifier) until every token it can have signed has
 // expired, then its row is deleted. Creation is race-safe across isolates: a unique index allows one
 // current row, the loser's INSERT OR IGNORE does nothing and everyone reads back the winner.
@@ -125,7 +125,7 @@ async function loadOrCreate(db: D1Database, secret: string, maxAgeMs: number, no
   const jwk = await unseal(secret, sealCtx(row.kid), row.wrapped_private_jwk);
   if (!jwk) {
     throw configError(
-      `the current signing key ${row.kid} does not unwrap with AUTH_SIGNING_KEY_SECRET (was the secret changed? retire the key: README, "Signing keys")`,
+      `the current signing key ${row.kid} does not unwrap with AUTH_SIGNING_KEY_SECRET (was the secret changed? retire the key: docs/security.md, "Signing keys")`,
     );
   }
   const privateKey = (await importJWK(JSON.parse(jwk) as JWK, 'ES256', { extractable: false })) as CryptoKey;

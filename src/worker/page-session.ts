@@ -5,7 +5,7 @@
 // token is then checked by the same function the BFF uses (verify-user.ts). No session, or one that
 // fails the check, answers 302 to /login with the page as a same-origin return path, and clears the
 // session cookies so that /login does not take a dead session for a live one.
-// Cookies only ever open a page's HTML: /api stays bearer-only (README, Security: CSRF).
+// Cookies only ever open a page's HTML: /api stays bearer-only (docs/security.md, CSRF).
 import { createServerClient, isChunkLike, parseCookieHeader, serializeCookieHeader, type CookieOptionsWithName } from '@supabase/ssr';
 import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
 import { loginLocation } from '../shared/safe-next';

@@ -3,7 +3,7 @@
 // a slot before the route runs (src/platform/rate-limit.ts: one Durable Object per limiter and user,
 // atomic, so a burst of concurrent requests gets exactly the limit and no more). Over the limit: 429
 // {message, code: 'rate_limited'} with Retry-After, before the route runs, so nothing changes.
-// Figures per limiter: src/shared/limiters.ts (README, "Abuse limits").
+// Figures per limiter: src/shared/limiters.ts (docs/security.md, "Abuse limits").
 //
 // Money movement (the limiters marked `decidedOnly`) gives its slot back when the answer proves that
 // nothing was decided: a 5xx (the upstream down, timed out or answering garbage) did not move money,

@@ -1,7 +1,7 @@
 // Verifies the bearer access token on every product call with the shared check (../verify-user.ts:
 // signature, algorithms, kid, exp, iss, aud, iat, lifetime, and in the embedded default a session
 // that is still live). The user is the token's `sub`; an `x-user-id` header that names anyone else
-// is refused. Cookies are never read here: /api is bearer-only (see README, Security). Each verified
+// is refused. Cookies are never read here: /api is bearer-only (see docs/security.md). Each verified
 // session's activity is noted for the Security screen's list (at most one write a minute, after the answer).
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';

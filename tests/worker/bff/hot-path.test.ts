@@ -161,7 +161,7 @@ describe('a deleted signing key', () => {
     // The next verification loads the key set: t0.
     advanceClock(KEY_RECHECK_MS);
     expect((await get(PATH, s.accessToken)).status).toBe(200);
-    // Ops retire and delete the key (README, Signing keys).
+    // Ops retire and delete the key (docs/security.md, Signing keys).
     await testEnv.DB.prepare('UPDATE auth_signing_keys SET is_current = 0, retired_ms = ?2, wrapped_private_jwk = NULL WHERE kid = ?1')
       .bind(kid, Date.now())
       .run();
