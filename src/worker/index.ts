@@ -8,6 +8,7 @@ import { requireConfiguration } from '../platform/app-mode';
 import { FORWARDED } from '../shared/contract';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { OPENAPI_INFO, referencePage } from './api-reference';
+import { authOpenApiDocument } from './auth-openapi';
 import { forwardingApp } from './bff-apps';
 import type { AppEnv } from './env';
 import { health } from './routes/health';
@@ -31,6 +32,8 @@ api.use(knownRoutes(() => api.routes, '/api/'));
 api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 'Request body too large', 'payload_too_large') }));
 // The published contract: open like /api/health, for the mobile app's team and upstream implementers.
 api.get('/openapi.json', (c) => c.json(openApiDocument()));
+// The sign-in a client does first (Supabase Auth's phone codes), its server this deployment's.
+api.get('/auth-openapi.json', (c) => c.json(authOpenApiDocument(c.env.PUBLIC_SUPABASE_URL, new URL(c.req.url).origin)));
 api.get('/reference', (c) => c.html(referencePage(openApiDocument() as Parameters<typeof referencePage>[0])));
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used: AppType, the islands' typed client
