@@ -108,3 +108,22 @@ describe('GET /api/auth-openapi.json', () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'https://abcd.supabase.co/auth/v1' })]);
   });
 });
+
+describe('the sign-in on the reference pages', () => {
+  it('links the sign-in from /api/reference and renders its five calls at /api/reference/auth, under the /api CSP', async () => {
+    const main = await call('/api/reference');
+    expect(main.status).toBe(200);
+    const page = await main.text();
+    expect(page).toContain('<h2 id="sign-in-h">Sign-in</h2>');
+    expect(page).toContain('href="/api/reference/auth"');
+    expect(page).toContain('href="/api/auth-openapi.json"');
+
+    const auth = await call('/api/reference/auth');
+    expect(auth.status).toBe(200);
+    expect(auth.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const text = await auth.text();
+    expect(text).not.toMatch(/<script|<style|style=/i);
+    for (const op of ['POST /otp', 'POST /verify', 'POST /token', 'GET /user', 'POST /logout']) expect(text).toContain(`<code>${op}</code>`);
+    expect(text).toContain('<code>/auth/v1</code>');
+  });
+});
