@@ -312,6 +312,13 @@ function components(kinds: [string, Record<string, unknown>][]): Html {
   </section>`;
 }
 
+/** A contents entry: the operation's method and path, linked to its section (on `page`, else here), and its summary. */
+const operationItem = ({ path, method, op }: Op, page = '') =>
+  html`<li>
+    <a href="${page}#${operationAnchor(method, path)}"><code>${method.toUpperCase()} ${path}</code></a
+    >${op.summary ? html`: ${op.summary}` : ''}
+  </li>`;
+
 function signInSection(signIn: SignInLinks): Html {
   return html`<section id="sign-in" aria-labelledby="sign-in-h">
     <h2 id="sign-in-h">Sign-in</h2>
@@ -321,13 +328,7 @@ function signInSection(signIn: SignInLinks): Html {
     </p>
     ${prose(signIn.doc.info.description)}
     <ul>
-      ${operationsOf(signIn.doc).map(
-        ({ path, method, op }) =>
-          html`<li>
-            <a href="${signIn.page}#${operationAnchor(method, path)}"><code>${method.toUpperCase()} ${path}</code></a
-            >${op.summary ? html`: ${op.summary}` : ''}
-          </li>`,
-      )}
+      ${operationsOf(signIn.doc).map((o) => operationItem(o, signIn.page))}
     </ul>
   </section>`;
 }
@@ -383,13 +384,7 @@ export function referencePage(doc: OpenApiDoc, json: string, signIn?: SignInLink
                 html`<li>
                   <a href="#${tagAnchor(g.name)}">${g.name}</a>
                   <ul>
-                    ${g.ops.map(
-                      ({ path, method, op }) =>
-                        html`<li>
-                          <a href="#${operationAnchor(method, path)}"><code>${method.toUpperCase()} ${path}</code></a
-                          >${op.summary ? html`: ${op.summary}` : ''}
-                        </li>`,
-                    )}
+                    ${g.ops.map((o) => operationItem(o))}
                   </ul>
                 </li>`,
             )}
