@@ -1,13 +1,14 @@
 // The Hono app behind the Worker: the BFF under /api (and, in the embedded default, the local
 // sign-in service under /auth/v1). Islands import only `AppType` and call through hc<AppType>.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { identityApp } from '../local-auth';
 import { requireConfiguration } from '../platform/app-mode';
 import { FORWARDED } from '../shared/contract';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
-import { OPENAPI_INFO, referencePage } from './api-reference';
+import { OPENAPI_INFO, referencePage, type OpenApiDoc } from './api-reference';
+import { authOpenApiDocument } from './auth-openapi';
 import { forwardingApp } from './bff-apps';
 import type { AppEnv } from './env';
 import { health } from './routes/health';
@@ -31,7 +32,31 @@ api.use(knownRoutes(() => api.routes, '/api/'));
 api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 'Request body too large', 'payload_too_large') }));
 // The published contract: open like /api/health, for the mobile app's team and upstream implementers.
 api.get('/openapi.json', (c) => c.json(openApiDocument()));
-api.get('/reference', (c) => c.html(referencePage(openApiDocument() as Parameters<typeof referencePage>[0])));
+// The sign-in a client does first (Supabase Auth's phone codes), its server this deployment's, and
+// the readable pages of both documents (the API's links the sign-in's).
+const AUTH_OPENAPI_PATH = '/api/auth-openapi.json';
+const AUTH_REFERENCE_PATH = '/api/reference/auth';
+const authDocumentFor = (c: Context<AppEnv>) => authOpenApiDocument(c.env.PUBLIC_SUPABASE_URL, new URL(c.req.url).origin) as OpenApiDoc;
+api.get('/auth-openapi.json', (c) => c.json(authDocumentFor(c)));
+// Both pages depend only on the deployment (its Supabase project and origin): rendered once per
+// isolate and kept (a few entries: the origin comes from the request), as the page costs a few ms of CPU.
+const referencePages = new Map<string, Promise<string>>();
+function cachedReference(c: Context<AppEnv>, render: () => ReturnType<typeof referencePage>) {
+  const key = `${c.req.path} ${c.env.PUBLIC_SUPABASE_URL ?? ''} ${new URL(c.req.url).origin}`;
+  if (!referencePages.has(key)) {
+    if (referencePages.size >= 8) referencePages.clear();
+    referencePages.set(key, Promise.resolve(render()).then(String));
+  }
+  return referencePages.get(key)!;
+}
+api.get('/reference', async (c) =>
+  c.html(
+    await cachedReference(c, () =>
+      referencePage(openApiDocument() as OpenApiDoc, '/api/openapi.json', { doc: authDocumentFor(c), page: AUTH_REFERENCE_PATH, json: AUTH_OPENAPI_PATH }),
+    ),
+  ),
+);
+api.get('/reference/auth', async (c) => c.html(await cachedReference(c, () => referencePage(authDocumentFor(c), AUTH_OPENAPI_PATH))));
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used: AppType, the islands' typed client
 const routes = api

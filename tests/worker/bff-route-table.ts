@@ -14,7 +14,7 @@ export interface Route {
 }
 
 /** The published contract itself (open, no data): not an endpoint of the contract it describes. */
-export const CONTRACT_DOC_ROUTES = ['GET /api/openapi.json', 'GET /api/reference'];
+export const CONTRACT_DOC_ROUTES = ['GET /api/openapi.json', 'GET /api/auth-openapi.json', 'GET /api/reference', 'GET /api/reference/auth'];
 
 const paramsOf = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
