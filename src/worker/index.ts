@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { identityApp } from '../local-auth';
 import { requireConfiguration } from '../platform/app-mode';
 import { FORWARDED } from '../shared/contract';
+import { API_TAGS } from '../shared/contract/tags';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { OPENAPI_INFO, referencePage } from './api-reference';
 import { forwardingApp } from './bff-apps';
@@ -32,7 +33,12 @@ api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 
 // The published contract: open like /api/health, for the mobile app's team and upstream implementers.
 api.get('/openapi.json', (c) => c.json(openApiDocument()));
 api.get('/reference', (c) => c.html(referencePage(openApiDocument() as Parameters<typeof referencePage>[0])));
-api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'JWT',
+  description: 'The access token of a session (`access_token` of the sign-in answer), a JWT: `Authorization: Bearer <access token>`.',
+});
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used: AppType, the islands' typed client
 const routes = api
   .route('/health', health)
@@ -57,7 +63,14 @@ export type AppType = typeof routes;
 /** The OpenAPI 3.1 document of every route declared above (built once, on first request). */
 let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
 export function openApiDocument() {
-  document ??= api.getOpenAPI31Document({ openapi: '3.1.0', info: OPENAPI_INFO, security: [{ bearer: [] }] });
+  document ??= api.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: OPENAPI_INFO,
+    // Relative: the API is served by the same origin as this document, whichever that is (local, demo, production).
+    servers: [{ url: '/', description: 'The origin that serves this document' }],
+    tags: [...API_TAGS],
+    security: [{ bearer: [] }],
+  });
   return document;
 }
 
