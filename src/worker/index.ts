@@ -10,6 +10,7 @@ import { API_TAGS } from '../shared/contract/tags';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { OPENAPI_INFO, referencePage } from './api-reference';
 import { forwardingApp } from './bff-apps';
+import { withExamples } from './openapi-examples';
 import type { AppEnv } from './env';
 import { health } from './routes/health';
 import { live } from './routes/live';
@@ -63,14 +64,16 @@ export type AppType = typeof routes;
 /** The OpenAPI 3.1 document of every route declared above (built once, on first request). */
 let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
 export function openApiDocument() {
-  document ??= api.getOpenAPI31Document({
-    openapi: '3.1.0',
-    info: OPENAPI_INFO,
-    // Relative: the API is served by the same origin as this document, whichever that is (local, demo, production).
-    servers: [{ url: '/', description: 'The origin that serves this document' }],
-    tags: [...API_TAGS],
-    security: [{ bearer: [] }],
-  });
+  document ??= withExamples(
+    api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      // Relative: the API is served by the same origin as this document, whichever that is (local, demo, production).
+      servers: [{ url: '/', description: 'The origin that serves this document' }],
+      tags: [...API_TAGS],
+      security: [{ bearer: [] }],
+    }),
+  );
   return document;
 }
 
