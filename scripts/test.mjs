@@ -1,5 +1,7 @@
 // `npm test`: type check (astro check + tsc), lint (ESLint, zero warnings), format (Prettier) and dead code (knip), then every vitest tier (unit, worker in workerd,
-// browser in Chromium). Ends with one plain summary line so a run with no tests is visible.
+// browser in Chromium). The API linters (redocly, spectral) run on the served document in the unit tier
+// (src/worker/openapi-lint.test.ts, which needs the Worker's TypeScript), so not as a step of their own here.
+// Ends with one plain summary line so a run with no tests is visible.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { run } from './env.mjs';
 

@@ -70,8 +70,8 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(43, 'tests/browser/server-rendered-pages.test.ts'),
   own(44, 'tests/browser/server-rendered-pages.test.ts'),
   own(45, 'tests/browser/server-rendered-pages.test.ts'),
-  own(46, 'spare'),
-  own(47, 'spare'),
+  own(46, 'scripts/record-examples.mjs'),
+  own(47, 'scripts/record-examples.mjs'),
   own(48, 'spare'),
   own(49, 'spare'),
 ];

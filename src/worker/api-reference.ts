@@ -13,6 +13,9 @@ export const OPENAPI_INFO = {
     'The BFF under /api. Every call but /api/health and this contract needs `Authorization: Bearer <access token>`. ' +
     'Success answers are `{data}`; every 4xx/5xx is `{message, code}`: `message` is English for people, `code` a stable ' +
     'identifier for clients (the enum of the error schema; codes are added, never renamed).',
+  contact: { name: 'Dólar app support', email: 'support@dolar.app' },
+  // The app is not open source: its API is used under the Terms of Service (/terms).
+  license: { name: 'Proprietary: used under the Terms of Service (/terms)', identifier: 'LicenseRef-Proprietary' },
 };
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;

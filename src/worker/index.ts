@@ -6,10 +6,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { identityApp } from '../local-auth';
 import { requireConfiguration } from '../platform/app-mode';
 import { FORWARDED } from '../shared/contract';
+import { API_TAGS } from '../shared/contract/tags';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { OPENAPI_INFO, referencePage, type OpenApiDoc } from './api-reference';
 import { authOpenApiDocument } from './auth-openapi';
 import { forwardingApp } from './bff-apps';
+import { withExamples } from './openapi-examples';
 import type { AppEnv } from './env';
 import { health } from './routes/health';
 import { live } from './routes/live';
@@ -57,7 +59,12 @@ api.get('/reference', async (c) =>
   ),
 );
 api.get('/reference/auth', async (c) => c.html(await cachedReference(c, () => referencePage(authDocumentFor(c), AUTH_OPENAPI_PATH))));
-api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'JWT',
+  description: 'The access token of a session (`access_token` of the sign-in answer), a JWT: `Authorization: Bearer <access token>`.',
+});
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used: AppType, the islands' typed client
 const routes = api
   .route('/health', health)
@@ -82,7 +89,16 @@ export type AppType = typeof routes;
 /** The OpenAPI 3.1 document of every route declared above (built once, on first request). */
 let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
 export function openApiDocument() {
-  document ??= api.getOpenAPI31Document({ openapi: '3.1.0', info: OPENAPI_INFO, security: [{ bearer: [] }] });
+  document ??= withExamples(
+    api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      // Relative: the API is served by the same origin as this document, whichever that is (local, demo, production).
+      servers: [{ url: '/', description: 'The origin that serves this document' }],
+      tags: [...API_TAGS],
+      security: [{ bearer: [] }],
+    }),
+  );
   return document;
 }
 

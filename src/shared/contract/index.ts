@@ -30,7 +30,20 @@ export const CONTRACT = {
   '/sessions': sessionsContract,
   // The live channel's WebSocket upgrade (101, not {data}), served by the BFF: src/worker/routes/live.ts.
   '/live': liveContract,
-} as const;
+} as const satisfies Record<string, readonly Described[]>;
+
+/**
+ * What every declaration must say besides its shape, for generated clients and people: a stable
+ * camelCase `operationId` (the declaration's exported name), a short `summary` and a plain-words
+ * `description` (what it does, who may call it, side effects, money semantics). A declaration that
+ * lacks one does not compile here; contract-described.test.ts checks their values.
+ */
+export interface Described {
+  tags: readonly string[];
+  operationId: string;
+  summary: string;
+  description: string;
+}
 
 export interface DeclaredRoute {
   /** Upper case, as Hono registers it. */

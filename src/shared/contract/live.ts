@@ -14,6 +14,7 @@ export const liveQuery = z.object({ party: partyId });
 
 export const liveSocket = createRoute({
   tags: ['Live'],
+  operationId: 'liveSocket',
   // Opening sockets in a loop costs a token check, a party lookup and a Durable Object call each time.
   ...limitedBy('RL_LIVE'),
   method: 'get',

@@ -6,9 +6,21 @@ import { digitalAsset, marketSnapshot, stock, symbolParam } from '../schemas/mar
 import { historyQuery, priceHistory } from '../schemas/price-history';
 import { answers } from './common';
 
-export const marketList = createRoute({ tags: ['Market'], method: 'get', path: '/', responses: answers(marketSnapshot) });
+export const marketList = createRoute({
+  tags: ['Market'],
+  operationId: 'marketList',
+  summary: 'List market prices',
+  description:
+    "Every stock, ETF and Canton asset the app lists, with its latest price (exact decimal strings) and daily change. Served from the Worker's cache (refreshed about every minute). Read-only.",
+  method: 'get',
+  path: '/',
+  responses: answers(marketSnapshot),
+});
 export const marketStock = createRoute({
   tags: ['Market'],
+  operationId: 'marketStock',
+  summary: 'Get a stock',
+  description: 'One stock or ETF by its symbol, with its latest price and daily change. Unknown symbol 404. Read-only.',
   method: 'get',
   path: '/stocks/{symbol}',
   request: { params: symbolParam },
@@ -16,6 +28,9 @@ export const marketStock = createRoute({
 });
 export const marketAsset = createRoute({
   tags: ['Market'],
+  operationId: 'marketAsset',
+  summary: 'Get a digital asset',
+  description: 'One Canton digital asset by its symbol, with its latest price and daily change. Unknown symbol 404. Read-only.',
   method: 'get',
   path: '/assets/{symbol}',
   request: { params: symbolParam },
@@ -30,6 +45,10 @@ export const marketContract = [marketList, marketStock, marketAsset] as const;
  */
 export const marketHistory = createRoute({
   tags: ['Market'],
+  operationId: 'marketHistory',
+  summary: 'Get price history',
+  description:
+    "A stock's or Canton asset's prices over a range (24h, 1w, 1m, 1y, max), at most 300 points, with the period's change, high and low as exact decimal strings. Unknown symbol 404, unknown range 400. Read-only.",
   method: 'get',
   // history before the symbol: a symbol never shares a position with a route word (stocks, assets).
   path: '/history/{symbol}',
@@ -39,4 +58,13 @@ export const marketHistory = createRoute({
 /** The market calls forwarded to the upstream (mounted at /market there too). */
 export const marketForwardedContract = [marketHistory] as const;
 /** Open (no token): touches KV and D1 so that a broken binding shows up here first. */
-export const health = createRoute({ tags: ['Health'], method: 'get', path: '/', security: [], responses: answers(z.object({ ok: z.literal(true) })) });
+export const health = createRoute({
+  tags: ['Health'],
+  operationId: 'health',
+  summary: 'Check the service',
+  description: 'Answers `{ok: true}` when the Worker can reach its storage (KV and D1). Open: no token needed. For monitoring.',
+  method: 'get',
+  path: '/',
+  security: [],
+  responses: answers(z.object({ ok: z.literal(true) })),
+});

@@ -26,9 +26,22 @@ export const sessionInfo = z.object({
 
 export const sessionIdParam = z.object({ id: uuidId });
 
-export const listSessions = createRoute({ tags, method: 'get', path: '/', responses: answers(z.array(sessionInfo)) });
+export const listSessions = createRoute({
+  tags,
+  operationId: 'listSessions',
+  summary: 'List your sessions',
+  description:
+    "Every signed-in session of your user: browser, operating system, device kind, country and last activity (epoch milliseconds, at most a minute behind), and which one is the caller's. Read-only.",
+  method: 'get',
+  path: '/',
+  responses: answers(z.array(sessionInfo)),
+});
 export const endSession = createRoute({
   tags,
+  operationId: 'endSession',
+  summary: 'End a session',
+  description:
+    "Signs out one of your other sessions: its refresh token stops working and its open live sockets close. The caller's own session is refused (`current_session`): sign out instead. Another user's session is 404.",
   ...limitedBy('RL_WRITES'),
   method: 'delete',
   path: '/{id}',
@@ -37,6 +50,9 @@ export const endSession = createRoute({
 });
 export const endOtherSessions = createRoute({
   tags,
+  operationId: 'endOtherSessions',
+  summary: 'End your other sessions',
+  description: "Signs out every session of your user except the caller's. Answers how many were ended (0 when none).",
   ...limitedBy('RL_WRITES'),
   method: 'post',
   path: '/sign-out-others',

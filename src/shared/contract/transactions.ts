@@ -11,6 +11,10 @@ const tags = ['Transactions'];
 
 export const listForAccount = createRoute({
   tags,
+  operationId: 'listForAccount',
+  summary: "List an account's transactions",
+  description:
+    'The transactions of one of your accounts, newest first: amounts in integer USD cents (negative for money sent) and the asset amount as an exact decimal string. Filters: type, status, a date range in UTC days, a search text, and the keyset cursor `before`. At most 100 per page. Read-only.',
   method: 'get',
   path: '/account/{id}',
   request: { params: transactionIdParam, query: transactionListQuery },
@@ -18,6 +22,9 @@ export const listForAccount = createRoute({
 });
 export const listForWallet = createRoute({
   tags,
+  operationId: 'listForWallet',
+  summary: "List a wallet's transactions",
+  description: "The transactions of one of your wallets, with the same filters, order and paging as an account's list. Read-only.",
   method: 'get',
   path: '/wallet/{id}',
   request: { params: transactionIdParam, query: transactionListQuery },
@@ -25,6 +32,10 @@ export const listForWallet = createRoute({
 });
 export const getTransaction = createRoute({
   tags,
+  operationId: 'getTransaction',
+  summary: 'Get a transaction',
+  description:
+    "One of your transactions, with its transfer offer when it has one (sender, receiver, amount, status, expiry). Another user's transaction is 404. Read-only.",
   method: 'get',
   path: '/{id}',
   request: { params: transactionIdParam },
@@ -40,6 +51,10 @@ export const transactionsContract = [listForAccount, listForWallet, getTransacti
  */
 export const exportForAccount = createRoute({
   tags,
+  operationId: 'exportForAccount',
+  summary: 'Export transactions as CSV',
+  description:
+    "The account's transactions with the list's filters as CSV (UTF-8, one header row, ISO 8601 UTC dates, exact decimal amounts with their currency), streamed as an attachment. Rate-limited (RL_EXPORTS), though a read: it can read a whole history.",
   ...limitedBy('RL_EXPORTS'),
   method: 'get',
   path: '/account/{id}/export',

@@ -1,0 +1,201 @@
+// `npm run examples`: records a request and its success answer for every operation of the API, from
+// the embedded core itself, into src/shared/contract/examples.json (keyed by operationId), which
+// /api/openapi.json attaches to its operations. Needs a build (`npm run build`); serves it on a free
+// port with a fresh D1 of its own (.wrangler/examples-state), signs in two test users and drives one
+// story: accounts, a wallet with test funds, transfers between the two, support, feature requests,
+// the market and sessions. Long lists are cut to their first two items. Run it again after changing
+// an operation; src/shared/contract/examples.test.ts fails when an operation has none or one no
+// longer parses with its declared schemas.
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { freshDatabase, serve, signIn } from '../bench/lib/server.mjs';
+
+const OUT = 'src/shared/contract/examples.json';
+const PERSIST = '.wrangler/examples-state';
+// Test numbers (tests/test-phones.ts): Ana sends, Bruno receives.
+const ANA = '+1 555 555 0146';
+const BRUNO = '+1 555 555 0147';
+
+/** Arrays cut to their first two items, so that examples stay readable. */
+const trim = (value) =>
+  Array.isArray(value)
+    ? value.slice(0, 2).map(trim)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v)]))
+      : value;
+
+await freshDatabase(PERSIST);
+const server = await serve(PERSIST);
+const examples = {};
+try {
+  const session = async (phone) => {
+    const s = await signIn(server.baseURL, phone);
+    return { token: s.access_token, userId: s.user.id };
+  };
+  const ana = await session(ANA);
+  const bruno = await session(BRUNO);
+
+  /**
+   * Calls one operation as `who` and records it: the path with its params filled in, the query, the
+   * JSON body and the Idempotency-Key of a money call. Answers the answer's `data` (or its text).
+   */
+  async function record(operationId, who, method, template, { params = {}, query, body, idempotent = false } = {}) {
+    const path = template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(params[name]));
+    const headers = { authorization: `Bearer ${who.token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotent) headers['idempotency-key'] = randomUUID();
+    const url = `${server.baseURL}/api${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
+    const res = await fetch(url, { method: method.toUpperCase(), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${operationId}: ${method} ${path} answered ${res.status}: ${text}`);
+    const json = res.headers.get('content-type')?.includes('json');
+    const request = {
+      ...(Object.keys(params).length ? { params } : {}),
+      ...(query ? { query } : {}),
+      ...(idempotent ? { headers: { 'idempotency-key': headers['idempotency-key'] } } : {}),
+      ...(body !== undefined ? { body } : {}),
+    };
+    const answer = json ? JSON.parse(text) : text;
+    examples[operationId] = { request, response: { status: res.status, body: json ? trim(answer) : text.split('\n').slice(0, 3).join('\n') + '\n' } };
+    return json ? answer.data : answer;
+  }
+
+  await record('health', ana, 'get', '/health');
+
+  // Accounts: Ana opens a second account, renames it, works in it, makes it primary, then deletes it.
+  const accounts = await record('listAccounts', ana, 'get', '/accounts/user/accounts');
+  const account = accounts.accounts[0].account_id;
+  await record('activeAccount', ana, 'get', '/accounts/user/active-account');
+  await record('getProfile', ana, 'get', '/accounts/{userId}', { params: { userId: ana.userId } });
+  await record('updateProfile', ana, 'patch', '/accounts/{userId}', { params: { userId: ana.userId }, body: { language: 'es' } });
+  const { accountId: savings } = await record('createAccount', ana, 'post', '/accounts/user/create-account', {
+    body: { accountName: 'Savings', accountDescription: 'For the holidays' },
+  });
+  await record('updateAccountMetadata', ana, 'put', '/accounts/user/accounts/{id}/metadata', {
+    params: { id: savings },
+    body: { accountName: 'Holiday savings' },
+  });
+  await record('switchAccount', ana, 'post', '/accounts/user/switch-account', { body: { accountId: savings } });
+  await record('setPrimaryAccount', ana, 'post', '/accounts/user/accounts/{id}/set-primary', { params: { id: savings } });
+  await record('deleteAccount', ana, 'delete', '/accounts/user/accounts/{id}', { params: { id: savings } });
+
+  // Wallets: Ana's digital-assets account, test funds, the ledger's reads.
+  const canton = await record('createCantonAccount', ana, 'post', '/wallets/canton');
+  const party = canton.cantonPartyId;
+  await record('createDigitalAsset', ana, 'post', '/wallets/digital-asset', { body: { account_id: account } });
+  await record('transfer', ana, 'post', '/wallets/transfer', { body: { account_id: account, amount: '100' }, idempotent: true });
+  await record('autoAccept', ana, 'post', '/wallets/auto-accept', { body: { account_id: account }, idempotent: true });
+  await record('ledgerStatus', ana, 'get', '/wallets/canton/status');
+  await record('ledgerSelfTest', ana, 'get', '/wallets/canton/test');
+  await record('listParties', ana, 'get', '/wallets/canton/parties');
+  await record('cantonAssets', ana, 'get', '/wallets/canton/assets');
+  await record('partyAssets', ana, 'get', '/wallets/canton/parties/{partyId}/assets', { params: { partyId: party } });
+  await record('partyBalance', ana, 'get', '/wallets/canton/balance/{partyId}', { params: { partyId: party } });
+
+  // Person to person: Ana sends Bruno three offers; he accepts one and rejects one, she withdraws the third.
+  const brunoAccount = (await (await fetch(`${server.baseURL}/api/accounts/user/accounts`, { headers: { authorization: `Bearer ${bruno.token}` } })).json())
+    .data.accounts[0].account_id;
+  const brunoParty = (
+    await (await fetch(`${server.baseURL}/api/wallets/canton`, { method: 'POST', headers: { authorization: `Bearer ${bruno.token}` } })).json()
+  ).data.cantonPartyId;
+  await record('resolveReceiver', ana, 'post', '/wallets/canton/receivers/resolve', { body: { account_id: account, receiver: BRUNO } });
+  const send = (amount) =>
+    record('sendTransfer', ana, 'post', '/wallets/canton/send', { body: { account_id: account, receiver_party: brunoParty, amount }, idempotent: true });
+  const withdrawn = await send('2.5');
+  const rejected = await send('5');
+  const accepted = await send('12.5');
+  await record('listOffers', ana, 'get', '/wallets/canton/offers/{accountId}', { params: { accountId: account }, query: { limit: 2 } });
+  await record('holdingTransactions', ana, 'post', '/wallets/canton/holding-transactions', { body: { partyId: party } });
+  await record('acceptOffer', bruno, 'post', '/wallets/canton/offers/{offerId}/accept', {
+    params: { offerId: accepted.offerId },
+    body: { account_id: brunoAccount },
+    idempotent: true,
+  });
+  await record('rejectOffer', bruno, 'post', '/wallets/canton/offers/{offerId}/reject', {
+    params: { offerId: rejected.offerId },
+    body: { account_id: brunoAccount },
+  });
+  await record('withdrawOffer', ana, 'post', '/wallets/canton/offers/{offerId}/withdraw', {
+    params: { offerId: withdrawn.offerId },
+    body: { account_id: account },
+  });
+  await record('getPreapproval', bruno, 'get', '/wallets/canton/preapproval/{accountId}', { params: { accountId: brunoAccount } });
+  await record('setPreapproval', bruno, 'put', '/wallets/canton/preapproval/{accountId}', { params: { accountId: brunoAccount }, body: { enabled: true } });
+
+  // Wallets of other kinds: a self-custody one bound to an Ed25519 key, an external address, a hosted one.
+  const nano = await record('createWallet', ana, 'post', '/wallets', { body: { account_id: account, label: 'Ledger Nano' } });
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const publicHex = Buffer.from(publicKey.export({ format: 'jwk' }).x, 'base64url').toString('hex');
+  const prepared = await record('cantonPrepare', ana, 'post', '/wallets/canton/prepare', { body: { publicKey: publicHex } });
+  const signedHash = sign(null, Buffer.from(prepared.multiHash, 'hex'), privateKey).toString('hex');
+  await record('cantonComplete', ana, 'post', '/wallets/canton/complete', {
+    body: { publicKey: publicHex, signedHash, walletId: nano.id, partyHint: 'ana-nano' },
+  });
+  await record('createExternalWallet', ana, 'post', '/wallets/external', {
+    body: { account_id: account, address: '0x52908400098527886E0F7030069857D2E4169EE7', chain: 'ethereum', label: 'MetaMask' },
+  });
+  const hosted = await record('createInternalWallet', ana, 'post', '/wallets/internal', { body: { account_id: account, label: 'Travel' } });
+  await record('deactivateWallet', ana, 'patch', '/wallets/{id}/deactivate', { params: { id: hosted.id } });
+  await record('walletCategories', ana, 'get', '/wallets/{accountId}/categories', { params: { accountId: account } });
+  await record('listWallets', ana, 'get', '/wallets/{accountId}', { params: { accountId: account } });
+
+  // Transactions.
+  const sent = await record('listForAccount', ana, 'get', '/transactions/account/{id}', { params: { id: account }, query: { limit: 2, type: 'transfer' } });
+  await record('listForWallet', ana, 'get', '/transactions/wallet/{id}', { params: { id: canton.walletId }, query: { limit: 2 } });
+  await record('getTransaction', ana, 'get', '/transactions/{id}', { params: { id: sent[0].id } });
+  await record('exportForAccount', ana, 'get', '/transactions/account/{id}/export', { params: { id: account }, query: { type: 'transfer' } });
+
+  // Support.
+  const ticket = await record('createTicket', ana, 'post', '/support/tickets', {
+    body: { title: 'My transfer is still pending', description: 'I sent 12.5 CC to Bruno an hour ago.', category: 'general', priority: 'high' },
+  });
+  await record('listTickets', ana, 'get', '/support/tickets', { query: { limit: 2 } });
+  await record('getTicket', ana, 'get', '/support/tickets/{id}', { params: { id: ticket.id } });
+  await record('createComment', ana, 'post', '/support/tickets/{id}/comments', {
+    params: { id: ticket.id },
+    body: { content: 'Bruno has accepted it now, thanks.' },
+  });
+  await record('listComments', ana, 'get', '/support/tickets/{id}/comments', { params: { id: ticket.id } });
+  await record('updateTicket', ana, 'put', '/support/tickets/{id}', { params: { id: ticket.id }, body: { status: 'closed' } });
+
+  // Feature requests: Ana files one, Bruno votes on it.
+  const categories = await record('listCategories', ana, 'get', '/feature-requests/categories');
+  const request = await record('createRequest', ana, 'post', '/feature-requests', {
+    body: {
+      title: 'Send to a contact from my phone book',
+      description: 'Pick the receiver from my contacts instead of typing the number.',
+      category: categories[0].name,
+    },
+  });
+  await record('updateRequest', ana, 'patch', '/feature-requests/{id}', {
+    params: { id: request.id },
+    body: { description: 'Pick the receiver from my contacts.' },
+  });
+  await record('vote', bruno, 'post', '/feature-requests/{id}/vote', { params: { id: request.id }, body: { vote_type: 'upvote' } });
+  await record('myVote', bruno, 'get', '/feature-requests/{id}/my-vote', { params: { id: request.id } });
+  await record('listRequests', ana, 'get', '/feature-requests', { query: { sortBy: 'total_score', limit: 2 } });
+  await record('getRequest', ana, 'get', '/feature-requests/{id}', { params: { id: request.id } });
+  await record('unvote', bruno, 'delete', '/feature-requests/{id}/vote', { params: { id: request.id } });
+  await record('deleteRequest', ana, 'delete', '/feature-requests/{id}', { params: { id: request.id } });
+
+  // Market.
+  const market = await record('marketList', ana, 'get', '/market');
+  await record('marketStock', ana, 'get', '/market/stocks/{symbol}', { params: { symbol: market.stocks[0].symbol } });
+  await record('marketAsset', ana, 'get', '/market/assets/{symbol}', { params: { symbol: 'CC' } });
+  await record('marketHistory', ana, 'get', '/market/history/{symbol}', { params: { symbol: 'CC' }, query: { range: '1w' } });
+
+  // Sessions: Ana signs in twice more, ends one of those sessions, then every other.
+  const other = await session(ANA);
+  await session(ANA);
+  const sessions = await record('listSessions', other, 'get', '/sessions');
+  await record('endSession', other, 'delete', '/sessions/{id}', { params: { id: sessions.find((s) => !s.current).id } });
+  await record('endOtherSessions', other, 'post', '/sessions/sign-out-others');
+
+  // The live socket answers 101 with no body: only its request is an example.
+  examples.liveSocket = { request: { query: { party } } };
+} finally {
+  await server.stop();
+}
+const sorted = Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)));
+writeFileSync(OUT, `${JSON.stringify(sorted, null, 2)}\n`);
+console.log(`examples: ${Object.keys(sorted).length} operations written to ${OUT}`);

@@ -1,0 +1,21 @@
+// The API's groups as /api/openapi.json declares them at its top level: every declaration's tag is
+// one of these (a test over declaredRoutes() checks it), so generated clients and the reference
+// page group operations under a described name.
+export const API_TAGS = [
+  { name: 'Health', description: 'Whether the service is up. Open: no token.' },
+  { name: 'Accounts', description: 'Your accounts (the active and the primary one) and your profile.' },
+  {
+    name: 'Wallets',
+    description:
+      'Wallets and the Canton ledger: parties, balances and holdings (exact decimal strings), person-to-person transfers, offers and automatic acceptance.',
+  },
+  {
+    name: 'Transactions',
+    description: 'Your transactions, newest first: amounts in integer USD cents, asset amounts as exact decimal strings; filters, paging and a CSV export.',
+  },
+  { name: 'Market', description: 'Prices of the listed stocks, ETFs and Canton assets, and their history.' },
+  { name: 'Support', description: 'Your support tickets and their comments.' },
+  { name: 'Feature requests', description: 'Feature requests of every user and your votes on them.' },
+  { name: 'Sessions', description: 'Your signed-in sessions: list them and end the others.' },
+  { name: 'Live', description: 'A WebSocket that tells your open screens when one of your parties’ money changed.' },
+] as const;
