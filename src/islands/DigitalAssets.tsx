@@ -9,7 +9,7 @@
 // with the wallet the Worker read (`served`, wallet/served.ts), hydrated with it, and only then
 // loading and refetching as before (the served parts are not read again on hydration).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useSeededStore, useServedStore } from '../components/page-seed-context';
@@ -113,15 +113,14 @@ function DigitalAssets({ served }: ServedProps) {
   }, []);
   // What the Worker served for this account is not read again on hydration.
   const servedFor = useRef({ wallet: states.wallet?.accountId, offers: states.offers?.accountId, preapproval: states.preapproval?.accountId });
-  const fresh = (part: keyof typeof servedFor.current) => {
+  const fresh = useEffectEvent((part: keyof typeof servedFor.current) => {
     const skip = servedFor.current[part] !== undefined && servedFor.current[part] === accountId;
     servedFor.current[part] = undefined;
     return !skip;
-  };
+  });
 
   useEffect(() => {
     if (fresh('wallet')) void loadWallet(accountId);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fresh is remade each render but reads only a ref: the account decides
   }, [accountId]);
   // Offers and the preapproval exist only once the account has its wallet (else they answer 404).
   const hasWallet = status === 'ready' && wallet !== null;
@@ -129,7 +128,6 @@ function DigitalAssets({ served }: ServedProps) {
     if (!hasWallet) return;
     if (fresh('offers')) void loadOffers(accountId);
     if (fresh('preapproval')) void loadPreapproval(accountId);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fresh is remade each render but reads only a ref: the account and its wallet decide
   }, [accountId, hasWallet]);
 
   const partyId = wallet?.address ?? '';

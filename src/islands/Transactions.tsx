@@ -8,7 +8,7 @@
 // in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
 // card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
@@ -176,9 +176,10 @@ function Transactions({ firstRows, search }: ServedRows) {
   // A transfer to or from this account's party changed its rows: refetch the list as it is filtered.
   const partyId = useWalletParty(accountId);
   const changes = useLiveUpdates(partyId);
+  // Only a new event reloads here (with the filters of the moment): a filter change reloads by itself (above).
+  const reloadOnChange = useEffectEvent(() => void loadTransactions(accountId, apiFilters(applied)));
   useEffect(() => {
-    if (changes > 0) void loadTransactions(accountId, apiFilters(applied));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new event: a filter change reloads by itself (above)
+    if (changes > 0) reloadOnChange();
   }, [changes]);
 
   useEffect(followHistory, []);

@@ -104,8 +104,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
     // A served list shorter than a screenful is the whole board; a full one is completed (rows stay).
     if (firstRequests && firstRequests.length < FIRST_SCREEN_ROWS) return;
     void loadFeatureRequests();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, as before
-  }, []);
+  }, [firstRequests]);
 
   const category = (c: string | null | undefined) => {
     if (!c) return t('common.none');
