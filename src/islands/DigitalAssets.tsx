@@ -37,7 +37,6 @@ import { AssetLogo } from './common/AssetLogo';
 import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
 import { refocus } from './common/refocus';
-import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
 import { WalletBalance } from './common/WalletBalance';
 import { Glyph } from './shell/icons';
@@ -281,7 +280,7 @@ function DigitalAssets({ served }: ServedProps) {
             {t('wallet.send.button')}
           </Button>
           <Button variant="outline" onClick={() => void copyPartyId()} disabled={!partyId} data-action="copy-party">
-            {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
+            {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <Glyph name="copy" className="h-4 w-4" />}
             {copiedKey === 'party' ? t('common.copied') : t('wallet.copyPartyId')}
           </Button>
           <Button

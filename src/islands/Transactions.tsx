@@ -49,7 +49,6 @@ import {
 import { FIRST_HISTORY_DAY, LAST_HISTORY_DAY, TRANSACTION_TYPES } from '../shared/transaction-labels';
 import { apiFilters, hasFilters, MAX_SEARCH, STATUS_FILTERS } from '../shared/history-query';
 import AppShell from './AppShell';
-import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
@@ -212,7 +211,7 @@ function Transactions({ firstRows, search }: ServedRows) {
           data-copy-hash=""
           className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-2 text-xs font-medium text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
         >
-          {copiedKey === tx.id ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
+          {copiedKey === tx.id ? <Glyph name="check" className="h-4 w-4" /> : <Glyph name="copy" className="h-4 w-4" />}
           <span aria-hidden="true">{copiedKey === tx.id ? t('common.copied') : t('common.copy')}</span>
         </button>
       </span>
