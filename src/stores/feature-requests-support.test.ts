@@ -3,26 +3,9 @@
 // submitted', 'Failed to submit feature request' / 'Please try again.').
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from './auth';
+import { featureRequestRow as item } from './feature-request-row.fixture';
 import { $featureRequests, loadFeatureRequests, submitFeatureRequest, vote } from './feature-requests';
 import { $toasts, clearToasts } from './toasts';
-
-const item = (id: string, up: number, down: number) => ({
-  id,
-  title: `Request ${id}`,
-  description: 'A description long enough',
-  category: null,
-  is_anonymous: false,
-  author: null,
-  is_mine: false,
-  status: 'submitted',
-  priority: 'medium',
-  upvotes: up,
-  downvotes: down,
-  total_score: up - down,
-  my_vote: null,
-  created_at: '2025-05-01T10:00:00Z',
-  updated_at: '2025-05-01T10:00:00Z',
-});
 
 let answer: (method: string, path: string) => Response;
 const calls: { method: string; path: string; search: string }[] = [];
