@@ -23,8 +23,8 @@ export const usePageSeed = (): PageSeed | null => useContext(SeedContext);
  */
 export function useSeededStore<T>(store: ReadableAtom<T>, fromSeed: (seed: PageSeed) => T): T {
   const seed = usePageSeed();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the seed decides; fromSeed is a selector
-  const seeded = useMemo(() => (seed ? { value: fromSeed(seed) } : null), [seed]);
+  // Read once per mount: the seed is the page's and never changes, and fromSeed is a selector.
+  const [seeded] = useState(() => (seed ? { value: fromSeed(seed) } : null));
   return useStore(store, seeded ? { ssr: () => seeded.value } : {});
 }
 
