@@ -29,27 +29,6 @@ export default defineConfig(
     },
   },
   {
-    // Untyped JSON from PostgREST and the upstream, read field by field, and Hono contexts handed to
-    // handlers typed with the base Context: typing them would only add casts.
-    files: [
-      'src/worker/market/source-supabase.ts',
-      'src/worker/cache/swr.ts',
-      'src/worker/middleware/cross-origin.ts',
-      'src/worker/index.ts',
-      'src/core/app.ts',
-      'src/shared/history-query.ts',
-      'src/platform/rate-limit.ts',
-    ],
-    rules: {
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-base-to-string': 'off',
-    },
-  },
-  {
     files: ['**/*.tsx', 'src/islands/**/*.ts', 'src/components/**/*.ts'],
     ...reactHooks.configs.flat.recommended,
     rules: {

@@ -2,7 +2,7 @@
 // role=menu below it with items and separators. Enter, Space or ArrowDown opens on the first item,
 // ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus to the button;
 // Tab or a click outside closes. Items run `onSelect` or follow `href`.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { cx } from './cx';
 
 export type DropdownItem =
@@ -61,10 +61,10 @@ export function Dropdown({ label, triggerLabel, items, align = 'start', classNam
     if (returnFocus) triggerRef.current?.focus();
   };
 
-  // Focus moves into the menu once it is rendered.
+  // Focus moves into the menu once it is rendered; the items are read at that moment.
+  const focusOnOpening = useEffectEvent(() => focusItem(focusOnOpen.current === 'first' ? 0 : menuItems.length - 1));
   useEffect(() => {
-    if (open) focusItem(focusOnOpen.current === 'first' ? 0 : menuItems.length - 1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when it opens: focusItem and the item count are read at that moment
+    if (open) focusOnOpening();
   }, [open]);
 
   // A press anywhere outside closes without taking focus away from where the user pressed.

@@ -2,7 +2,7 @@
 // aria-modal, named by its title; focus moves in on open, Tab cycles inside, focus returns to the
 // element that opened it on close. Escape, the backdrop and the close button close it unless
 // `closeBlocked` (e.g. while saving, spec: "Closing is blocked while saving").
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from './use-t';
 import { cx } from './cx';
@@ -48,13 +48,16 @@ function Dialog({ onClose, title, description, children, footer, closeBlocked = 
     if (!closeBlocked) onClose();
   };
 
+  // The element to focus is read at opening, not followed afterwards.
+  const focusInitial = useEffectEvent((panel: HTMLElement) => (initialFocusRef?.current ?? focusableIn(panel)[0] ?? panel).focus());
+
   // Runs once per opening: remember the trigger, move focus in, lock page scroll; undo on close.
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     openDialogs.push(panel);
-    (initialFocusRef?.current ?? focusableIn(panel)[0] ?? panel).focus();
+    focusInitial(panel);
 
     // Focus that escapes (a click elsewhere, assistive tech) is brought back into the top dialog.
     const keepFocusInside = (event: FocusEvent) => {
@@ -72,7 +75,6 @@ function Dialog({ onClose, title, description, children, footer, closeBlocked = 
       if (openDialogs.length === 0) document.body.style.overflow = overflow;
       if (trigger?.isConnected) trigger.focus();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only at opening: initialFocusRef is read once, by design
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -2,7 +2,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { atom } from 'nanostores';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useServedStore } from './page-seed-context';
+import type { PageSeed } from '../shared/page-seed';
+import { $accountLoadFailed, $accountStatus } from '../stores/account';
+import { PageSeedProvider, useServedStore } from './page-seed-context';
 
 interface Rows {
   status: 'idle' | 'loading' | 'ready';
@@ -47,5 +49,24 @@ describe('useServedStore (the one way served data reaches a store)', () => {
   it('renders the served state on the server, whatever the store holds', () => {
     const store = atom<Rows>({ status: 'loading', rows: ['another request'] });
     expect(renderToString(<List store={store} served={SERVED} />)).toContain('ready: served');
+  });
+});
+
+describe("PageSeedProvider (the shell's seed reaches its stores the same way)", () => {
+  const seed: PageSeed = { path: '/accounts', userId: 'u-seeded', lang: 'en', timeZone: 'UTC', account: null, accounts: [], activeAccount: null };
+
+  it('gives the account stores the seed before the first render, in the browser', () => {
+    let statusAtFirstRender: string | null = null;
+    function Probe() {
+      statusAtFirstRender ??= $accountStatus.get();
+      return null;
+    }
+    render(
+      <PageSeedProvider seed={seed}>
+        <Probe />
+      </PageSeedProvider>,
+    );
+    expect(statusAtFirstRender).toBe('ready');
+    expect($accountLoadFailed.get()).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 // React side of a page rendered on the Worker. The island's root wraps its screen in
 // <PageSeedProvider seed>: on the server the components read the seed through context (never a
-// store: an isolate's module state is shared by all its requests); in the browser the stores are
-// seeded from the same props before the first render (src/stores/seed.ts), and hydration waits for
-// the page's dictionary (Suspense), so the first client render matches the server's text exactly.
-// The page's own served data (its first rows, its wallet) reaches its stores one way: useServedStore.
+// store: an isolate's module state is shared by all its requests); in the browser, served data
+// reaches the stores one way (useServed): the shell's seed (src/stores/seed.ts) and a screen's own
+// served data (its first rows, its wallet: useServedStore) are taken before the first render, and
+// hydration waits for the page's dictionary (Suspense), so the first client render matches the
+// server's text exactly.
 import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { createContext, Suspense, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -22,9 +23,20 @@ export const usePageSeed = (): PageSeed | null => useContext(SeedContext);
  */
 export function useSeededStore<T>(store: ReadableAtom<T>, fromSeed: (seed: PageSeed) => T): T {
   const seed = usePageSeed();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the seed decides; fromSeed is a selector
-  const seeded = useMemo(() => (seed ? { value: fromSeed(seed) } : null), [seed]);
+  // Read once per mount: the seed is the page's and never changes, and fromSeed is a selector.
+  const [seeded] = useState(() => (seed ? { value: fromSeed(seed) } : null));
   return useStore(store, seeded ? { ssr: () => seeded.value } : {});
+}
+
+/**
+ * How served data reaches the stores: `take` runs once, in the browser, before the first render
+ * (so hydration reads what the server rendered); on the server nothing is written, since an
+ * isolate's module state is shared by all its requests.
+ */
+function useServed<T>(served: T | null | undefined, take: (served: T) => void): void {
+  useState(() => {
+    if (typeof window !== 'undefined' && served) take(served);
+  });
 }
 
 /**
@@ -35,8 +47,8 @@ export function useSeededStore<T>(store: ReadableAtom<T>, fromSeed: (seed: PageS
  * store's own loads and live refetches then go on exactly as on a page rendered in the browser.
  */
 export function useServedStore<T extends { status: string }>(store: WritableAtom<T>, served: T | null): T {
-  useState(() => {
-    if (typeof window !== 'undefined' && served && store.get().status === 'idle') store.set(served);
+  useServed(served, (value) => {
+    if (store.get().status === 'idle') store.set(value);
   });
   const option = useMemo(() => (served ? { ssr: () => served } : {}), [served]);
   return useStore(store, option);
@@ -69,8 +81,8 @@ function DictionaryReady({ lang, children }: { lang: Lang; children: ReactNode }
 }
 
 export function PageSeedProvider({ seed, children }: { seed?: PageSeed | null; children: ReactNode }) {
-  // Once, before anything below reads a store (browser only; a no-op on the server).
-  useState(() => seed && seedStores(seed));
+  // The shell's stores (language, session, accounts) take the seed before anything below reads them.
+  useServed(seed, seedStores);
   if (!seed) return children;
   return (
     <SeedContext.Provider value={seed}>

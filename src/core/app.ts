@@ -2,6 +2,7 @@
 // feature requests, market) on D1. The BFF calls it in-process through the embedded adapter, with
 // the verified user in `x-user-id`; it is never mounted publicly.
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
 import { ensureProvisioned } from './accounts/accounts';
 import type { CoreEnv } from './env';
@@ -14,14 +15,17 @@ import { wallets } from './routes/wallets';
 
 export const coreApp = new Hono<CoreEnv>();
 
-coreApp.use('*', async (c, next) => {
-  const userId = c.req.header('x-user-id');
-  if (!userId) return refuseWith(c, 401, 'Missing user', 'unauthorized');
-  c.set('userId', userId);
-  // A user's first authenticated call provisions their profile and a personal account.
-  await ensureProvisioned(c.env.DB, userId);
-  await next();
-});
+coreApp.use(
+  '*',
+  createMiddleware<CoreEnv>(async function provisionedUser(c, next) {
+    const userId = c.req.header('x-user-id');
+    if (!userId) return refuseWith(c, 401, 'Missing user', 'unauthorized');
+    c.set('userId', userId);
+    // A user's first authenticated call provisions their profile and a personal account.
+    await ensureProvisioned(c.env.DB, userId);
+    await next();
+  }),
+);
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
 // (accounts, wallets, transactions, support, feature-requests, market history)

@@ -40,8 +40,7 @@ export function useGate(afterHydration = false): 'auth-loading' | 'signed-out' |
     if (!afterHydration) return start();
     const timer = setTimeout(start);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page: the kind of page does not change
-  }, []);
+  }, [afterHydration]);
   const auth = useStore($auth);
   const account = useStore($accountStatus);
   const langReady = useStore($langReady);

@@ -8,7 +8,7 @@
 // Rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated with
 // them (and the chart's text for the default timeframe, served.chart); a symbol the Worker did not
 // find is looked up by the island as before.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
@@ -245,6 +245,8 @@ function AssetDetail({ served }: { served?: ServedAsset | null }) {
   const [attempt, setAttempt] = useState(0);
   // The asset the Worker found is not looked up again on hydration (a retry or another symbol is).
   const servedDetail = useRef(Boolean(served?.detail));
+  // Says so in the language of the moment; a language change does not refetch.
+  const loadFailed = useEffectEvent(() => toast({ type: 'error', title: t('toast.assetLoadError.title'), description: t('toast.assetLoadError.description') }));
 
   useEffect(() => {
     if (servedDetail.current) {
@@ -273,13 +275,12 @@ function AssetDetail({ served }: { served?: ServedAsset | null }) {
         if (!live) return;
         console.error('Error loading asset', err instanceof Error ? err.message : err);
         setState({ status: 'error' });
-        toast({ type: 'error', title: t('toast.assetLoadError.title'), description: t('toast.assetLoadError.description') });
+        loadFailed();
       },
     );
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- t is read once per attempt; a language change does not refetch
   }, [symbol, attempt]);
 
   if (state.status === 'loading') {

@@ -9,7 +9,7 @@
 // with the wallet the Worker read (`served`, wallet/served.ts), hydrated with it, and only then
 // loading and refetching as before (the served parts are not read again on hydration).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useSeededStore, useServedStore } from '../components/page-seed-context';
@@ -37,7 +37,6 @@ import { AssetLogo } from './common/AssetLogo';
 import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
 import { refocus } from './common/refocus';
-import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
 import { WalletBalance } from './common/WalletBalance';
 import { Glyph } from './shell/icons';
@@ -113,15 +112,14 @@ function DigitalAssets({ served }: ServedProps) {
   }, []);
   // What the Worker served for this account is not read again on hydration.
   const servedFor = useRef({ wallet: states.wallet?.accountId, offers: states.offers?.accountId, preapproval: states.preapproval?.accountId });
-  const fresh = (part: keyof typeof servedFor.current) => {
+  const fresh = useEffectEvent((part: keyof typeof servedFor.current) => {
     const skip = servedFor.current[part] !== undefined && servedFor.current[part] === accountId;
     servedFor.current[part] = undefined;
     return !skip;
-  };
+  });
 
   useEffect(() => {
     if (fresh('wallet')) void loadWallet(accountId);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fresh is remade each render but reads only a ref: the account decides
   }, [accountId]);
   // Offers and the preapproval exist only once the account has its wallet (else they answer 404).
   const hasWallet = status === 'ready' && wallet !== null;
@@ -129,7 +127,6 @@ function DigitalAssets({ served }: ServedProps) {
     if (!hasWallet) return;
     if (fresh('offers')) void loadOffers(accountId);
     if (fresh('preapproval')) void loadPreapproval(accountId);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fresh is remade each render but reads only a ref: the account and its wallet decide
   }, [accountId, hasWallet]);
 
   const partyId = wallet?.address ?? '';
@@ -283,7 +280,7 @@ function DigitalAssets({ served }: ServedProps) {
             {t('wallet.send.button')}
           </Button>
           <Button variant="outline" onClick={() => void copyPartyId()} disabled={!partyId} data-action="copy-party">
-            {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
+            {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <Glyph name="copy" className="h-4 w-4" />}
             {copiedKey === 'party' ? t('common.copied') : t('wallet.copyPartyId')}
           </Button>
           <Button

@@ -52,8 +52,7 @@ function Support({ firstTickets, served }: ServedTickets & { served: boolean }) 
     if (served) onHash();
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount: served is what the Worker rendered and never changes
-  }, []);
+  }, [served]);
 
   const select = (key: SupportTab) => {
     setFirstServed(undefined);

@@ -8,7 +8,7 @@
 // in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
 // card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { cx } from '../components/cx';
@@ -49,7 +49,6 @@ import {
 import { FIRST_HISTORY_DAY, LAST_HISTORY_DAY, TRANSACTION_TYPES } from '../shared/transaction-labels';
 import { apiFilters, hasFilters, MAX_SEARCH, STATUS_FILTERS } from '../shared/history-query';
 import AppShell from './AppShell';
-import { CopyIcon } from './common/CopyIcon';
 import { useCopied } from './common/use-copied';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
@@ -176,9 +175,10 @@ function Transactions({ firstRows, search }: ServedRows) {
   // A transfer to or from this account's party changed its rows: refetch the list as it is filtered.
   const partyId = useWalletParty(accountId);
   const changes = useLiveUpdates(partyId);
+  // Only a new event reloads here (with the filters of the moment): a filter change reloads by itself (above).
+  const reloadOnChange = useEffectEvent(() => void loadTransactions(accountId, apiFilters(applied)));
   useEffect(() => {
-    if (changes > 0) void loadTransactions(accountId, apiFilters(applied));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new event: a filter change reloads by itself (above)
+    if (changes > 0) reloadOnChange();
   }, [changes]);
 
   useEffect(followHistory, []);
@@ -211,7 +211,7 @@ function Transactions({ firstRows, search }: ServedRows) {
           data-copy-hash=""
           className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-2 text-xs font-medium text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
         >
-          {copiedKey === tx.id ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
+          {copiedKey === tx.id ? <Glyph name="check" className="h-4 w-4" /> : <Glyph name="copy" className="h-4 w-4" />}
           <span aria-hidden="true">{copiedKey === tx.id ? t('common.copied') : t('common.copy')}</span>
         </button>
       </span>

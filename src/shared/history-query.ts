@@ -17,13 +17,14 @@ export interface ApiFilters {
 /** The server's bound on `q` (src/shared/schemas/transaction.ts MAX_SEARCH). */
 export const MAX_SEARCH = 140;
 
-export interface HistoryFilters {
+/** A type, not an interface: its fields read as strings through Object.entries. */
+export type HistoryFilters = {
   type: string;
   status: string;
   from: string;
   to: string;
   q: string;
-}
+};
 
 export const NO_FILTERS: HistoryFilters = { type: '', status: '', from: '', to: '', q: '' };
 

@@ -1,25 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from './auth';
+import { featureRequestRow as item } from './feature-request-row.fixture';
 import { $featureRequests, loadFeatureRequests, sortByScore, submitFeatureRequest, vote } from './feature-requests';
 import { $toasts, clearToasts } from './toasts';
-
-const item = (id: string, up: number, down: number, my_vote: 'upvote' | 'downvote' | null = null) => ({
-  id,
-  title: `Request ${id}`,
-  description: 'A description long enough',
-  category: null,
-  is_anonymous: false,
-  author: null,
-  is_mine: false,
-  status: 'submitted',
-  priority: 'medium',
-  upvotes: up,
-  downvotes: down,
-  total_score: up - down,
-  my_vote,
-  created_at: '2025-05-01T10:00:00Z',
-  updated_at: '2025-05-01T10:00:00Z',
-});
 
 let answer: (method: string, path: string, body: unknown) => Response | Promise<Response>;
 const calls: { method: string; path: string; search: string; body: unknown }[] = [];
@@ -145,5 +128,53 @@ describe('submitting', () => {
     answer = () => Response.json({ message: 'bad' }, { status: 400 });
     await expect(submitFeatureRequest({ title: 'Dark mode please', description: 'Easier on the eyes at night', is_anonymous: false })).resolves.toBe(false);
     expect($toasts.get()[0]).toMatchObject({ type: 'error', title: 'Failed to submit feature request', description: 'Please try again later' });
+  });
+});
+
+// The support page's Requests tab on the same store: no limit on the list and its own toasts (the
+// spec's: 'Vote recorded!', 'Failed to vote' / 'Please try again.', 'Feature request submitted',
+// 'Failed to submit feature request' / 'Please try again.').
+const toasts = () => $toasts.get().map(({ type, title, description }) => ({ type, title, description }));
+
+describe('feature requests on the support page', () => {
+  it('asks for the list by total score without the settings limit', async () => {
+    answer = () => Response.json({ data: [item('a', 2, 0), item('b', 5, 0)] });
+    await loadFeatureRequests('support');
+    expect(new URLSearchParams(calls[0]!.search).get('limit')).toBeNull();
+    expect(new URLSearchParams(calls[0]!.search).get('sortBy')).toBe('total_score');
+    expect($featureRequests.get().items.map((i) => i.id)).toEqual(['b', 'a']);
+  });
+
+  it("says 'Vote recorded!' on a vote and 'Failed to vote' / 'Please try again.' when refused", async () => {
+    answer = () => Response.json({ data: [item('a', 2, 0)] });
+    await loadFeatureRequests('support');
+    answer = () => Response.json({ data: { ok: true } });
+    expect(await vote('a', 'upvote', 'support')).toBe(true);
+    expect(toasts()).toEqual([{ type: 'success', title: 'Vote recorded!', description: 'Your vote has been counted' }]);
+    clearToasts();
+    answer = () => Response.json({ message: 'nope' }, { status: 500 });
+    expect(await vote('a', 'upvote', 'support')).toBe(false);
+    expect(toasts()).toEqual([{ type: 'error', title: 'Failed to vote', description: 'Please try again.' }]);
+    expect($featureRequests.get().items[0]).toMatchObject({ upvotes: 3, myVote: 'upvote' });
+  });
+
+  it("says 'Vote removed' / 'Your vote has been withdrawn' when the vote is taken back, not 'Your vote has been counted'", async () => {
+    answer = () => Response.json({ data: [{ ...item('a', 3, 0), my_vote: 'upvote' }] });
+    await loadFeatureRequests('support');
+    answer = () => Response.json({ data: { ok: true } });
+    expect(await vote('a', 'upvote', 'support')).toBe(true);
+    expect(calls.at(-1)?.method).toBe('DELETE');
+    expect(toasts()).toEqual([{ type: 'success', title: 'Vote removed', description: 'Your vote has been withdrawn' }]);
+    expect($featureRequests.get().items[0]).toMatchObject({ upvotes: 2, myVote: null });
+  });
+
+  it("says 'Feature request submitted', or 'Failed to submit feature request' / 'Please try again.'", async () => {
+    answer = (method) => (method === 'POST' ? Response.json({ data: item('c', 0, 0) }) : Response.json({ data: [] }));
+    expect(await submitFeatureRequest({ title: 'A new idea', description: 'Long enough text', is_anonymous: false }, 'support')).toBe(true);
+    expect(toasts()).toEqual([{ type: 'success', title: 'Feature request submitted', description: undefined }]);
+    clearToasts();
+    answer = () => Response.json({ message: 'nope' }, { status: 500 });
+    expect(await submitFeatureRequest({ title: 'A new idea', description: 'Long enough text', is_anonymous: false }, 'support')).toBe(false);
+    expect(toasts()).toEqual([{ type: 'error', title: 'Failed to submit feature request', description: 'Please try again.' }]);
   });
 });

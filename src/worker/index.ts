@@ -3,6 +3,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { identityApp } from '../local-auth';
 import { requireConfiguration } from '../platform/app-mode';
 import { FORWARDED } from '../shared/contract';
@@ -117,10 +118,13 @@ app.onError((err, c) => {
 // embedded sign-in or core (src/platform/app-mode.ts); APP_MODE=local or demo allows them.
 app.use(requireConfiguration());
 // The local sign-in service exists only when no Supabase project is configured.
-app.use('/auth/v1/*', async function localAuthOnly(c, next) {
-  if (c.env.PUBLIC_SUPABASE_URL?.trim()) return refuseWith(c, 404, 'Not found', 'not_found');
-  await next();
-});
+app.use(
+  '/auth/v1/*',
+  createMiddleware<AppEnv>(async function localAuthOnly(c, next) {
+    if (c.env.PUBLIC_SUPABASE_URL?.trim()) return refuseWith(c, 404, 'Not found', 'not_found');
+    await next();
+  }),
+);
 app.use('/auth/v1/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuseWith(c, 413, 'Request body too large', 'payload_too_large') }));
 app.post('/auth/v1/logout', closeSocketsOnLogout);
 app.route('/auth/v1', identityApp);

@@ -109,7 +109,7 @@ describe('the account placeholders and onboarding', () => {
   }
 });
 
-describe('the identity verification status (issue 14)', () => {
+describe('the identity verification status, in each language', () => {
   it('shows "not started" on the accounts overview and in Account Security, in en, es and fs', async () => {
     for (const lang of ['en', 'es', 'fs'] as const) {
       const { context, page } = await pageIn(lang);

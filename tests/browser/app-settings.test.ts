@@ -239,7 +239,7 @@ describe('the language select', () => {
   });
 });
 
-describe('feature requests in Spanish (issue 14)', () => {
+describe('feature requests in Spanish', () => {
   it("shows the product's sample requests and the server's categories in Spanish", async () => {
     const { context, page } = await pageIn('es');
     await setAccountLanguage(page, 'es');

@@ -216,7 +216,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
   });
 }
 
-describe('the asset screen in French at 390 px (issue 14)', () => {
+describe('the asset screen in French at 390 px', () => {
   it('keeps the timeframes on one row, draws the chart within the width and fits the page', async () => {
     const { context, page } = await screenPage(browser, state, 'fs', 390);
     await openApp(page, '/accounts/digital-assets/AAPL');

@@ -73,8 +73,7 @@ export function ActiveSessions({ served }: { served?: ServedSessions | null }) {
   useEffect(() => {
     if (served) setServedNow(undefined);
     else void loadSessions();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, as before
-  }, []);
+  }, [served]);
 
   async function signOutOne(s: SessionItem) {
     setBusy(s.id);

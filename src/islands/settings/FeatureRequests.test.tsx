@@ -5,27 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from '../../stores/auth';
 import { $featureRequests } from '../../stores/feature-requests';
 import { $lang } from '../../stores/lang';
+import { featureRequestRow } from '../../stores/feature-request-row.fixture';
 import { clearToasts } from '../../stores/toasts';
 import { Requests } from '../support/Requests';
 import { FeatureRequests } from './FeatureRequests';
 
-const item = {
-  id: 'a',
-  title: 'Dark mode',
-  description: 'A dark theme for the night',
-  category: null,
-  is_anonymous: false,
-  author: null,
-  is_mine: false,
-  status: 'submitted',
-  priority: 'medium',
-  upvotes: 2,
-  downvotes: 0,
-  total_score: 2,
-  my_vote: null,
-  created_at: '2025-05-01T10:00:00Z',
-  updated_at: '2025-05-01T10:00:00Z',
-};
+const item = { ...featureRequestRow('a', 2, 0), title: 'Dark mode', description: 'A dark theme for the night' };
 
 let fail = true;
 

@@ -9,7 +9,7 @@ import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { useServedStore, useTimeZone } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
-import { featureCategoryKey, featurePriorityKey, featureStatusKey } from '../../shared/feature-request-labels';
+import { featurePriorityKey } from '../../shared/feature-request-labels';
 import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
 import { FIRST_SCREEN_ROWS, type PageSeed } from '../../shared/page-seed';
 import {
@@ -22,20 +22,13 @@ import {
   type ListedFeatureRequests,
 } from '../../stores/feature-requests';
 import AppShell from '../AppShell';
-import { SpinnerRing } from '../shell/FullScreenSpinner';
+import { FeatureRequestsStates, FeatureStatus, useCategoryLabel } from './FeatureRequestParts';
 import { Glyph } from '../shell/icons';
 import { Button } from '../../components/Button';
 
 const SubmitFeatureRequestModal = lazy(() => import('./SubmitFeatureRequestModal'));
 
-const STATUS_STYLE: Record<string, string> = {
-  submitted: 'bg-gray-100 text-gray-700',
-  under_review: 'bg-yellow-100 text-yellow-800',
-  planned: 'bg-blue-100 text-blue-800',
-  in_progress: 'bg-indigo-100 text-indigo-800',
-  completed: 'bg-green-100 text-green-800',
-  rejected: 'bg-red-100 text-red-700',
-};
+const COLUMNS = ['title', 'description', 'status', 'priority', 'category', 'date', 'votes'] as const;
 
 function Votes({ item, busy }: { item: FeatureRequest; busy: boolean }) {
   const t = useT();
@@ -80,15 +73,6 @@ function Votes({ item, busy }: { item: FeatureRequest; busy: boolean }) {
   );
 }
 
-function Status({ item }: { item: FeatureRequest }) {
-  const t = useT();
-  return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted}`}>
-      {t(featureStatusKey(item.status))}
-    </span>
-  );
-}
-
 export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatureRequests | null }) {
   const t = useT();
   const timeZone = useTimeZone();
@@ -97,21 +81,18 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
     () => (firstRequests ? { status: 'ready', items: servedFeatureRequests(firstRequests), pending: [] } : null),
     [firstRequests],
   );
-  const { status, items, pending } = useServedStore($featureRequests, served);
+  const state = useServedStore($featureRequests, served);
+  const { items, pending } = state;
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
     // A served list shorter than a screenful is the whole board; a full one is completed (rows stay).
     if (firstRequests && firstRequests.length < FIRST_SCREEN_ROWS) return;
     void loadFeatureRequests();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, as before
-  }, []);
+  }, [firstRequests]);
 
-  const category = (c: string | null | undefined) => {
-    if (!c) return t('common.none');
-    const key = featureCategoryKey(c);
-    return key ? t(key) : c;
-  };
+  const categoryLabel = useCategoryLabel();
+  const category = (c: string | null | undefined) => categoryLabel(c) ?? t('common.none');
 
   return (
     <section className="rounded-xl border border-gray-200 bg-white" aria-labelledby="fr-title">
@@ -128,52 +109,17 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
         </Button>
       </div>
 
-      {(status === 'loading' && items.length === 0) || status === 'idle' ? (
-        <div className="flex justify-center p-10" role="status">
-          <SpinnerRing />
-          <span className="sr-only">{t('common.loading')}</span>
-        </div>
-      ) : status === 'error' ? (
-        <div role="alert" className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium text-red-700">{t('featureRequests.error.title')}</p>
-          <p className="text-sm text-gray-600">{t('featureRequests.error.description')}</p>
-          <Button variant="outline" size="sm" onClick={() => void loadFeatureRequests()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="p-10 text-center">
-          <Glyph name="bulb" className="mx-auto h-10 w-10 text-gray-300" />
-          <p className="mt-3 font-medium text-gray-900">{t('featureRequests.empty.title')}</p>
-          <p className="mt-1 text-sm text-gray-600">{t('featureRequests.empty.description')}</p>
-        </div>
-      ) : (
+      <FeatureRequestsStates state={state} onRetry={() => void loadFeatureRequests()}>
         <>
           <div className="hidden overflow-x-auto md:block">
             <table aria-labelledby="fr-title" className="w-full min-w-[56rem] text-left text-sm">
               <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-500">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('featureRequests.column.title')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('featureRequests.column.description')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('featureRequests.column.status')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('featureRequests.column.priority')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('featureRequests.column.category')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('featureRequests.column.date')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('featureRequests.column.votes')}
-                  </th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 font-medium">
+                      {t(`featureRequests.column.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-200">
@@ -186,7 +132,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
                       </p>
                     </td>
                     <td className="px-4 py-3">
-                      <Status item={item} />
+                      <FeatureStatus item={item} />
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-gray-700">{t(featurePriorityKey(item.priority))}</td>
                     <td className="whitespace-nowrap px-4 py-3 text-gray-700">{category(item.category)}</td>
@@ -205,7 +151,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
                 <h2 className="font-medium text-gray-900">{featureRequestTitle(t, item)}</h2>
                 <p className="line-clamp-3 break-words text-sm text-gray-600">{featureRequestDescription(t, item)}</p>
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600">
-                  <Status item={item} />
+                  <FeatureStatus item={item} />
                   <span>
                     {t('featureRequests.column.priority')}: {t(featurePriorityKey(item.priority))}
                   </span>
@@ -219,7 +165,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
             ))}
           </ul>
         </>
-      )}
+      </FeatureRequestsStates>
 
       {open && (
         <Suspense fallback={null}>

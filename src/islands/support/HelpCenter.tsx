@@ -28,8 +28,7 @@ export function HelpCenter({ served }: { served?: Ticket[] | null }) {
     // A served list shorter than a screenful is the whole list; a full one is completed (rows stay).
     if (served && served.length < FIRST_SCREEN_ROWS) return;
     void loadTickets();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, as before
-  }, []);
+  }, [served]);
 
   return (
     <section aria-labelledby="help-center-title">

@@ -8,25 +8,15 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';
-import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
-import { featureCategoryKey, featureStatusKey } from '../../shared/feature-request-labels';
 import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
 import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
 import { refocus } from '../common/refocus';
+import { FeatureRequestsStates, FeatureStatus, useCategoryLabel } from '../settings/FeatureRequestParts';
 import { Glyph } from '../shell/icons';
 
 const SubmitFeatureRequestModal = lazy(() => import('../settings/SubmitFeatureRequestModal'));
-
-const STATUS_STYLE: Record<string, string> = {
-  submitted: 'bg-gray-100 text-gray-700',
-  under_review: 'bg-yellow-100 text-yellow-800',
-  planned: 'bg-blue-100 text-blue-800',
-  in_progress: 'bg-indigo-100 text-indigo-800',
-  completed: 'bg-green-100 text-green-800',
-  rejected: 'bg-red-100 text-red-700',
-};
 
 function Upvote({ item, busy }: { item: FeatureRequest; busy: boolean }) {
   const t = useT();
@@ -66,18 +56,15 @@ function Upvote({ item, busy }: { item: FeatureRequest; busy: boolean }) {
 
 export function Requests() {
   const t = useT();
-  const { status, items, pending } = useStore($featureRequests);
+  const state = useStore($featureRequests);
+  const { items, pending } = state;
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
     void loadFeatureRequests('support');
   }, []);
 
-  const category = (c: string | null | undefined) => {
-    if (!c) return null;
-    const key = featureCategoryKey(c);
-    return key ? t(key) : c;
-  };
+  const category = useCategoryLabel();
 
   return (
     <section aria-labelledby="requests-title">
@@ -94,26 +81,7 @@ export function Requests() {
         </Button>
       </div>
 
-      {status === 'idle' || status === 'loading' ? (
-        <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-gray-200 bg-white py-12 text-gray-600">
-          <Spinner decorative />
-          <span>{t('common.loading')}</span>
-        </div>
-      ) : status === 'error' ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white p-10 text-center">
-          <p className="font-medium text-red-700">{t('featureRequests.error.title')}</p>
-          <p className="text-sm text-gray-600">{t('featureRequests.error.description')}</p>
-          <Button variant="outline" size="sm" onClick={() => void loadFeatureRequests('support')}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="rounded-xl border border-gray-200 bg-white p-10 text-center">
-          <Glyph name="bulb" className="mx-auto h-10 w-10 text-gray-300" />
-          <p className="mt-3 font-medium text-gray-900">{t('featureRequests.empty.title')}</p>
-          <p className="mt-1 text-sm text-gray-600">{t('featureRequests.empty.description')}</p>
-        </div>
-      ) : (
+      <FeatureRequestsStates state={state} onRetry={() => void loadFeatureRequests('support')} frame="rounded-xl border border-gray-200 bg-white">
         <ul className="space-y-3" aria-label={t('featureRequests.title')}>
           {items.map((item) => (
             <li key={item.id} data-id={item.id} className={cx('flex gap-4 rounded-xl border border-gray-200 bg-white p-4', OFFSCREEN_ITEM)}>
@@ -124,9 +92,7 @@ export function Requests() {
                 </h3>
                 <p className="mt-1 line-clamp-2 text-sm text-gray-600">{featureRequestDescription(t, item)}</p>
                 <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-500">
-                  <span className={cx('rounded-full px-2 py-0.5 font-medium', STATUS_STYLE[item.status] ?? STATUS_STYLE.submitted)}>
-                    {t(featureStatusKey(item.status))}
-                  </span>
+                  <FeatureStatus item={item} />
                   {category(item.category) && <span className="rounded-full bg-gray-100 px-2 py-0.5 text-gray-700">{category(item.category)}</span>}
                   <span>{formatDate(item.created_at)}</span>
                 </div>
@@ -134,7 +100,7 @@ export function Requests() {
             </li>
           ))}
         </ul>
-      )}
+      </FeatureRequestsStates>
 
       {open && (
         <Suspense fallback={null}>

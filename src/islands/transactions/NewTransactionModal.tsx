@@ -5,7 +5,7 @@
 // Submitting calls no server: the form is checked and reset, and the message says that nothing was
 // sent or charged. Loaded on demand.
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -43,6 +43,8 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
   const [done, setDone] = useState(false);
   const amountRef = useRef<HTMLInputElement>(null);
 
+  // Says so in the language of the moment; a language change does not refetch.
+  const walletsFailed = useEffectEvent(() => toast({ type: 'error', title: t('errors.fetchWallets') }));
   useEffect(() => {
     const accountId = active?.account_id;
     if (!accountId) {
@@ -56,13 +58,12 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
         if (!live) return;
         console.error('Failed to fetch wallets', err instanceof Error ? err.message : err);
         setWallets([]);
-        toast({ type: 'error', title: t('errors.fetchWallets') });
+        walletsFailed();
       },
     );
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- t is read when the account changes; a language change does not refetch
   }, [active?.account_id]);
 
   // A new amount restarts the quote: cleared, or 'Getting quote...' then the quote after 1 s.

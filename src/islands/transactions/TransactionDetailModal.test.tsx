@@ -30,7 +30,7 @@ describe('TransactionDetailModal', () => {
   });
 });
 
-describe('TransactionDetailModal, a person-to-person transfer (issue 17)', () => {
+describe('TransactionDetailModal, a person-to-person transfer', () => {
   it('shows the side, the other person’s masked name and why it failed, in the user language', async () => {
     $lang.set('es');
     load.mockResolvedValue({

@@ -15,7 +15,6 @@ import type { TranslationKey } from '../../i18n';
 import { $lang } from '../../stores/lang';
 import { loadTransactionDetail, type TransactionDetail } from '../../stores/transactions';
 import { toast } from '../../stores/toasts';
-import { CopyIcon } from '../common/CopyIcon';
 import { useCopied } from '../common/use-copied';
 import { Glyph } from '../shell/icons';
 import { transactionDescription } from '../../shared/seeded-text';
@@ -130,7 +129,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
                   aria-label={copiedKey === 'detail' ? t('common.copied') : t('transactions.copyHash')}
                   className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
                 >
-                  {copiedKey === 'detail' ? <Glyph name="check" className="h-4 w-4" /> : <CopyIcon />}
+                  {copiedKey === 'detail' ? <Glyph name="check" className="h-4 w-4" /> : <Glyph name="copy" className="h-4 w-4" />}
                 </button>
               </span>
             ) : (

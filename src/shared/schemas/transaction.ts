@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
-import { compareDecimals, decimalToNumber, parseDecimal } from '../decimal';
+import { CENTS_SCALE, compareDecimals, decimalToNumber, parseDecimal, roundDecimal } from '../decimal';
 import { msg } from './messages';
 import {
   AMOUNT_MAX_USD,
@@ -42,10 +42,8 @@ const amountSchema = z.pipe(
     if (!parsed) return fail('errors.invalidValue');
     if (compareDecimals(parsed, MIN) < 0) return fail('transactions.validation.amountMin');
     if (compareDecimals(parsed, MAX) > 0) return fail('transactions.validation.amountMax');
-    // step 0.01: trailing zeros beyond the cents are fine ("1.500"), a third significant decimal is not.
-    if (parsed.scale > 2 && parsed.units % 10n ** BigInt(parsed.scale - 2) !== 0n) {
-      return fail('transactions.validation.amountStep');
-    }
+    // step 0.01: a whole number of cents; trailing zeros beyond the cents are fine ("1.500").
+    if (compareDecimals(roundDecimal(parsed, CENTS_SCALE, 'trunc'), parsed) !== 0) return fail('transactions.validation.amountStep');
     return decimalToNumber(parsed);
   }),
 );

@@ -89,7 +89,7 @@ async function store(kv: KVNamespace, key: string, load: () => Promise<unknown>,
   const now = opts.now ?? Date.now;
   const loaded = await load();
   const at = now();
-  const value = loaded instanceof Aged ? loaded.value : loaded;
+  const value: unknown = loaded instanceof Aged ? loaded.value : loaded;
   const fetchedAt = loaded instanceof Aged ? Math.min(at, loaded.fetchedAt) : at;
   const json = JSON.stringify(value);
   await kv.put(key, json, {

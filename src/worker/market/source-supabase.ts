@@ -1,6 +1,7 @@
 // Production market sources: the Supabase project's REST interface (PostgREST) for the stocks and
 // stock_prices tables, read with the user's session like the spec's direct database reads; and the
 // upstream's GET /wallets/canton/assets through the upstream port for the Canton assets.
+import { z } from 'zod';
 import { digitalAsset, stock, type DigitalAsset, type Stock } from '../../shared/schemas/market';
 import type { Upstream } from '../upstream/port';
 import { readJsonBody } from '../upstream/read-json';
@@ -14,18 +15,40 @@ interface SupabaseSourceOptions {
   timeoutMs: number;
 }
 
+/** A PostgREST cell: ids and numeric columns may come as numbers or as text. */
+const cell = z.union([z.string(), z.number()]).nullish();
+type Cell = z.infer<typeof cell>;
+const text = (v: Cell) => (v === null || v === undefined ? '' : String(v));
+const num = (v: Cell) => (v === null || v === undefined || v === '' ? 0 : Number(v));
+
+const priceRow = z.looseObject({
+  price: cell,
+  change: cell,
+  change_percent: cell,
+  market_cap: cell,
+  volume: cell,
+  high: cell,
+  low: cell,
+  open: cell,
+  previous_close: cell,
+  weighted_shares_outstanding: cell,
+  created_at: cell,
+  updated_at: cell,
+});
 /** PostgREST embeds a one-to-many relation as an array and a one-to-one as an object. */
+const stockRow = z.looseObject({ id: cell, updated_at: cell, stock_prices: z.union([z.array(priceRow), priceRow]).nullish() });
+const assetRow = z.looseObject({ id: cell, symbol: cell, last_price: cell, created_at: cell, updated_at: cell });
+
 function normaliseStock(raw: unknown): Stock | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const { stock_prices: prices, ...rest } = raw as Record<string, unknown>;
-  const price = Array.isArray(prices) ? prices[0] : prices;
-  const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
-  const p = price && typeof price === 'object' ? (price as Record<string, unknown>) : null;
+  const row = stockRow.safeParse(raw);
+  if (!row.success) return null;
+  const { stock_prices: prices, ...rest } = row.data;
+  const p = Array.isArray(prices) ? prices[0] : prices;
   const parsed = stock.safeParse({
     description: null,
     logo_url: null,
     ...rest,
-    id: String(rest.id ?? ''),
+    id: text(rest.id),
     price: p
       ? {
           price: num(p.price),
@@ -38,7 +61,7 @@ function normaliseStock(raw: unknown): Stock | null {
           open: num(p.open),
           previous_close: num(p.previous_close),
           weighted_shares_outstanding: num(p.weighted_shares_outstanding),
-          updated_at: String(p.updated_at ?? p.created_at ?? rest.updated_at ?? ''),
+          updated_at: text(p.updated_at ?? p.created_at ?? rest.updated_at),
         }
       : null,
   });
@@ -46,18 +69,19 @@ function normaliseStock(raw: unknown): Stock | null {
 }
 
 function normaliseAsset(raw: unknown): DigitalAsset | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
+  const row = assetRow.safeParse(raw);
+  if (!row.success) return null;
+  const r = row.data;
   const parsed = digitalAsset.safeParse({
     currency: null,
     network: null,
     caip2: null,
     logo_url: null,
     ...r,
-    id: String(r.id ?? r.symbol ?? ''),
+    id: text(r.id ?? r.symbol),
     last_price: r.last_price === null || r.last_price === undefined ? null : String(r.last_price),
-    created_at: String(r.created_at ?? ''),
-    updated_at: String(r.updated_at ?? r.created_at ?? ''),
+    created_at: text(r.created_at),
+    updated_at: text(r.updated_at ?? r.created_at),
   });
   return parsed.success ? parsed.data : null;
 }
@@ -76,7 +100,8 @@ export function supabaseStocksSource(opts: SupabaseSourceOptions): Pick<MarketSo
     }
     const body = await readJsonBody(res, { maxBytes: MAX_UPSTREAM_BODY_BYTES, deadline: Date.now() + opts.timeoutMs });
     if (!Array.isArray(body)) throw new Error('stocks REST answered a non-array');
-    return body;
+    const rows: unknown[] = body;
+    return rows;
   };
   return {
     async stocks() {

@@ -4,7 +4,7 @@
 // origins get CORS answers (preflight included) through Hono's cors middleware. Requests without an
 // Origin header (same-origin navigations, server-to-server calls) pass: they carry no ambient
 // credentials here, since every call is authorised by a bearer token, never a cookie.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, Bindings } from '../env';
 import { refuseWith } from '../../platform/errors';
@@ -31,7 +31,7 @@ export function allowedOrigins(env: Pick<Bindings, 'CORS_ALLOWED_ORIGINS'>): Set
 
 export function crossOrigin(): MiddlewareHandler<AppEnv> {
   const allowListed = cors({
-    origin: (origin, c) => (allowedOrigins(c.env).has(origin) ? origin : null),
+    origin: (origin, c: Context<AppEnv>) => (allowedOrigins(c.env).has(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['authorization', 'content-type', 'x-user-id', 'idempotency-key', 'apikey', 'x-client-info', 'x-supabase-api-version'],
     exposeHeaders: ['retry-after', 'idempotent-replayed', 'x-supabase-api-version'],
