@@ -28,7 +28,7 @@ export const ERROR_CODES = [
   'already_voted', // a second vote of the same kind on a feature request
   'wallet_exists', // that address is already a wallet of the account
   'party_exists', // that Canton party (or the wallet's party) already exists
-  'current_session', // ending the session making the call from the sessions list (sign out instead)
+  'current_session', // 409: ending the session making the call from the sessions list (sign out instead)
   'receiver_not_found', // 404: no digital-assets party for that phone or party id (never says which)
   'self_transfer', // 400: sending to the caller's own party
   'offer_not_pending', // 409: the transfer offer was already accepted, rejected, withdrawn or expired

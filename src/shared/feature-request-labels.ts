@@ -47,3 +47,21 @@ export const FEATURE_DESCRIPTION_MIN = 10;
 export const FEATURE_DESCRIPTION_MAX = 2000;
 /** A category name or id (the server's list, GET /feature-requests/categories, may hold more than the form's). */
 export const FEATURE_CATEGORY_MAX = 50;
+/**
+ * The server's categories, name to id (the embedded core's table, migration 0014, holds exactly these:
+ * its test checks): a request names one by either, and the document publishes both as the enum.
+ */
+export const FEATURE_CATEGORY_IDS = {
+  'UI/UX': 'ui_ux',
+  Trading: 'trading',
+  Security: 'security',
+  Mobile: 'mobile',
+  Web: 'web',
+  Performance: 'performance',
+  Integration: 'integration',
+  Other: 'other',
+  Payments: 'payments',
+  'Digital Assets': 'digital_assets',
+  Notifications: 'notifications',
+  Localization: 'localization',
+} as const;

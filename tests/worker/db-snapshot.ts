@@ -1,5 +1,6 @@
 // A digest of the whole local D1 database: every table in sqlite_master, every row, in a stable
-// order. Tests compare it before and after a request that must change nothing.
+// order, and a counter of every row written. Tests compare them before and after a request that must
+// change nothing.
 import { env } from 'cloudflare:workers';
 
 const db = () => (env as unknown as { DB: D1Database }).DB;
@@ -33,3 +34,25 @@ export async function dbDigest(): Promise<Record<string, string>> {
   }
   return out;
 }
+
+/**
+ * Counts every row written, in any table, by triggers a test installs in its own database: cheap
+ * enough to read after every request (the digest reads every row).
+ */
+export async function installChangeCounter() {
+  await db().prepare('CREATE TABLE IF NOT EXISTS fuzz_changes (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL)').run();
+  await db().prepare('INSERT OR IGNORE INTO fuzz_changes (id, n) VALUES (1, 0)').run();
+  for (const table of await tableNames()) {
+    if (table === 'fuzz_changes') continue;
+    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+      await db()
+        .prepare(
+          `CREATE TRIGGER IF NOT EXISTS fuzz_${op.toLowerCase()}_${table} AFTER ${op} ON "${table}" BEGIN UPDATE fuzz_changes SET n = n + 1 WHERE id = 1; END`,
+        )
+        .run();
+    }
+  }
+}
+
+/** The rows written since installChangeCounter(). */
+export const changes = async () => (await db().prepare('SELECT n FROM fuzz_changes WHERE id = 1').first<{ n: number }>())!.n;

@@ -104,10 +104,7 @@ export async function getRequest(db: D1Database, userId: string, id: string): Pr
 
 /** The category's stored name for a name or id; 400 for an unknown one. */
 async function resolveCategory(db: D1Database, category: string): Promise<string> {
-  const r = await db
-    .prepare('SELECT name FROM feature_request_categories WHERE name = ?1 OR id = ?1 OR lower(name) = lower(?1)')
-    .bind(category)
-    .first<{ name: string }>();
+  const r = await db.prepare('SELECT name FROM feature_request_categories WHERE name = ?1 OR id = ?1').bind(category).first<{ name: string }>();
   return r?.name ?? fail(400, 'category: Unknown category');
 }
 

@@ -98,7 +98,7 @@ export async function completeExternalParty(
     )
     .bind(userId, body.publicKey, nowIso())
     .first<{ id: string; fingerprint: string; multi_hash: string }>();
-  if (!pending) fail(400, 'No prepared onboarding for this key: call /wallets/canton/prepare first');
+  if (!pending) fail(409, 'No prepared onboarding for this key: call /wallets/canton/prepare first');
   if (!(await verifyEd25519(body.publicKey, body.signedHash, pending.multi_hash))) fail(400, 'Invalid signature');
   const partyId = `${body.partyHint}::${pending.fingerprint}`;
   const now = nowIso();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ACCOUNT_CATEGORIES, ACCOUNT_NAME_MAX, ACCOUNT_DESCRIPTION_MAX } from '../account-categories';
 import { uuidId } from './ids';
 import { text } from './text';
+import { updateBody } from './request-parts';
 import { boundedJsonObject, type JsonBounds } from './bounded-json';
 import { success } from './answer-parts';
 import { timestamp } from './timestamp';
@@ -55,11 +56,10 @@ export const createAccountBody = accountInput.pick({ accountName: true, accountD
  * PUT /accounts/user/accounts/{id}/metadata: any of name, description (empty clears it), category,
  * and `metadata`, merged into the stored object as a JSON merge patch (a null value removes a key).
  */
-export const updateAccountMetadataBody = accountInput
-  .pick({ accountName: true, accountCategory: true, metadata: true })
-  .partial()
-  .extend({ accountDescription: text().max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional() })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export const updateAccountMetadataBody = updateBody({
+  ...accountInput.pick({ accountName: true, accountCategory: true, metadata: true }).partial().shape,
+  accountDescription: text().max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional(),
+});
 
 /** POST /accounts/user/switch-account */
 export const switchAccountBody = z.object({ accountId: uuidId });

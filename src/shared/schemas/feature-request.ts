@@ -10,11 +10,13 @@ import {
   FEATURE_TITLE_MAX,
   FEATURE_DESCRIPTION_MIN,
   FEATURE_DESCRIPTION_MAX,
+  FEATURE_CATEGORY_IDS,
   FEATURE_CATEGORY_MAX,
   FEATURE_REQUEST_PRIORITIES,
   FEATURE_REQUEST_STATUSES,
 } from '../feature-request-labels';
 import { featureRequestId } from './ids';
+import { MAX_OFFSET, queryInteger, updateBody } from './request-parts';
 import { text } from './text';
 import { count } from './answer-parts';
 import { timestamp } from './timestamp';
@@ -32,9 +34,13 @@ const title = text()
 const description = text({ multiline: true })
   .min(FEATURE_DESCRIPTION_MIN, `Description must be at least ${FEATURE_DESCRIPTION_MIN} characters`)
   .max(FEATURE_DESCRIPTION_MAX, `Description must be ${FEATURE_DESCRIPTION_MAX} characters or less`);
-/** A category name or id from GET /feature-requests/categories; empty means none. */
-const category = text()
-  .max(FEATURE_CATEGORY_MAX)
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const CATEGORY_NAMES = [...Object.keys(FEATURE_CATEGORY_IDS), ...Object.values(FEATURE_CATEGORY_IDS)];
+/** A category by its name or id (GET /feature-requests/categories), surrounding spaces ignored. */
+const categoryName = z.preprocess(trimmed, z.enum(CATEGORY_NAMES as [string, ...string[]]));
+/** On submit an empty category means none. */
+const category = z
+  .preprocess(trimmed, z.enum(['', ...CATEGORY_NAMES]))
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
@@ -45,9 +51,12 @@ export const createFeatureRequestBody = z.object({
   is_anonymous: z.boolean().default(false),
 });
 
-export const updateFeatureRequestBody = z
-  .object({ title: title.optional(), description: description.optional(), category: category.nullable(), is_anonymous: z.boolean().optional() })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export const updateFeatureRequestBody = updateBody({
+  title: title.optional(),
+  description: description.optional(),
+  category: categoryName.nullable().optional(),
+  is_anonymous: z.boolean().optional(),
+});
 
 export const voteBody = z.object({ vote_type: z.enum(VOTE_TYPES) });
 
@@ -57,8 +66,8 @@ export const featureRequestListQuery = z.object({
   search: text().max(200).optional(),
   sortBy: z.enum(['total_score', 'created_at']).default('total_score'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
-  limit: z.coerce.number().int().min(1).max(MAX_FEATURE_PAGE).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: queryInteger(1, MAX_FEATURE_PAGE, 50),
+  offset: queryInteger(0, MAX_OFFSET, 0),
 });
 
 export const featureRequestIdParam = z.object({ id: featureRequestId });

@@ -26,6 +26,9 @@ export const ACCOUNT_ID_MAX = 100;
 /** A receiver's phone: '+' then 8 to 15 digits, the first 1-9 (E.164). */
 export const RECEIVER_PHONE = /^\+[1-9]\d{7,14}$/;
 
+/** A receiver as the document publishes it: a party id, or the phone with single spaces or dashes between digits. */
+export const RECEIVER_PATTERN = `^(?:${CANTON_PARTY_ID.source.slice(1, -1)}|\\+[1-9](?:[ -]?\\d){7,14})$`;
+
 export type Receiver = { kind: 'party'; partyId: string } | { kind: 'phone'; phone: string };
 
 /**
@@ -45,6 +48,19 @@ export function canonicalReceiver(input: string): string | null {
   if (!receiver) return null;
   return receiver.kind === 'party' ? receiver.partyId : receiver.phone;
 }
+
+const FRACTION = '(?:\\.\\d{1,10})?';
+const MAX_CC = `${MAX_TRANSFER_CC}(?:\\.0{1,10})?`;
+/** 0.x with 1-10 decimals, one of them not 0: 0.1, 0.05, 0.0000000001. */
+const POSITIVE_FRACTION = Array.from({ length: 10 }, (_, zeros) => `${'0'.repeat(zeros)}[1-9]\\d{0,${9 - zeros}}`).join('|');
+/**
+ * A CC amount as text in the form the document publishes (no sign, no leading zeros, no spaces):
+ * more than 0, at most MAX_TRANSFER_CC, at most 10 decimals. The server reads these exactly as
+ * ccAmountProblem does (a unit test checks they agree).
+ */
+export const CC_AMOUNT_PATTERN = `^(?:[1-9]\\d{0,3}${FRACTION}|0\\.(?:${POSITIVE_FRACTION})|${MAX_CC})$`;
+/** A person-to-person amount in the same form: at least MIN_SEND_CC (0.1), at most MAX_TRANSFER_CC. */
+export const SEND_AMOUNT_PATTERN = `^(?:[1-9]\\d{0,3}${FRACTION}|0\\.[1-9]\\d{0,9}|${MAX_CC})$`;
 
 export type CcAmountProblem = 'format' | 'positive' | 'max';
 

@@ -6,8 +6,12 @@
 import { z } from 'zod';
 import { CANTON_PARTY_ID } from './ids';
 import { text } from './text';
+import { MAX_OFFSET, queryInteger } from './request-parts';
 import {
   ACCOUNT_ID_MAX,
+  CC_AMOUNT_PATTERN,
+  RECEIVER_PATTERN,
+  SEND_AMOUNT_PATTERN,
   MAX_TRANSFER_CC,
   MIN_SEND_CC,
   OFFERS_PAGE_MAX,
@@ -34,13 +38,15 @@ const AMOUNT_TEXTS: Record<SendAmountProblem, string> = {
 const accountId = text().min(1, 'Required').max(ACCOUNT_ID_MAX);
 
 /** A positive CC amount with at most 10 decimals and at most 10,000; kept as canonical text. */
-export const ccAmount = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = ccAmountText(value);
-  const problem = ccAmountProblem(text);
-  if (!problem) return text;
-  ctx.addIssue({ code: 'custom', message: AMOUNT_TEXTS[problem] });
-  return z.NEVER;
-});
+export const ccAmount = z
+  .union([z.string().meta({ pattern: CC_AMOUNT_PATTERN }), z.number().meta({ exclusiveMinimum: 0, maximum: MAX_TRANSFER_CC })])
+  .transform((value, ctx) => {
+    const text = ccAmountText(value);
+    const problem = ccAmountProblem(text);
+    if (!problem) return text;
+    ctx.addIssue({ code: 'custom', message: AMOUNT_TEXTS[problem] });
+    return z.NEVER;
+  });
 
 /**
  * An amount one person sends another: at least MIN_SEND_CC (below it, 400 `amount_below_minimum`: the
@@ -48,7 +54,7 @@ export const ccAmount = z.union([z.string(), z.number()]).transform((value, ctx)
  * document shows the minimum on the number form and in the description.
  */
 export const sendAmount = z
-  .union([z.string(), z.number().meta({ minimum: Number(MIN_SEND_CC), maximum: MAX_TRANSFER_CC })])
+  .union([z.string().meta({ pattern: SEND_AMOUNT_PATTERN }), z.number().meta({ minimum: Number(MIN_SEND_CC), maximum: MAX_TRANSFER_CC })])
   .transform((value, ctx) => {
     const text = ccAmountText(value);
     const problem = sendAmountProblem(text);
@@ -61,12 +67,15 @@ export const sendAmount = z
     example: '12.5',
   });
 
-export const receiver = z.string().transform((value, ctx) => {
-  const canonical = canonicalReceiver(value);
-  if (canonical !== null) return canonical;
-  ctx.addIssue({ code: 'custom', message: "Receiver must be a Canton party id or a phone number ('+' and 8 to 15 digits)" });
-  return z.NEVER;
-});
+export const receiver = z
+  .string()
+  .meta({ pattern: RECEIVER_PATTERN })
+  .transform((value, ctx) => {
+    const canonical = canonicalReceiver(value);
+    if (canonical !== null) return canonical;
+    ctx.addIssue({ code: 'custom', message: "Receiver must be a Canton party id or a phone number ('+' and 8 to 15 digits)" });
+    return z.NEVER;
+  });
 
 export const resolveReceiverBody = z.object({ account_id: accountId, receiver });
 export const sendBody = z.object({
@@ -82,20 +91,8 @@ export const offerActionBody = z.object({ account_id: accountId });
  */
 export const offersQuery = z.object({
   direction: z.enum(OFFER_DIRECTIONS).optional().meta({ description: 'Read only this list (the other answers []); without it, the first page of both' }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(OFFERS_PAGE_MAX)
-    .default(OFFERS_PAGE_SIZE)
-    .meta({ description: `Offers per list, 1-${OFFERS_PAGE_MAX} (default ${OFFERS_PAGE_SIZE})` }),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .default(0)
-    .meta({ description: 'Offers of the list to skip (the next page: the number already shown)' }),
+  limit: queryInteger(1, OFFERS_PAGE_MAX, OFFERS_PAGE_SIZE).meta({ description: `Offers per list, 1-${OFFERS_PAGE_MAX} (default ${OFFERS_PAGE_SIZE})` }),
+  offset: queryInteger(0, MAX_OFFSET, 0).meta({ description: 'Offers of the list to skip (the next page: the number already shown)' }),
 });
 export const preapprovalBody = z.object({ enabled: z.boolean() });
 

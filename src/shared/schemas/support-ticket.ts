@@ -9,6 +9,7 @@ import type { TranslationKey } from '../../i18n';
 import { msg } from './messages';
 import { COMMENT_MAX, TICKET_CATEGORIES, TICKET_DESCRIPTION_MAX, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TITLE_MAX } from '../ticket-labels';
 import { uuidId } from './ids';
+import { updateBody } from './request-parts';
 import { miniText, text } from './text';
 import { count } from './answer-parts';
 import { timestamp } from './timestamp';
@@ -47,15 +48,13 @@ export const createTicketBody = zf.object({
   priority: zf.enum(TICKET_PRIORITIES).default('medium'),
 });
 
-export const updateTicketBody = zf
-  .object({
-    title: title.optional(),
-    description: description.optional(),
-    category: zf.enum(TICKET_CATEGORIES).optional(),
-    priority: zf.enum(TICKET_PRIORITIES).optional(),
-    status: zf.enum(TICKET_STATUSES).optional(),
-  })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export const updateTicketBody = updateBody({
+  title: title.optional(),
+  description: description.optional(),
+  category: zf.enum(TICKET_CATEGORIES).optional(),
+  priority: zf.enum(TICKET_PRIORITIES).optional(),
+  status: zf.enum(TICKET_STATUSES).optional(),
+});
 
 export const createCommentBody = zf.object({
   content: text({ multiline: true }).min(1, 'Content is required').max(COMMENT_MAX),

@@ -12,10 +12,27 @@ import { msg } from './messages';
 // Written for both regex modes: without the u flag (zod) a pair of surrogates is two code units
 // matched by the second branch; with it (a JSON Schema `pattern`) an astral character is one code
 // point outside the refused class. Either way a lone surrogate matches neither branch.
+const PAIR = '[\\ud800-\\udbff][\\udc00-\\udfff]';
+const SINGLE_LINE_REFUSED = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\ud800-\\udfff';
+const MULTI_LINE_REFUSED = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\ud800-\\udfff';
+/** One character of a text (a surrogate pair counts as one), none of `refused`. */
+const char = (refused: string) => `(?:[^${refused}]|${PAIR})`;
+
 /** A single line: no control characters, no line or paragraph separators. */
-export const SINGLE_LINE_TEXT = /^(?:[^\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+export const SINGLE_LINE_TEXT = new RegExp(`^${char(SINGLE_LINE_REFUSED)}*$`);
 /** Multi-line text: tab, LF and CR (and U+2028/2029) allowed, every other control character refused. */
-export const MULTI_LINE_TEXT = /^(?:[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+export const MULTI_LINE_TEXT = new RegExp(`^${char(MULTI_LINE_REFUSED)}*$`);
+
+/**
+ * The published pattern of a field that trims: the same characters, and none of JavaScript's white
+ * space (what trim() drops, `\s`) first or last, so that its minLength and maxLength count what the
+ * server counts. The server still takes surrounding white space and drops it.
+ */
+const trimmedPattern = (refused: string) => `^(?:${char(`\\s${refused}`)}(?:${char(refused)}*${char(`\\s${refused}`)})?)?$`;
+const TRIMMED_SINGLE_LINE = trimmedPattern(SINGLE_LINE_REFUSED);
+/** One word: a single line without any white space (an address). */
+export const ONE_WORD_TEXT = `^${char(`\\s${SINGLE_LINE_REFUSED}`)}*$`;
+const TRIMMED_MULTI_LINE = trimmedPattern(MULTI_LINE_REFUSED);
 
 export interface TextOptions {
   /** Keeps tab, LF and CR (descriptions, comments). */
@@ -31,7 +48,12 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
 
 /** Full zod (contract, core): a string, trimmed unless told, refused with a 400 on control characters. */
 export function text(o: TextOptions = {}) {
-  return (o.trim === false ? zf.string() : zf.string().trim()).regex(patternOf(o), CONTROL_CHARACTERS_MESSAGE);
+  if (o.trim === false) return zf.string().regex(patternOf(o), CONTROL_CHARACTERS_MESSAGE);
+  return zf
+    .string()
+    .trim()
+    .regex(patternOf(o), CONTROL_CHARACTERS_MESSAGE)
+    .meta({ pattern: o.multiline ? TRIMMED_MULTI_LINE : TRIMMED_SINGLE_LINE });
 }
 
 /** zod/mini (islands): the same rule, with `typeError` as the message for a non-string. */

@@ -18,6 +18,7 @@ import {
   TRANSACTION_TYPES,
 } from '../transaction-labels';
 import { uuidId } from './ids';
+import { MAX_OFFSET, queryInteger } from './request-parts';
 import { text } from './text';
 import { ledgerAmount, usdCents } from './answer-parts';
 import { timestamp } from './timestamp';
@@ -67,8 +68,8 @@ export const newTransactionFormSchema = z.object({
 export const MAX_PAGE = 100;
 
 export const paginationQuery = zf.object({
-  limit: zf.coerce.number().int().min(1).max(MAX_PAGE).default(50),
-  offset: zf.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: queryInteger(1, MAX_PAGE, 50),
+  offset: queryInteger(0, MAX_OFFSET, 0),
 });
 export const transactionIdParam = zf.object({ id: uuidId });
 
@@ -91,7 +92,7 @@ const isoDay = zf
 const filterShape = {
   type: zf.enum(TRANSACTION_TYPES).optional(),
   status: zf.enum(['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED']).optional(),
-  from: isoDay.optional(),
+  from: isoDay.optional().meta({ description: `The first UTC day YYYY-MM-DD (${FIRST_HISTORY_DAY} to ${LAST_HISTORY_DAY}), not after \`to\`` }),
   to: isoDay.optional(),
   q: text({ trim: false }).min(1).max(MAX_SEARCH, `Search is at most ${MAX_SEARCH} characters`).optional(),
 };

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CANTON_PARTY_ID, partyId, uuidId } from './ids';
 import { affectedParties, ccAmount } from './send';
-import { text } from './text';
+import { ONE_WORD_TEXT, text } from './text';
 import { count, ledgerAmount, usdCents, usdPrice } from './answer-parts';
 import { digitalAsset } from './market';
 import { timestamp } from './timestamp';
@@ -22,17 +22,24 @@ export const autoAcceptBody = accountIdBody;
 export const transferBody = z.object({ account_id: id, amount: ccAmount });
 
 export const EXTERNAL_CHAINS = ['canton', 'ethereum', 'polygon', 'base', 'solana', 'bitcoin'] as const;
-export const createExternalWalletBody = z
-  .object({
-    account_id: id,
-    address: text().min(1, 'Required').max(200).regex(/^\S+$/, 'Address must not contain spaces'),
-    label: text().max(100).optional(),
-    chain: z.enum(EXTERNAL_CHAINS),
-  })
-  .refine((b) => b.chain !== 'canton' || CANTON_PARTY_ID.test(b.address), {
-    message: 'Invalid Canton party id',
-    path: ['address'],
-  });
+type ExternalChain = (typeof EXTERNAL_CHAINS)[number];
+const externalWallet = { account_id: id, label: text().max(100).optional() };
+/**
+ * An outside address by its chain: on Canton a party id, elsewhere one word of text (the document
+ * publishes the two as oneOf, told apart by `chain`). Surrounding white space is dropped first.
+ */
+export const createExternalWalletBody = z.discriminatedUnion('chain', [
+  z.object({
+    ...externalWallet,
+    chain: z.literal('canton'),
+    address: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().regex(CANTON_PARTY_ID, 'Invalid Canton party id')),
+  }),
+  z.object({
+    ...externalWallet,
+    chain: z.enum(EXTERNAL_CHAINS.filter((chain) => chain !== 'canton') as [ExternalChain, ...ExternalChain[]]),
+    address: text().min(1, 'Required').max(200).regex(/^\S+$/, 'Address must not contain spaces').meta({ pattern: ONE_WORD_TEXT }),
+  }),
+]);
 
 export const INTERNAL_NETWORKS = ['canton'] as const;
 export const createInternalWalletBody = z.object({

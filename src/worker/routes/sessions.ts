@@ -35,7 +35,7 @@ export const sessions = app
   .openapi(api.endSession, async (c) => {
     const { id } = c.req.valid('param');
     const { userId, sessionId } = c.var;
-    if (id === sessionId) return c.json({ message: 'This is the current session: sign out instead', code: 'current_session' } as const, 400);
+    if (id === sessionId) return c.json({ message: 'This is the current session: sign out instead', code: 'current_session' } as const, 409);
     const db = c.env.DB;
     if (supabaseUrlOf(c)) {
       const known = await notedSessions(db, userId, 0, 1000);

@@ -22,8 +22,8 @@ import { declaredRoutes } from '../../../src/shared/contract';
 import { app, openApiDocument } from '../../../src/worker/index';
 import { bearer, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes } from '../bff-route-table';
-import { dbDigest, tableNames } from '../db-snapshot';
-import { call } from '../helpers';
+import { changes, dbDigest, installChangeCounter } from '../db-snapshot';
+import { ownObjects, type Own } from '../own-objects';
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database; FUZZ_RUNS?: string };
 const RUNS = Math.max(1, Number(testEnv.FUZZ_RUNS) || 100);
@@ -38,17 +38,6 @@ const WRITES_WHEN_REJECTED: Record<string, string> = {
   'POST /auth/v1/token': 'a reused refresh token ends its session (reuse detection)',
 };
 
-interface Own {
-  userId: string;
-  accountId: string;
-  walletId: string;
-  partyId: string;
-  ticketId: string;
-  featureRequestId: string;
-  transactionId: string;
-  /** A pending offer to the user's party (the faucet's): the offer routes' path param. */
-  offerId: string;
-}
 let own: Own;
 /** The API user's access token: it must stay valid the whole run (checked before every route). */
 let token: string;
@@ -395,24 +384,6 @@ function checkDeclaredAnswer(key: string, status: number, contentType: string | 
 
 // --- the harness ---------------------------------------------------------------------------------
 
-/** Counts every row written, in any table, by triggers the fuzzer installs in its own database. */
-async function installChangeCounter() {
-  const db = testEnv.DB;
-  await db.prepare('CREATE TABLE IF NOT EXISTS fuzz_changes (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL)').run();
-  await db.prepare('INSERT OR IGNORE INTO fuzz_changes (id, n) VALUES (1, 0)').run();
-  for (const table of await tableNames()) {
-    if (table === 'fuzz_changes') continue;
-    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      await db
-        .prepare(
-          `CREATE TRIGGER IF NOT EXISTS fuzz_${op.toLowerCase()}_${table} AFTER ${op} ON "${table}" BEGIN UPDATE fuzz_changes SET n = n + 1 WHERE id = 1; END`,
-        )
-        .run();
-    }
-  }
-}
-const changes = async () => (await testEnv.DB.prepare('SELECT n FROM fuzz_changes WHERE id = 1').first<{ n: number }>())!.n;
-
 interface Case {
   params: Record<string, string>;
   query?: Record<string, string>;
@@ -503,25 +474,7 @@ const tally = { cases: 0, rejected: 0, accepted: 0 };
 beforeAll(async () => {
   const s = await signIn(uniquePhone());
   token = s.accessToken;
-  const h = { ...bearer(token), 'content-type': 'application/json' };
-  const post = async (path: string, b: unknown) => ((await (await call(path, { method: 'POST', headers: h, body: JSON.stringify(b) })).json()) as any).data;
-  const accounts = ((await (await call('/api/accounts/user/accounts', { headers: h })).json()) as any).data;
-  const accountId = accounts.accounts[0].account_id as string;
-  const canton = await post('/api/wallets/digital-asset', { account_id: accountId });
-  const offer = await post('/api/wallets/transfer', { account_id: accountId, amount: 3 });
-  const txs = ((await (await call(`/api/transactions/account/${accountId}`, { headers: h })).json()) as any).data;
-  const ticket = await post('/api/support/tickets', { title: 'Fuzz', description: 'Fuzz ticket' });
-  const fr = await post('/api/feature-requests', { title: 'Fuzz idea', description: 'A fuzzing feature request' });
-  own = {
-    userId: s.userId,
-    accountId,
-    walletId: canton.walletId,
-    partyId: canton.cantonPartyId,
-    ticketId: ticket.id,
-    featureRequestId: fr.id,
-    transactionId: txs[0].id,
-    offerId: offer.offerId,
-  };
+  own = await ownObjects(s);
   authSession = await signIn();
   await installChangeCounter();
   lastChanges = await changes();

@@ -129,10 +129,10 @@ describe('DELETE /api/sessions/:id', () => {
     expect(typeof res.body.message).toBe('string');
   });
 
-  it('refuses to end the current session through the list (400): that is the normal sign-out', async () => {
+  it('refuses to end the current session through the list (409, a state conflict): that is the normal sign-out', async () => {
     const me = await signIn(uniquePhone());
     const res = await as(me.accessToken, 'DELETE', `/api/sessions/${sessionIdOf(me.accessToken)}`);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(409);
     expect(res.body.code).toBe('current_session');
     expect((await accounts(me.accessToken)).status).toBe(200);
   });

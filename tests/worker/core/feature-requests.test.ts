@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEATURE_CATEGORY_IDS } from '../../../src/shared/feature-request-labels';
 import { coreJson, createUser, db, scalar } from '../fixtures';
 
 const body = (over: Record<string, unknown> = {}) => ({
@@ -17,6 +18,13 @@ type FR = {
   created_at: string;
   my_vote: string | null;
 };
+
+describe('the categories', () => {
+  it('are exactly the names and ids the contract publishes as the category enum', async () => {
+    const { results } = await db().prepare('SELECT id, name FROM feature_request_categories ORDER BY sort_order').all<{ id: string; name: string }>();
+    expect(Object.fromEntries(results.map((r) => [r.name, r.id]))).toEqual(FEATURE_CATEGORY_IDS);
+  });
+});
 
 describe('GET /feature-requests', () => {
   it('serves the seeded dozen sorted by total_score desc, each with total_score = upvotes - downvotes', async () => {

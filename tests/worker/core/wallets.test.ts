@@ -177,6 +177,17 @@ describe('external, internal and self-custody wallets, deactivate', () => {
     expect(parties.body.data.map((p: { partyId: string }) => p.partyId)).toContain(ok.body.data.partyId);
     expect((await complete(signedHash)).status).toBe(409);
   });
+
+  it('answers 409 conflict, binding nothing, when the key was never prepared: the onboarding is in the wrong state, not the body', async () => {
+    const { userId, accountId } = await createUser();
+    const wallet = await coreJson(userId, '/wallets', { body: { account_id: accountId, label: 'Ledger Nano' } });
+    const refused = await coreJson(userId, '/wallets/canton/complete', {
+      body: { publicKey: 'a'.repeat(64), signedHash: 'b'.repeat(128), walletId: wallet.body.data.id, partyHint: 'ana-ledger' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'conflict', message: expect.stringContaining('/wallets/canton/prepare') });
+    expect(await scalar('SELECT address FROM wallets WHERE id = ?', wallet.body.data.id)).toBeNull();
+  });
 });
 
 describe('Canton reads: status, parties, assets, balance, holding-transactions, test', () => {
