@@ -7,7 +7,7 @@ import type { LimiterName } from '../limiters';
 import { ERROR_CODES } from '../error-codes';
 
 /** Every 4xx/5xx answer: a message (English, for people) and a stable `code` (for clients; src/shared/error-codes.ts). */
-export const errorAnswer = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
+export const errorAnswer = z.object({ message: z.string(), code: z.enum(ERROR_CODES) }).meta({ id: 'ErrorAnswer' });
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } }) as const;
 

@@ -39,4 +39,10 @@ export const marketHistory = createRoute({
 /** The market calls forwarded to the upstream (mounted at /market there too). */
 export const marketForwardedContract = [marketHistory] as const;
 /** Open (no token): touches KV and D1 so that a broken binding shows up here first. */
-export const health = createRoute({ tags: ['Health'], method: 'get', path: '/', security: [], responses: answers(z.object({ ok: z.literal(true) })) });
+export const health = createRoute({
+  tags: ['Health'],
+  method: 'get',
+  path: '/',
+  security: [],
+  responses: answers(z.object({ ok: z.literal(true) }).meta({ id: 'Health' })),
+});

@@ -10,19 +10,21 @@ import { answers, limitedBy } from './common';
 const tags = ['Sessions'];
 
 /** One signed-in session as the list shows it. Names are null when not known (the screen says so). */
-export const sessionInfo = z.object({
-  id: z.string(),
-  /** Browser and operating system read from the last User-Agent seen (src/shared/user-agent.ts). */
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
-  device: z.enum(['mobile', 'tablet', 'desktop', 'unknown']),
-  /** ISO 3166-1 alpha-2 country of the last request (the platform's request.cf.country), or null. */
-  country: z.string().nullable(),
-  /** Epoch milliseconds of the last call the BFF noted (at most a minute behind). */
-  last_active_ms: z.number().int(),
-  /** Whether this is the session of the token that asked. */
-  current: z.boolean(),
-});
+export const sessionInfo = z
+  .object({
+    id: z.string(),
+    /** Browser and operating system read from the last User-Agent seen (src/shared/user-agent.ts). */
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    device: z.enum(['mobile', 'tablet', 'desktop', 'unknown']),
+    /** ISO 3166-1 alpha-2 country of the last request (the platform's request.cf.country), or null. */
+    country: z.string().nullable(),
+    /** Epoch milliseconds of the last call the BFF noted (at most a minute behind). */
+    last_active_ms: z.number().int(),
+    /** Whether this is the session of the token that asked. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'Session' });
 
 export const sessionIdParam = z.object({ id: uuidId });
 
@@ -33,14 +35,14 @@ export const endSession = createRoute({
   method: 'delete',
   path: '/{id}',
   request: { params: sessionIdParam },
-  responses: answers(z.object({ ended: z.literal(1) })),
+  responses: answers(z.object({ ended: z.literal(1) }).meta({ id: 'SessionEnded' })),
 });
 export const endOtherSessions = createRoute({
   tags,
   ...limitedBy('RL_WRITES'),
   method: 'post',
   path: '/sign-out-others',
-  responses: answers(z.object({ ended: z.number().int().nonnegative() })),
+  responses: answers(z.object({ ended: z.number().int().nonnegative() }).meta({ id: 'SessionsEnded' })),
 });
 
 export const sessionsContract = [listSessions, endSession, endOtherSessions] as const;

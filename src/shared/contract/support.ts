@@ -2,13 +2,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as r from '../schemas/support-ticket';
-import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../schemas/support-ticket';
-import { paginationQuery } from '../schemas/transaction';
+import { createCommentBody, createTicketBody, ticketIdParam, ticketListQuery, updateTicketBody } from '../schemas/support-ticket';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Support'];
 
-export const listTickets = createRoute({ tags, method: 'get', path: '/tickets', request: { query: paginationQuery }, responses: answers(z.array(r.ticket)) });
+export const listTickets = createRoute({ tags, method: 'get', path: '/tickets', request: { query: ticketListQuery }, responses: answers(z.array(r.ticket)) });
 export const createTicket = createRoute({
   tags,
   ...limitedBy('RL_TICKETS'),
