@@ -2,6 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { accountIdParam, createAccountBody, switchAccountBody, updateAccountMetadataBody, updateProfileBody, userIdParam } from '../schemas/account';
 import * as r from '../schemas/account';
+import { refuses } from './statuses';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Accounts'];
@@ -11,6 +12,7 @@ export const activeAccount = createRoute({ tags, method: 'get', path: '/user/act
 export const switchAccount = createRoute({
   tags,
   ...limitedBy('RL_WRITES'),
+  ...refuses('not_found'),
   method: 'post',
   path: '/user/switch-account',
   request: jsonBody(switchAccountBody),
@@ -27,6 +29,7 @@ export const createAccount = createRoute({
 export const updateAccountMetadata = createRoute({
   tags,
   ...limitedBy('RL_WRITES'),
+  ...refuses('changed_meanwhile'),
   method: 'put',
   path: '/user/accounts/{id}/metadata',
   request: { params: accountIdParam, ...jsonBody(updateAccountMetadataBody) },
@@ -35,6 +38,7 @@ export const updateAccountMetadata = createRoute({
 export const deleteAccount = createRoute({
   tags,
   ...limitedBy('RL_WRITES'),
+  ...refuses('account_holds_wallets', 'only_account'),
   method: 'delete',
   path: '/user/accounts/{id}',
   request: { params: accountIdParam },

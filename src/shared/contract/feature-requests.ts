@@ -3,6 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { createFeatureRequestBody, featureRequestIdParam, featureRequestListQuery, updateFeatureRequestBody, voteBody } from '../schemas/feature-request';
 import * as r from '../schemas/feature-request';
+import { refuses } from './statuses';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Feature requests'];
@@ -44,6 +45,7 @@ export const deleteRequest = createRoute({
 export const vote = createRoute({
   tags,
   ...limitedBy('RL_VOTES'),
+  ...refuses('already_voted'),
   method: 'post',
   path: '/{id}/vote',
   request: { params, ...jsonBody(voteBody) },

@@ -5,6 +5,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { uuidId } from '../schemas/ids';
+import { refuses } from './statuses';
 import { answers, limitedBy } from './common';
 
 const tags = ['Sessions'];
@@ -32,6 +33,7 @@ export const listSessions = createRoute({ tags, method: 'get', path: '/', respon
 export const endSession = createRoute({
   tags,
   ...limitedBy('RL_WRITES'),
+  ...refuses('current_session'),
   method: 'delete',
   path: '/{id}',
   request: { params: sessionIdParam },

@@ -3,6 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as r from '../schemas/support-ticket';
 import { createCommentBody, createTicketBody, ticketIdParam, ticketListQuery, updateTicketBody } from '../schemas/support-ticket';
+import { refuses } from './statuses';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Support'];
@@ -20,6 +21,7 @@ export const getTicket = createRoute({ tags, method: 'get', path: '/tickets/{id}
 export const updateTicket = createRoute({
   tags,
   ...limitedBy('RL_WRITES'),
+  ...refuses('ticket_closed'),
   method: 'put',
   path: '/tickets/{id}',
   request: { params: ticketIdParam, ...jsonBody(updateTicketBody) },
@@ -35,6 +37,7 @@ export const listComments = createRoute({
 export const createComment = createRoute({
   tags,
   ...limitedBy('RL_COMMENTS'),
+  ...refuses('ticket_closed'),
   method: 'post',
   path: '/tickets/{id}/comments',
   request: { params: ticketIdParam, ...jsonBody(createCommentBody) },

@@ -23,6 +23,7 @@ import {
   transferBody,
   walletIdParam,
 } from '../schemas/wallet';
+import { refuses } from './statuses';
 import { answers, idempotencyKeyHeader, jsonBody, limitedBy, notifiesParties } from './common';
 
 const tags = ['Wallets'];
@@ -57,6 +58,7 @@ export const cantonPrepare = createRoute({
 export const cantonComplete = createRoute({
   tags,
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'conflict', 'party_exists'),
   method: 'post',
   path: '/canton/complete',
   request: jsonBody(cantonCompleteBody),
@@ -65,6 +67,7 @@ export const cantonComplete = createRoute({
 export const holdingTransactions = createRoute({
   tags,
   ...limitedBy('RL_WRITES'),
+  ...refuses('not_found'),
   method: 'post',
   path: '/canton/holding-transactions',
   request: jsonBody(holdingTransactionsBody),
@@ -80,6 +83,7 @@ export const createCantonAccount = createRoute({
 export const createDigitalAsset = createRoute({
   tags,
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'party_exists'),
   method: 'post',
   path: '/digital-asset',
   request: jsonBody(createDigitalAssetBody),
@@ -90,6 +94,7 @@ export const autoAccept = createRoute({
   tags,
   ...limitedBy('RL_AUTO_ACCEPT'),
   ...notifiesParties(),
+  ...refuses('not_found'),
   method: 'post',
   path: '/auto-accept',
   request: { ...idempotencyKeyHeader(), ...jsonBody(autoAcceptBody) },
@@ -100,6 +105,7 @@ export const transfer = createRoute({
   tags,
   ...limitedBy('RL_TRANSFERS'),
   ...notifiesParties(),
+  ...refuses('not_found'),
   method: 'post',
   path: '/transfer',
   request: { ...idempotencyKeyHeader(), ...jsonBody(transferBody) },
@@ -113,6 +119,7 @@ export const transfer = createRoute({
 export const resolveReceiver = createRoute({
   tags,
   ...limitedBy('RL_LOOKUPS'),
+  ...refuses('not_found', 'receiver_not_found', 'self_transfer'),
   method: 'post',
   path: '/canton/receivers/resolve',
   request: jsonBody(resolveReceiverBody),
@@ -123,6 +130,7 @@ export const sendTransfer = createRoute({
   tags,
   ...limitedBy('RL_SENDS'),
   ...notifiesParties(),
+  ...refuses('not_found', 'receiver_not_found', 'self_transfer', 'amount_below_minimum', 'insufficient_funds'),
   method: 'post',
   path: '/canton/send',
   request: { ...idempotencyKeyHeader(), ...jsonBody(sendBody) },
@@ -146,6 +154,7 @@ export const acceptOffer = createRoute({
   tags,
   ...limitedBy('RL_ACCEPTS'),
   ...notifiesParties(),
+  ...refuses('offer_not_pending'),
   method: 'post',
   path: '/canton/offers/{offerId}/accept',
   request: { params: offerIdParam, ...idempotencyKeyHeader(), ...jsonBody(offerActionBody) },
@@ -156,6 +165,7 @@ export const rejectOffer = createRoute({
   tags,
   ...limitedBy('RL_ACCEPTS'),
   ...notifiesParties(),
+  ...refuses('offer_not_pending'),
   method: 'post',
   path: '/canton/offers/{offerId}/reject',
   request: { params: offerIdParam, ...jsonBody(offerActionBody) },
@@ -166,6 +176,7 @@ export const withdrawOffer = createRoute({
   tags,
   ...limitedBy('RL_ACCEPTS'),
   ...notifiesParties(),
+  ...refuses('offer_not_pending'),
   method: 'post',
   path: '/canton/offers/{offerId}/withdraw',
   request: { params: offerIdParam, ...jsonBody(offerActionBody) },
@@ -190,6 +201,7 @@ export const setPreapproval = createRoute({
 export const createExternalWallet = createRoute({
   tags,
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'wallet_exists'),
   method: 'post',
   path: '/external',
   request: jsonBody(createExternalWalletBody),
@@ -198,6 +210,7 @@ export const createExternalWallet = createRoute({
 export const createInternalWallet = createRoute({
   tags,
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'wallet_exists'),
   method: 'post',
   path: '/internal',
   request: jsonBody(createInternalWalletBody),
@@ -206,6 +219,7 @@ export const createInternalWallet = createRoute({
 export const createWallet = createRoute({
   tags,
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'wallet_exists'),
   method: 'post',
   path: '/',
   request: jsonBody(createWalletBody),
