@@ -32,8 +32,9 @@ export default defineConfig({
             miniflare: {
               // The local-only variables (config/local.env: APP_MODE=local, the test numbers), as
               // `npm start` has them. FUZZ_RUNS: cases per route in tests/worker/bff/fuzz.test.ts
-              // (`npm run fuzz` sets 10000).
-              bindings: { ...localVars(), TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '' },
+              // (`npm run fuzz` sets 10000). CONTRACT_CHECK: every error answer of a declared route must be
+              // one its declaration lists (src/worker/middleware/declared-errors.ts).
+              bindings: { ...localVars(), TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '', CONTRACT_CHECK: '1' },
             },
           }),
         ],

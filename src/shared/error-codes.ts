@@ -37,6 +37,39 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The status each code is answered with (an upstream failure is 502, or 503/504 when it is down or
+ * timed out: the contract declares those beside it). The contract derives each operation's error
+ * statuses from it (src/shared/contract/statuses.ts).
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  idempotency_conflict: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_unavailable: 502,
+  not_configured: 503,
+  insufficient_funds: 409,
+  account_holds_wallets: 409,
+  only_account: 409,
+  changed_meanwhile: 409,
+  ticket_closed: 409,
+  already_voted: 409,
+  wallet_exists: 409,
+  party_exists: 409,
+  current_session: 409,
+  receiver_not_found: 404,
+  self_transfer: 400,
+  offer_not_pending: 409,
+  amount_below_minimum: 400,
+} as const satisfies Record<ErrorCode, number>;
+
 const known: ReadonlySet<string> = new Set(ERROR_CODES);
 export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && known.has(value);
 

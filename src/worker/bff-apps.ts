@@ -3,30 +3,37 @@
 // registers the route in the OpenAPI document. A failed check is 400 {message, code} naming the field,
 // through the platform's contractHook (src/platform/validate.ts), never a raw ZodError.
 // Each route also gets the abuse limiter its declaration names (`limitedBy`), so no route table
-// beside the contract says which route counts where.
+// beside the contract says which route counts where, and is published with exactly the error
+// statuses its declaration implies.
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { limiterOf } from '../shared/contract/common';
+import { errorStatusesOf, published } from '../shared/contract/statuses';
 import { contractHono } from '../platform/contract-hono';
 import type { AppEnv } from './env';
 import { forwardDeclared } from './forward';
 import { assertUser } from './middleware/assert-user';
+import { declaredErrors } from './middleware/declared-errors';
 import { rateLimit } from './middleware/rate-limit';
 
-/** The route with its declared limiter in front of its validators (so bad requests count too). */
-function withLimiter<R extends RouteConfig>(route: R): R {
+/**
+ * The route as served: published with exactly its error statuses (src/shared/contract/statuses.ts),
+ * its declared limiter in front of its validators (so bad requests count too), and under tests the
+ * check that every error answer is one it declares.
+ */
+function asServed<R extends RouteConfig>(route: R): R {
   const limiter = limiterOf(route);
-  if (!limiter) return route;
   const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
-  return { ...route, middleware: [rateLimit(limiter) as MiddlewareHandler, ...own] };
+  const checked = declaredErrors(errorStatusesOf(route), `${route.method.toUpperCase()} ${route.path}`) as MiddlewareHandler;
+  return { ...published(route), middleware: [checked, ...(limiter ? [rateLimit(limiter) as MiddlewareHandler] : []), ...own] };
 }
 
 export function contractApp() {
   const app = contractHono<AppEnv>();
   // OpenAPIHono's `openapi` is an instance property (openapiRoutes calls it too): wrapping it here
-  // attaches every served declaration's limiter, the special handlers' (market...) included.
+  // publishes and checks every served declaration's error statuses and attaches its limiter, the special handlers' (market...) included.
   const serve = app.openapi;
-  app.openapi = ((route: RouteConfig, ...rest: unknown[]) => (serve as (...args: unknown[]) => unknown)(withLimiter(route), ...rest)) as typeof serve;
+  app.openapi = ((route: RouteConfig, ...rest: unknown[]) => (serve as (...args: unknown[]) => unknown)(asServed(route), ...rest)) as typeof serve;
   return app;
 }
 

@@ -7,6 +7,8 @@ import type { PartyLive } from './live/party-live';
 export type Bindings = PlatformBindings & {
   /** One PartyLive per Canton party (`idFromName(partyId)`): wrangler.toml `[[durable_objects.bindings]]`. */
   LIVE?: DurableObjectNamespace<PartyLive>;
+  /** Tests only (vitest.config.ts): refuse error answers the contract does not declare (middleware/declared-errors.ts). */
+  CONTRACT_CHECK?: string;
 };
 
 export interface Variables {

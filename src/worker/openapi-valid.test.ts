@@ -53,10 +53,34 @@ describe('the OpenAPI document of /api/openapi.json', () => {
   });
 
   it("publishes the send's minimum amount (0.1 CC) in the body's schema: its description and minimum", () => {
-    type Schema = { description?: string; minimum?: number; anyOf?: Schema[]; properties?: Record<string, Schema> };
-    const doc = openApiDocument() as unknown as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }> };
-    const amount = doc.paths['/api/wallets/canton/send']!.post.requestBody.content['application/json']!.schema.properties!.amount!;
+    type Schema = { $ref?: string; description?: string; minimum?: number; anyOf?: Schema[]; properties?: Record<string, Schema> };
+    const doc = openApiDocument() as unknown as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>;
+      components: { schemas: Record<string, Schema> };
+    };
+    // The body is a named component (SendBody): the operation refers to it.
+    const ref = doc.paths['/api/wallets/canton/send']!.post.requestBody.content['application/json']!.schema.$ref!;
+    expect(ref).toBe('#/components/schemas/SendBody');
+    const amount = doc.components.schemas['SendBody']!.properties!.amount!;
     expect(amount.description).toMatch(/at least 0\.1 CC/);
     expect(amount.anyOf?.find((s) => (s as { type?: string }).type === 'number')?.minimum).toBe(0.1);
+  });
+  it('names every entity, request body and the error answer as a component, and each operation refers to them', () => {
+    type Schema = { $ref?: string; type?: string; items?: Schema; properties?: Record<string, Schema> };
+    type Op = { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
+    const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Schema> } };
+    const names = Object.keys(doc.components.schemas);
+    for (const name of ['Account', 'AccountLink', 'Transaction', 'TransferOffer', 'Wallet', 'Ticket', 'FeatureRequest', 'Stock', 'SendBody', 'ErrorAnswer'])
+      expect(names).toContain(name);
+    for (const name of names) expect(name).toMatch(/^[A-Z][A-Za-z0-9]*$/);
+    const isRef = (schema: Schema | undefined) => Boolean(schema?.$ref ?? schema?.items?.$ref);
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const body = op.requestBody?.content['application/json']?.schema;
+        if (body) expect(isRef(body), `${where} body`).toBe(true);
+        const data = op.responses['200']?.content?.['application/json']?.schema.properties?.['data'];
+        if (data) expect(isRef(data), `${where} data`).toBe(true);
+      }
   });
 });

@@ -2,6 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { accountIdParam, createAccountBody, switchAccountBody, updateAccountMetadataBody, updateProfileBody, userIdParam } from '../schemas/account';
 import * as r from '../schemas/account';
+import { refuses } from './statuses';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Accounts'];
@@ -31,6 +32,7 @@ export const switchAccount = createRoute({
   summary: 'Switch the active account',
   description: "Makes one of your own accounts the active one. Another user's account is 404. Changes only which account the screens show; no money moves.",
   ...limitedBy('RL_WRITES'),
+  ...refuses('not_found'),
   method: 'post',
   path: '/user/switch-account',
   request: jsonBody(switchAccountBody),
@@ -54,6 +56,7 @@ export const updateAccountMetadata = createRoute({
   summary: 'Rename an account',
   description: "Changes the name, description, category or metadata of one of your accounts. No money moves. Another user's account is 404.",
   ...limitedBy('RL_WRITES'),
+  ...refuses('changed_meanwhile'),
   method: 'put',
   path: '/user/accounts/{id}/metadata',
   request: { params: accountIdParam, ...jsonBody(updateAccountMetadataBody) },
@@ -66,6 +69,7 @@ export const deleteAccount = createRoute({
   description:
     "Deletes one of your accounts. Your only account (409 `only_account`) and an account that still holds wallets (409 `account_holds_wallets`) cannot be deleted; when it was primary or active, your oldest account takes that role. Another user's account is 404.",
   ...limitedBy('RL_WRITES'),
+  ...refuses('account_holds_wallets', 'only_account'),
   method: 'delete',
   path: '/user/accounts/{id}',
   request: { params: accountIdParam },

@@ -3,15 +3,20 @@
 // these declarations, the remote adapter checks answers against them and /api/openapi.json
 // publishes them. Server-only (full zod): islands import only types (AppType), never this folder.
 import { z } from 'zod';
-import type { LimiterName } from '../limiters';
+import { LIMITS, type LimiterName } from '../limiters';
 import { ERROR_CODES } from '../error-codes';
 
 /** Every 4xx/5xx answer: a message (English, for people) and a stable `code` (for clients; src/shared/error-codes.ts). */
-export const errorAnswer = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
+export const errorAnswer = z.object({ message: z.string(), code: z.enum(ERROR_CODES) }).meta({ id: 'ErrorAnswer' });
 
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } }) as const;
+/** A JSON content of the given schema. */
+export const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } }) as const;
 
-/** The responses of an endpoint whose success answer is `{data}` with `data` of the given schema. */
+/**
+ * The responses of an endpoint whose success answer is `{data}` with `data` of the given schema. The
+ * 4XX and 5XX ranges type the islands' client and the core's handlers; the published document lists
+ * each status the declaration can answer instead (./statuses.ts).
+ */
 export function answers<T extends z.ZodType>(data: T) {
   return {
     200: { description: 'Success: `{data}`', content: json(z.object({ data })) },
@@ -39,22 +44,41 @@ export const idempotencyKeyHeader = () =>
         .string()
         .regex(IDEMPOTENCY_KEY, 'Idempotency-Key must be 1 to 255 visible ASCII characters')
         .optional()
-        .meta({ description: 'One key per user intent, kept across its retries: a repeat answers the first answer again with `idempotent-replayed: true`' }),
+        .meta({
+          description:
+            'Optional, and recommended on every call that moves money: one key per user intent (a fresh UUID), sent again on each retry of that intent. ' +
+            'Format: 1 to 255 visible ASCII characters (`!` to `~`); a header that is present but empty or malformed is 400 `validation_failed` and nothing moves. ' +
+            'A repeat with the same key and the same request answers the first answer again (status and body) with `idempotent-replayed: true`, and nothing is done twice; ' +
+            'the same key with a different request is 422 `idempotency_conflict`. Without the key, each call is a new intent.',
+          example: '6f1c2a4e-8a1b-4c3d-9e2f-7a6b5c4d3e2f',
+        }),
     }),
   }) as const;
 
-/** The OpenAPI extension that names an endpoint's abuse limiter (its figures: src/shared/limiters.ts). */
+/** The OpenAPI extension that publishes an endpoint's abuse limit: its limiter and figures (src/shared/limiters.ts). */
 export const RATE_LIMIT_EXTENSION = 'x-rate-limit';
+
+/** An endpoint's published rate limit: requests that may start within any `windowSeconds`, per user or client address. */
+interface RateLimit {
+  name: LimiterName;
+  limit: number;
+  windowSeconds: number;
+  per: 'user' | 'ip';
+}
 
 /**
  * Spread into a declaration: the limiter its requests count against, per verified user. The BFF
  * attaches the limiter from it (src/worker/bff-apps.ts) and /api/openapi.json publishes it as
- * `x-rate-limit`, so the mobile team sees it. Every write names one (a test checks it).
+ * `x-rate-limit: {name, limit, windowSeconds, per}`, so the mobile team sees the figures. Every write
+ * names one (a test checks it).
  */
-export const limitedBy = (limiter: LimiterName) => ({ [RATE_LIMIT_EXTENSION]: limiter });
+export const limitedBy = (name: LimiterName) => {
+  const { limit, periodS, per } = LIMITS[name];
+  return { [RATE_LIMIT_EXTENSION]: { name, limit, windowSeconds: periodS, per } satisfies RateLimit };
+};
 
 /** The limiter a declaration names, if any. */
-export const limiterOf = (route: object): LimiterName | undefined => (route as { [RATE_LIMIT_EXTENSION]?: LimiterName })[RATE_LIMIT_EXTENSION];
+export const limiterOf = (route: object): LimiterName | undefined => (route as { [RATE_LIMIT_EXTENSION]?: RateLimit })[RATE_LIMIT_EXTENSION]?.name;
 
 /** The OpenAPI extension that marks an endpoint that moves money between parties. */
 export const LIVE_NOTIFY_EXTENSION = 'x-live-notify';

@@ -3,6 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { createFeatureRequestBody, featureRequestIdParam, featureRequestListQuery, updateFeatureRequestBody, voteBody } from '../schemas/feature-request';
 import * as r from '../schemas/feature-request';
+import { refuses } from './statuses';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Feature requests'];
@@ -78,6 +79,7 @@ export const vote = createRoute({
   description:
     'Upvotes or downvotes a request, or changes your vote. The same vote twice is 409. Answers the request with its new score. Rate-limited (RL_VOTES).',
   ...limitedBy('RL_VOTES'),
+  ...refuses('already_voted'),
   method: 'post',
   path: '/{id}/vote',
   request: { params, ...jsonBody(voteBody) },

@@ -6,9 +6,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { LIVE_SUBPROTOCOL, LIVE_TOKEN_PREFIX } from '../realtime';
 import { partyId } from '../schemas/ids';
-import { errorAnswer, limitedBy } from './common';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } }) as const;
+import { limitedBy } from './common';
+import { refuses } from './statuses';
 
 export const liveQuery = z.object({ party: partyId });
 
@@ -17,6 +16,9 @@ export const liveSocket = createRoute({
   operationId: 'liveSocket',
   // Opening sockets in a loop costs a token check, a party lookup and a Durable Object call each time.
   ...limitedBy('RL_LIVE'),
+  // It checks the token itself (a subprotocol), asks the upstream whether the party is the caller's and
+  // needs the live channel's binding.
+  ...refuses('unauthorized', 'not_found', 'upstream_unavailable', 'not_configured', { status: 426, code: 'validation_failed' }),
   method: 'get',
   path: '/',
   // Browsers cannot send Authorization on a WebSocket: the token travels as a subprotocol instead.
@@ -33,12 +35,6 @@ export const liveSocket = createRoute({
   request: { query: liveQuery },
   responses: {
     101: { description: `Switching Protocols: the WebSocket, subprotocol \`${LIVE_SUBPROTOCOL}\`` },
-    '4XX': {
-      description:
-        'Refused: `{message, code}` (401 without a valid token, 403 from another site, 404 for a party that is not yours, 426 without an upgrade, 429 too many sockets or connection attempts)',
-      content: json(errorAnswer),
-    },
-    '5XX': { description: 'Failed: `{message, code}`', content: json(errorAnswer) },
   },
 });
 

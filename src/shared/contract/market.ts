@@ -66,5 +66,5 @@ export const health = createRoute({
   method: 'get',
   path: '/',
   security: [],
-  responses: answers(z.object({ ok: z.literal(true) })),
+  responses: answers(z.object({ ok: z.literal(true) }).meta({ id: 'Health' })),
 });

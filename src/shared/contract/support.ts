@@ -2,8 +2,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as r from '../schemas/support-ticket';
-import { createCommentBody, createTicketBody, ticketIdParam, updateTicketBody } from '../schemas/support-ticket';
-import { paginationQuery } from '../schemas/transaction';
+import { createCommentBody, createTicketBody, ticketIdParam, ticketListQuery, updateTicketBody } from '../schemas/support-ticket';
+import { refuses } from './statuses';
 import { answers, jsonBody, limitedBy } from './common';
 
 const tags = ['Support'];
@@ -15,7 +15,7 @@ export const listTickets = createRoute({
   description: 'Your support tickets, newest first, one page at a time (`limit`, `offset`). Read-only.',
   method: 'get',
   path: '/tickets',
-  request: { query: paginationQuery },
+  request: { query: ticketListQuery },
   responses: answers(z.array(r.ticket)),
 });
 export const createTicket = createRoute({
@@ -46,6 +46,7 @@ export const updateTicket = createRoute({
   summary: 'Close a support ticket',
   description: 'Changes one of your tickets: its owner may only set the status to `closed` (other changes 403). A closed ticket is read-only (409).',
   ...limitedBy('RL_WRITES'),
+  ...refuses('ticket_closed'),
   method: 'put',
   path: '/tickets/{id}',
   request: { params: ticketIdParam, ...jsonBody(updateTicketBody) },
@@ -67,6 +68,7 @@ export const createComment = createRoute({
   summary: 'Comment on a ticket',
   description: 'Adds a comment to one of your tickets; a closed ticket is 409. Answers 201 with the comment. Rate-limited (RL_COMMENTS).',
   ...limitedBy('RL_COMMENTS'),
+  ...refuses('ticket_closed'),
   method: 'post',
   path: '/tickets/{id}/comments',
   request: { params: ticketIdParam, ...jsonBody(createCommentBody) },

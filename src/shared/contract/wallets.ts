@@ -23,6 +23,7 @@ import {
   transferBody,
   walletIdParam,
 } from '../schemas/wallet';
+import { refuses } from './statuses';
 import { answers, idempotencyKeyHeader, jsonBody, limitedBy, notifiesParties } from './common';
 
 const tags = ['Wallets'];
@@ -106,8 +107,9 @@ export const cantonComplete = createRoute({
   operationId: 'cantonComplete',
   summary: 'Complete an external party',
   description:
-    'Second step of a self-custody wallet: with the signed hash, creates the party `partyHint::fingerprint` and binds it to your wallet. A bad signature is 400; a wallet already bound is 409. Rate-limited (RL_WALLETS).',
+    'Second step of a self-custody wallet: with the signed hash, creates the party `partyHint::fingerprint` and binds it to your wallet. A bad signature is 400; a wallet already bound, or a key never prepared, is 409. Rate-limited (RL_WALLETS).',
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'conflict', 'party_exists'),
   method: 'post',
   path: '/canton/complete',
   request: jsonBody(cantonCompleteBody),
@@ -120,6 +122,7 @@ export const holdingTransactions = createRoute({
   description:
     'The newest 100 holdings (contracts, amounts as exact decimal strings, locks) and transfer offers of one of your parties. Read-only, though a POST (the party id travels in the body).',
   ...limitedBy('RL_WRITES'),
+  ...refuses('not_found'),
   method: 'post',
   path: '/canton/holding-transactions',
   request: jsonBody(holdingTransactionsBody),
@@ -143,6 +146,7 @@ export const createDigitalAsset = createRoute({
   description:
     'The same as opening the digital-assets account, for a given account of yours. Answers `created: false` when it exists already. Rate-limited (RL_WALLETS).',
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'party_exists'),
   method: 'post',
   path: '/digital-asset',
   request: jsonBody(createDigitalAssetBody),
@@ -157,6 +161,7 @@ export const autoAccept = createRoute({
     "Accepts every pending incoming offer of the account's party (the treasury's and people's) and expires lapsed ones: the money moves to you. Answers how many were accepted and expired and the parties whose balance changed. Takes an Idempotency-Key: a retry with the same key and body answers the first answer again.",
   ...limitedBy('RL_AUTO_ACCEPT'),
   ...notifiesParties(),
+  ...refuses('not_found'),
   method: 'post',
   path: '/auto-accept',
   request: { ...idempotencyKeyHeader(), ...jsonBody(autoAcceptBody) },
@@ -171,6 +176,7 @@ export const transfer = createRoute({
     "The faucet of the embedded core: the treasury offers CC (more than 0, at most 10,000, at most 10 decimals) to the account's party as a 24-hour offer, pending until accepted. Test money only. Takes an Idempotency-Key. Rate-limited (RL_TRANSFERS).",
   ...limitedBy('RL_TRANSFERS'),
   ...notifiesParties(),
+  ...refuses('not_found'),
   method: 'post',
   path: '/transfer',
   request: { ...idempotencyKeyHeader(), ...jsonBody(transferBody) },
@@ -188,6 +194,7 @@ export const resolveReceiver = createRoute({
   description:
     "Turns a phone number or party id into the receiver's digital-assets party, with a masked display name and whether they accept transfers automatically. Unknown receiver 404 `receiver_not_found`; yourself 400 `self_transfer`. No money moves. Rate-limited (RL_LOOKUPS).",
   ...limitedBy('RL_LOOKUPS'),
+  ...refuses('not_found', 'receiver_not_found', 'self_transfer'),
   method: 'post',
   path: '/canton/receivers/resolve',
   request: jsonBody(resolveReceiverBody),
@@ -202,6 +209,7 @@ export const sendTransfer = createRoute({
     "Sends CC (an exact decimal string) from your digital-assets account to another party: settled at once under the receiver's preapproval (COMPLETED), else a 24-hour offer that locks the amount in your holdings (PENDING) until accepted, rejected, withdrawn or expired. Takes an Idempotency-Key. Rate-limited (RL_SENDS).",
   ...limitedBy('RL_SENDS'),
   ...notifiesParties(),
+  ...refuses('not_found', 'receiver_not_found', 'self_transfer', 'amount_below_minimum', 'insufficient_funds'),
   method: 'post',
   path: '/canton/send',
   request: { ...idempotencyKeyHeader(), ...jsonBody(sendBody) },
@@ -231,6 +239,7 @@ export const acceptOffer = createRoute({
     'The receiver accepts one pending offer: the locked amount moves to them and both transactions complete. Receiver only (else 404); 409 `offer_not_pending` once it is settled. Takes an Idempotency-Key.',
   ...limitedBy('RL_ACCEPTS'),
   ...notifiesParties(),
+  ...refuses('offer_not_pending'),
   method: 'post',
   path: '/canton/offers/{offerId}/accept',
   request: { params: offerIdParam, ...idempotencyKeyHeader(), ...jsonBody(offerActionBody) },
@@ -245,6 +254,7 @@ export const rejectOffer = createRoute({
     "The receiver rejects one pending offer: the sender's locked holdings are released and both transactions fail with reason `rejected`. Receiver only (else 404); 409 once settled.",
   ...limitedBy('RL_ACCEPTS'),
   ...notifiesParties(),
+  ...refuses('offer_not_pending'),
   method: 'post',
   path: '/canton/offers/{offerId}/reject',
   request: { params: offerIdParam, ...jsonBody(offerActionBody) },
@@ -259,6 +269,7 @@ export const withdrawOffer = createRoute({
     'The sender withdraws one pending offer: its locked holdings are released and both transactions are cancelled with reason `withdrawn`. Sender only (else 404); 409 once settled.',
   ...limitedBy('RL_ACCEPTS'),
   ...notifiesParties(),
+  ...refuses('offer_not_pending'),
   method: 'post',
   path: '/canton/offers/{offerId}/withdraw',
   request: { params: offerIdParam, ...jsonBody(offerActionBody) },
@@ -295,6 +306,7 @@ export const createExternalWallet = createRoute({
   description:
     'Records an address you hold elsewhere (canton, ethereum, polygon, base, solana or bitcoin) as a wallet of one of your accounts. The same address twice is 409. No money moves. Rate-limited (RL_WALLETS).',
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'wallet_exists'),
   method: 'post',
   path: '/external',
   request: jsonBody(createExternalWalletBody),
@@ -306,6 +318,7 @@ export const createInternalWallet = createRoute({
   summary: 'Create a hosted wallet',
   description: 'Creates a wallet with its own Canton party hosted by the app, in one of your accounts. Rate-limited (RL_WALLETS).',
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'wallet_exists'),
   method: 'post',
   path: '/internal',
   request: jsonBody(createInternalWalletBody),
@@ -318,6 +331,7 @@ export const createWallet = createRoute({
   description:
     'Creates a self-custody wallet in one of your accounts; its address stays empty until the external party is completed (prepare, then complete). Rate-limited (RL_WALLETS).',
   ...limitedBy('RL_WALLETS'),
+  ...refuses('not_found', 'wallet_exists'),
   method: 'post',
   path: '/',
   request: jsonBody(createWalletBody),

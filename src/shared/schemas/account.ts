@@ -47,10 +47,13 @@ export const accountInput = z.object({
 });
 
 /** POST /accounts/user/create-account */
-export const createAccountBody = accountInput.pick({ accountName: true, accountDescription: true }).extend({
-  accountType: accountInput.shape.accountType.default('individual'),
-  accountCategory: accountCategory.default('personal'),
-});
+export const createAccountBody = accountInput
+  .pick({ accountName: true, accountDescription: true })
+  .extend({
+    accountType: accountInput.shape.accountType.default('individual'),
+    accountCategory: accountCategory.default('personal'),
+  })
+  .meta({ id: 'CreateAccountBody' });
 
 /**
  * PUT /accounts/user/accounts/{id}/metadata: any of name, description (empty clears it), category,
@@ -59,13 +62,13 @@ export const createAccountBody = accountInput.pick({ accountName: true, accountD
 export const updateAccountMetadataBody = updateBody({
   ...accountInput.pick({ accountName: true, accountCategory: true, metadata: true }).partial().shape,
   accountDescription: text().max(ACCOUNT_DESCRIPTION_MAX, DESCRIPTION_TOO_LONG).optional(),
-});
+}).meta({ id: 'UpdateAccountMetadataBody' });
 
 /** POST /accounts/user/switch-account */
-export const switchAccountBody = z.object({ accountId: uuidId });
+export const switchAccountBody = z.object({ accountId: uuidId }).meta({ id: 'SwitchAccountBody' });
 
 /** PATCH /accounts/{userId}: the profile fields the user may change (the language of settings). */
-export const updateProfileBody = z.strictObject({ language });
+export const updateProfileBody = z.strictObject({ language }).meta({ id: 'UpdateProfileBody' });
 
 export const accountIdParam = z.object({ id: uuidId });
 export const userIdParam = z.object({ userId: uuidId });
@@ -75,46 +78,52 @@ export const userIdParam = z.object({ userId: uuidId });
 // and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
 // (zod's default): a field the contract does not name never reaches a client.
 
-export const profile = z.object({
-  id: z.string(),
-  name: z.string(),
-  language: z.enum(LANGUAGES).nullable(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  address: z.string().nullable(),
-  idv: z.object({ id: z.string(), status: z.string(), created_at: timestamp, updated_at: timestamp }).nullable(),
-  idv_status: z.string().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const profile = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    language: z.enum(LANGUAGES).nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    address: z.string().nullable(),
+    idv: z.object({ id: z.string(), status: z.string(), created_at: timestamp, updated_at: timestamp }).nullable(),
+    idv_status: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Profile' });
 
-export const account = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  account_type: z.literal('individual'),
-  account_category: z.enum(ACCOUNT_CATEGORIES),
-  // Declared to the OpenAPI generator as a plain object: it would otherwise follow z.json()'s
-  // recursion forever (a stack overflow that made /api/openapi.json answer 500).
-  metadata: z.record(z.string(), z.json()).meta({ type: 'object', description: 'Free-form JSON object' }),
-  created_by: z.string(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const account = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().optional(),
+    account_type: z.literal('individual'),
+    account_category: z.enum(ACCOUNT_CATEGORIES),
+    // Declared to the OpenAPI generator as a plain object: it would otherwise follow z.json()'s
+    // recursion forever (a stack overflow that made /api/openapi.json answer 500).
+    metadata: z.record(z.string(), z.json()).meta({ type: 'object', description: 'Free-form JSON object' }),
+    created_by: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Account' });
 
 /** The user's link to an account (user_accounts) with the account itself. */
-export const accountLink = z.object({
-  id: z.string(),
-  account_id: z.string(),
-  account_name: z.string(),
-  is_primary: z.boolean(),
-  is_active: z.boolean(),
-  created_at: timestamp,
-  account,
-});
+export const accountLink = z
+  .object({
+    id: z.string(),
+    account_id: z.string(),
+    account_name: z.string(),
+    is_primary: z.boolean(),
+    is_active: z.boolean(),
+    created_at: timestamp,
+    account,
+  })
+  .meta({ id: 'AccountLink' });
 
-export const accountList = success.extend({ accounts: z.array(accountLink) });
-export const activeAccount = success.extend({ account: accountLink });
-export const accountCreated = success.extend({ accountId: z.string() });
-export const accountUpdated = success.extend({ account: accountLink });
+export const accountList = success.extend({ accounts: z.array(accountLink) }).meta({ id: 'AccountList' });
+export const activeAccount = success.extend({ account: accountLink }).meta({ id: 'ActiveAccount' });
+export const accountCreated = success.extend({ accountId: z.string() }).meta({ id: 'AccountCreated' });
+export const accountUpdated = success.extend({ account: accountLink }).meta({ id: 'AccountUpdated' });
 export const accountDone = success;

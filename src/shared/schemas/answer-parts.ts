@@ -11,4 +11,4 @@ export const usdCents = z.number().int();
 /** A count of things (never negative). */
 export const count = z.number().int().nonnegative();
 /** The `{success: true}` every Accounts write answers, extended by its own fields. */
-export const success = z.object({ success: z.literal(true) });
+export const success = z.object({ success: z.literal(true) }).meta({ id: 'Success' });

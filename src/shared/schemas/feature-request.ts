@@ -5,6 +5,7 @@
 // other is a name or id the server checks against its list (which may hold more than the form's
 // FEATURE_REQUEST_CATEGORIES); is_anonymous defaults to false.
 import { z } from 'zod';
+import { pageQuery } from './paging';
 import {
   FEATURE_TITLE_MIN,
   FEATURE_TITLE_MAX,
@@ -16,7 +17,7 @@ import {
   FEATURE_REQUEST_STATUSES,
 } from '../feature-request-labels';
 import { featureRequestId } from './ids';
-import { MAX_OFFSET, queryInteger, updateBody } from './request-parts';
+import { updateBody } from './request-parts';
 import { text } from './text';
 import { count } from './answer-parts';
 import { timestamp } from './timestamp';
@@ -44,21 +45,23 @@ const category = z
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
-export const createFeatureRequestBody = z.object({
-  title,
-  description,
-  category,
-  is_anonymous: z.boolean().default(false),
-});
+export const createFeatureRequestBody = z
+  .object({
+    title,
+    description,
+    category,
+    is_anonymous: z.boolean().default(false),
+  })
+  .meta({ id: 'CreateFeatureRequestBody' });
 
 export const updateFeatureRequestBody = updateBody({
   title: title.optional(),
   description: description.optional(),
   category: categoryName.nullable().optional(),
   is_anonymous: z.boolean().optional(),
-});
+}).meta({ id: 'UpdateFeatureRequestBody' });
 
-export const voteBody = z.object({ vote_type: z.enum(VOTE_TYPES) });
+export const voteBody = z.object({ vote_type: z.enum(VOTE_TYPES) }).meta({ id: 'VoteBody' });
 
 export const featureRequestListQuery = z.object({
   status: z.enum(FEATURE_REQUEST_STATUSES).optional(),
@@ -66,8 +69,7 @@ export const featureRequestListQuery = z.object({
   search: text().max(200).optional(),
   sortBy: z.enum(['total_score', 'created_at']).default('total_score'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
-  limit: queryInteger(1, MAX_FEATURE_PAGE, 50),
-  offset: queryInteger(0, MAX_OFFSET, 0),
+  ...pageQuery({ size: 50, max: MAX_FEATURE_PAGE, rows: 'Feature requests' }).shape,
 });
 
 export const featureRequestIdParam = z.object({ id: featureRequestId });
@@ -77,31 +79,35 @@ export const featureRequestIdParam = z.object({ id: featureRequestId });
 // and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
 // (zod's default): a field the contract does not name never reaches a client.
 
-export const featureRequest = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  category: z.string().nullable(),
-  is_anonymous: z.boolean(),
-  author: z.object({ name: z.string() }).nullable(),
-  is_mine: z.boolean(),
-  status: z.enum(FEATURE_REQUEST_STATUSES),
-  priority: z.enum(FEATURE_REQUEST_PRIORITIES),
-  upvotes: count,
-  downvotes: count,
-  total_score: z.number().int(),
-  my_vote: z.enum(VOTE_TYPES).nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const featureRequest = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    category: z.string().nullable(),
+    is_anonymous: z.boolean(),
+    author: z.object({ name: z.string() }).nullable(),
+    is_mine: z.boolean(),
+    status: z.enum(FEATURE_REQUEST_STATUSES),
+    priority: z.enum(FEATURE_REQUEST_PRIORITIES),
+    upvotes: count,
+    downvotes: count,
+    total_score: z.number().int(),
+    my_vote: z.enum(VOTE_TYPES).nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'FeatureRequest' });
 
-export const featureRequestDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const featureRequestDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'FeatureRequestDeleted' });
 
-export const featureRequestVote = z.object({
-  feature_request_id: z.string(),
-  vote_type: z.enum(VOTE_TYPES),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const featureRequestVote = z
+  .object({
+    feature_request_id: z.string(),
+    vote_type: z.enum(VOTE_TYPES),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'FeatureRequestVote' });
 
-export const featureRequestCategory = z.object({ id: z.string(), name: z.string(), source: z.enum(['spec', 'server']) });
+export const featureRequestCategory = z.object({ id: z.string(), name: z.string(), source: z.enum(['spec', 'server']) }).meta({ id: 'FeatureRequestCategory' });

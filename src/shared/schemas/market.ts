@@ -3,50 +3,56 @@ import { z } from 'zod';
 import { marketSymbol } from './ids';
 import { timestamp } from './timestamp';
 
-export const stockPrice = z.object({
-  price: z.number(),
-  change: z.number(),
-  change_percent: z.number(),
-  market_cap: z.number(),
-  volume: z.number(),
-  high: z.number(),
-  low: z.number(),
-  open: z.number(),
-  previous_close: z.number(),
-  weighted_shares_outstanding: z.number(),
-  updated_at: timestamp,
-});
+export const stockPrice = z
+  .object({
+    price: z.number(),
+    change: z.number(),
+    change_percent: z.number(),
+    market_cap: z.number(),
+    volume: z.number(),
+    high: z.number(),
+    low: z.number(),
+    open: z.number(),
+    previous_close: z.number(),
+    weighted_shares_outstanding: z.number(),
+    updated_at: timestamp,
+  })
+  .meta({ id: 'StockPrice' });
 
-export const stock = z.object({
-  id: z.string(),
-  symbol: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  logo_url: z.string().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-  price: stockPrice.nullable(),
-});
+export const stock = z
+  .object({
+    id: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    price: stockPrice.nullable(),
+  })
+  .meta({ id: 'Stock' });
 export type Stock = z.infer<typeof stock>;
 
-export const digitalAsset = z.object({
-  id: z.string(),
-  symbol: z.string(),
-  name: z.string(),
-  asset_type: z.string(),
-  currency: z.string().nullable(),
-  network: z.string().nullable(),
-  caip2: z.string().nullable(),
-  /** Exact decimal as text (never a float). */
-  last_price: z.string().nullable(),
-  logo_url: z.string().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const digitalAsset = z
+  .object({
+    id: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    asset_type: z.string(),
+    currency: z.string().nullable(),
+    network: z.string().nullable(),
+    caip2: z.string().nullable(),
+    /** Exact decimal as text (never a float). */
+    last_price: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'DigitalAsset' });
 export type DigitalAsset = z.infer<typeof digitalAsset>;
 
 /** GET /api/market */
-export const marketSnapshot = z.object({ stocks: z.array(stock), assets: z.array(digitalAsset) });
+export const marketSnapshot = z.object({ stocks: z.array(stock), assets: z.array(digitalAsset) }).meta({ id: 'MarketSnapshot' });
 export type MarketSnapshot = z.infer<typeof marketSnapshot>;
 
 /** Path parameter of the detail calls: letters, digits, one inner '.' or '-' (BRK.B, BF-B); exact, no trim. */

@@ -10,18 +10,20 @@ export const historyQuery = z.object({ range: z.enum(HISTORY_RANGES, { error: 'r
 const price = z.string().regex(/^\d+(\.\d+)?$/, 'decimal price');
 const signed = z.string().regex(/^-?\d+(\.\d+)?$/, 'decimal');
 
-export const priceHistory = z.object({
-  /** The asset's symbol as stored (upper case). */
-  symbol: z.string(),
-  range: z.enum(HISTORY_RANGES),
-  /** Oldest first, at most 300: the first is the price at the range's start. */
-  points: z.array(z.object({ time: timestamp, price })).max(300),
-  /** Last minus first point, exact; null without points. */
-  change: signed.nullable(),
-  /** The change in percent of the first point, 2 decimals; null without points or from zero. */
-  change_percent: signed.nullable(),
-  /** The period's highest and lowest stored price (every stored row, not only the plotted points). */
-  high: price.nullable(),
-  low: price.nullable(),
-});
+export const priceHistory = z
+  .object({
+    /** The asset's symbol as stored (upper case). */
+    symbol: z.string(),
+    range: z.enum(HISTORY_RANGES),
+    /** Oldest first, at most 300: the first is the price at the range's start. */
+    points: z.array(z.object({ time: timestamp, price })).max(300),
+    /** Last minus first point, exact; null without points. */
+    change: signed.nullable(),
+    /** The change in percent of the first point, 2 decimals; null without points or from zero. */
+    change_percent: signed.nullable(),
+    /** The period's highest and lowest stored price (every stored row, not only the plotted points). */
+    high: price.nullable(),
+    low: price.nullable(),
+  })
+  .meta({ id: 'PriceHistory' });
 export type PriceHistory = z.infer<typeof priceHistory>;

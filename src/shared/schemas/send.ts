@@ -4,9 +4,9 @@
 // ./send-rules.ts (parseReceiver, ccAmountProblem, sendAmountProblem), which the send form checks
 // with, so form and server apply one rule without shipping a schema library to the browser.
 import { z } from 'zod';
+import { pageQuery } from './paging';
 import { CANTON_PARTY_ID } from './ids';
 import { text } from './text';
-import { MAX_OFFSET, queryInteger } from './request-parts';
 import {
   ACCOUNT_ID_MAX,
   CC_AMOUNT_PATTERN,
@@ -77,13 +77,15 @@ export const receiver = z
     return z.NEVER;
   });
 
-export const resolveReceiverBody = z.object({ account_id: accountId, receiver });
-export const sendBody = z.object({
-  account_id: accountId,
-  receiver_party: z.string().regex(CANTON_PARTY_ID, 'Invalid Canton party id'),
-  amount: sendAmount,
-});
-export const offerActionBody = z.object({ account_id: accountId });
+export const resolveReceiverBody = z.object({ account_id: accountId, receiver }).meta({ id: 'ResolveReceiverBody' });
+export const sendBody = z
+  .object({
+    account_id: accountId,
+    receiver_party: z.string().regex(CANTON_PARTY_ID, 'Invalid Canton party id'),
+    amount: sendAmount,
+  })
+  .meta({ id: 'SendBody' });
+export const offerActionBody = z.object({ account_id: accountId }).meta({ id: 'OfferActionBody' });
 
 /**
  * GET /wallets/canton/offers/{accountId}: one page of each list (or of one list with `direction`),
@@ -91,10 +93,9 @@ export const offerActionBody = z.object({ account_id: accountId });
  */
 export const offersQuery = z.object({
   direction: z.enum(OFFER_DIRECTIONS).optional().meta({ description: 'Read only this list (the other answers []); without it, the first page of both' }),
-  limit: queryInteger(1, OFFERS_PAGE_MAX, OFFERS_PAGE_SIZE).meta({ description: `Offers per list, 1-${OFFERS_PAGE_MAX} (default ${OFFERS_PAGE_SIZE})` }),
-  offset: queryInteger(0, MAX_OFFSET, 0).meta({ description: 'Offers of the list to skip (the next page: the number already shown)' }),
+  ...pageQuery({ size: OFFERS_PAGE_SIZE, max: OFFERS_PAGE_MAX, rows: 'Offers of each list' }).shape,
 });
-export const preapprovalBody = z.object({ enabled: z.boolean() });
+export const preapprovalBody = z.object({ enabled: z.boolean() }).meta({ id: 'PreapprovalBody' });
 
 /** A transfer offer's id as the ledger makes them: a Canton-style contract id ('00' + 64 hex), exact. */
 export const OFFER_ID = /^00[0-9a-f]{64}$/;
@@ -109,49 +110,57 @@ export const offerIdParam = z.object({ offerId: z.string().regex(OFFER_ID, 'Inva
 export const affectedParties = z.array(z.string());
 
 /** POST /wallets/canton/receivers/resolve: the receiver's digital-assets party, its name masked ("Ana G."). */
-export const receiverResolved = z.object({ partyId: z.string(), displayName: z.string(), preapproved: z.boolean() });
+export const receiverResolved = z.object({ partyId: z.string(), displayName: z.string(), preapproved: z.boolean() }).meta({ id: 'ReceiverResolved' });
 
 /** POST /wallets/canton/send: settled at once under a preapproval (COMPLETED), else an offer (PENDING). */
-export const transferSent = z.object({
-  transactionId: z.string(),
-  offerId: z.string().nullable(),
-  status: z.enum(['COMPLETED', 'PENDING']),
-  amount: ledgerAmount,
-  amount_usd_cents: usdCents,
-  senderPartyId: z.string(),
-  receiverPartyId: z.string(),
-  expiresAt: timestamp.nullable(),
-  affectedParties,
-});
+export const transferSent = z
+  .object({
+    transactionId: z.string(),
+    offerId: z.string().nullable(),
+    status: z.enum(['COMPLETED', 'PENDING']),
+    amount: ledgerAmount,
+    amount_usd_cents: usdCents,
+    senderPartyId: z.string(),
+    receiverPartyId: z.string(),
+    expiresAt: timestamp.nullable(),
+    affectedParties,
+  })
+  .meta({ id: 'TransferSent' });
 
 /** One pending, unexpired offer as its receiver (incoming) or its sender (outgoing) sees it. */
-export const pendingOffer = z.object({
-  offerId: z.string(),
-  direction: z.enum(['incoming', 'outgoing']),
-  counterpartyPartyId: z.string(),
-  /** Masked ("Ana G.", "ana-1234…"); the treasury's is the fixed "Dólar treasury" (translate by counterpartyKind). */
-  counterpartyName: z.string(),
-  counterpartyKind: z.enum(['treasury', 'person']),
-  amount: ledgerAmount,
-  amount_usd_cents: usdCents,
-  expiresAt: timestamp,
-  createdAt: timestamp,
-});
+export const pendingOffer = z
+  .object({
+    offerId: z.string(),
+    direction: z.enum(['incoming', 'outgoing']),
+    counterpartyPartyId: z.string(),
+    /** Masked ("Ana G.", "ana-1234…"); the treasury's is the fixed "Dólar treasury" (translate by counterpartyKind). */
+    counterpartyName: z.string(),
+    counterpartyKind: z.enum(['treasury', 'person']),
+    amount: ledgerAmount,
+    amount_usd_cents: usdCents,
+    expiresAt: timestamp,
+    createdAt: timestamp,
+  })
+  .meta({ id: 'PendingOffer' });
 
 /**
  * GET /wallets/canton/offers/{accountId}: one page of each list, largest amount first, then newest
  * first (so dust never pushes a large offer off the first page), and each list's pending total.
  */
-export const pendingOffers = z.object({
-  incoming: z.array(pendingOffer),
-  outgoing: z.array(pendingOffer),
-  incoming_total: count.meta({ description: 'Pending, unexpired incoming offers in all (every page)' }),
-  outgoing_total: count.meta({ description: 'Pending, unexpired outgoing offers in all (every page)' }),
-});
+export const pendingOffers = z
+  .object({
+    incoming: z.array(pendingOffer),
+    outgoing: z.array(pendingOffer),
+    incoming_total: count.meta({ description: 'Pending, unexpired incoming offers in all (every page)' }),
+    outgoing_total: count.meta({ description: 'Pending, unexpired outgoing offers in all (every page)' }),
+  })
+  .meta({ id: 'PendingOffers' });
 
-export const offerAccepted = z.object({ offerId: z.string(), status: z.literal('accepted'), transactionId: z.string(), affectedParties });
-export const offerRejected = z.object({ offerId: z.string(), status: z.literal('rejected'), affectedParties });
-export const offerWithdrawn = z.object({ offerId: z.string(), status: z.literal('withdrawn'), affectedParties });
+export const offerAccepted = z
+  .object({ offerId: z.string(), status: z.literal('accepted'), transactionId: z.string(), affectedParties })
+  .meta({ id: 'OfferAccepted' });
+export const offerRejected = z.object({ offerId: z.string(), status: z.literal('rejected'), affectedParties }).meta({ id: 'OfferRejected' });
+export const offerWithdrawn = z.object({ offerId: z.string(), status: z.literal('withdrawn'), affectedParties }).meta({ id: 'OfferWithdrawn' });
 
 /** GET and PUT /wallets/canton/preapproval/{accountId}: whether incoming transfers settle at once. */
-export const transferPreapproval = z.object({ enabled: z.boolean(), expiresAt: timestamp.nullable() });
+export const transferPreapproval = z.object({ enabled: z.boolean(), expiresAt: timestamp.nullable() }).meta({ id: 'TransferPreapproval' });

@@ -12,6 +12,7 @@ import { uuidId } from './ids';
 import { updateBody } from './request-parts';
 import { miniText, text } from './text';
 import { count } from './answer-parts';
+import { pageQuery } from './paging';
 import { timestamp } from './timestamp';
 
 export * from '../ticket-labels';
@@ -41,12 +42,14 @@ export const createTicketCommentBodySchema = z.object({
 const title = text().min(1, 'Title is required').max(TICKET_TITLE_MAX);
 const description = text({ multiline: true }).min(1, 'Description is required').max(TICKET_DESCRIPTION_MAX);
 
-export const createTicketBody = zf.object({
-  title,
-  description,
-  category: zf.enum(TICKET_CATEGORIES).default('general'),
-  priority: zf.enum(TICKET_PRIORITIES).default('medium'),
-});
+export const createTicketBody = zf
+  .object({
+    title,
+    description,
+    category: zf.enum(TICKET_CATEGORIES).default('general'),
+    priority: zf.enum(TICKET_PRIORITIES).default('medium'),
+  })
+  .meta({ id: 'CreateTicketBody' });
 
 export const updateTicketBody = updateBody({
   title: title.optional(),
@@ -54,13 +57,17 @@ export const updateTicketBody = updateBody({
   category: zf.enum(TICKET_CATEGORIES).optional(),
   priority: zf.enum(TICKET_PRIORITIES).optional(),
   status: zf.enum(TICKET_STATUSES).optional(),
-});
+}).meta({ id: 'UpdateTicketBody' });
 
-export const createCommentBody = zf.object({
-  content: text({ multiline: true }).min(1, 'Content is required').max(COMMENT_MAX),
-  is_internal: zf.boolean().default(false),
-});
+export const createCommentBody = zf
+  .object({
+    content: text({ multiline: true }).min(1, 'Content is required').max(COMMENT_MAX),
+    is_internal: zf.boolean().default(false),
+  })
+  .meta({ id: 'CreateCommentBody' });
 
+/** The ticket list's paging (newest first). */
+export const ticketListQuery = pageQuery({ size: 50, max: 100, rows: 'Tickets' });
 export const ticketIdParam = zf.object({ id: uuidId });
 
 // ---------------------------------------------------------------------------------------------
@@ -68,25 +75,29 @@ export const ticketIdParam = zf.object({ id: uuidId });
 // and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
 // (zod's default): a field the contract does not name never reaches a client.
 
-export const ticket = zf.object({
-  id: zf.string(),
-  title: zf.string(),
-  description: zf.string(),
-  category: zf.enum(TICKET_CATEGORIES),
-  priority: zf.enum(TICKET_PRIORITIES),
-  status: zf.enum(TICKET_STATUSES),
-  assigned_agent: zf.object({ id: zf.string(), name: zf.string() }).nullable(),
-  /** Comments the ticket's owner sees (internal notes left out): the tickets list's reply count. */
-  comment_count: count,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const ticket = zf
+  .object({
+    id: zf.string(),
+    title: zf.string(),
+    description: zf.string(),
+    category: zf.enum(TICKET_CATEGORIES),
+    priority: zf.enum(TICKET_PRIORITIES),
+    status: zf.enum(TICKET_STATUSES),
+    assigned_agent: zf.object({ id: zf.string(), name: zf.string() }).nullable(),
+    /** Comments the ticket's owner sees (internal notes left out): the tickets list's reply count. */
+    comment_count: count,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Ticket' });
 
-export const ticketComment = zf.object({
-  id: zf.string(),
-  ticket_id: zf.string(),
-  content: zf.string(),
-  is_internal: zf.boolean(),
-  created_at: timestamp,
-  author: zf.object({ name: zf.string(), is_agent: zf.boolean() }),
-});
+export const ticketComment = zf
+  .object({
+    id: zf.string(),
+    ticket_id: zf.string(),
+    content: zf.string(),
+    is_internal: zf.boolean(),
+    created_at: timestamp,
+    author: zf.object({ name: zf.string(), is_agent: zf.boolean() }),
+  })
+  .meta({ id: 'TicketComment' });

@@ -5,6 +5,7 @@ import { z as zf } from 'zod';
 import type { TranslationKey } from '../../i18n';
 import { CENTS_SCALE, compareDecimals, decimalToNumber, parseDecimal, roundDecimal } from '../decimal';
 import { msg } from './messages';
+import { pageQuery } from './paging';
 import {
   AMOUNT_MAX_USD,
   AMOUNT_MIN_USD,
@@ -18,7 +19,6 @@ import {
   TRANSACTION_TYPES,
 } from '../transaction-labels';
 import { uuidId } from './ids';
-import { MAX_OFFSET, queryInteger } from './request-parts';
 import { text } from './text';
 import { ledgerAmount, usdCents } from './answer-parts';
 import { timestamp } from './timestamp';
@@ -67,10 +67,7 @@ export const newTransactionFormSchema = z.object({
 
 export const MAX_PAGE = 100;
 
-export const paginationQuery = zf.object({
-  limit: queryInteger(1, MAX_PAGE, 50),
-  offset: queryInteger(0, MAX_OFFSET, 0),
-});
+const paginationQuery = pageQuery({ size: 50, max: MAX_PAGE, rows: 'Transactions' });
 export const transactionIdParam = zf.object({ id: uuidId });
 
 /** Longest search text (`q`): a full hash is 68 characters; a party id at most 133. */
@@ -116,30 +113,34 @@ export type TransactionListQuery = zf.infer<typeof transactionListQuery>;
 // and checked against it by tests/worker/bff/upstream-contract.test.ts. Objects strip unknown keys
 // (zod's default): a field the contract does not name never reaches a client.
 
-export const transaction = zf.object({
-  id: zf.string(),
-  account_id: zf.string(),
-  wallet_id: zf.string().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-  type: zf.enum(TRANSACTION_TYPES),
-  amount_usd: usdCents,
-  asset: zf.string(),
-  asset_amount: ledgerAmount.nullable(),
-  network: zf.string(),
-  status: zf.enum(TRANSACTION_STATUSES),
-  tx_hash: zf.string().nullable(),
-  description: zf.string().nullable(),
-  /** The other party of a ledger movement; null or absent when there is none or the upstream does not say. */
-  counterparty: zf.string().nullable().optional(),
-  /** A person-to-person transfer's side: sent or received; null for the others. */
-  direction: zf.enum(['sent', 'received']).nullable().optional(),
-  /** The other person, masked ("Ana G."); null when there is none. */
-  counterparty_name: zf.string().nullable().optional(),
-  status_reason: zf.enum(STATUS_REASONS).nullable().optional(),
-});
+export const transaction = zf
+  .object({
+    id: zf.string(),
+    account_id: zf.string(),
+    wallet_id: zf.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    type: zf.enum(TRANSACTION_TYPES),
+    amount_usd: usdCents,
+    asset: zf.string(),
+    asset_amount: ledgerAmount.nullable(),
+    network: zf.string(),
+    status: zf.enum(TRANSACTION_STATUSES),
+    tx_hash: zf.string().nullable(),
+    description: zf.string().nullable(),
+    /** The other party of a ledger movement; null or absent when there is none or the upstream does not say. */
+    counterparty: zf.string().nullable().optional(),
+    /** A person-to-person transfer's side: sent or received; null for the others. */
+    direction: zf.enum(['sent', 'received']).nullable().optional(),
+    /** The other person, masked ("Ana G."); null when there is none. */
+    counterparty_name: zf.string().nullable().optional(),
+    status_reason: zf.enum(STATUS_REASONS).nullable().optional(),
+  })
+  .meta({ id: 'Transaction' });
 
 /** GET /transactions/{id}: the transaction and its transfer offer with the offer's status and times. */
-export const transactionDetail = transaction.extend({
-  offer: transferOffer.omit({ direction: true }).nullable().optional(),
-});
+export const transactionDetail = transaction
+  .extend({
+    offer: transferOffer.omit({ direction: true }).nullable().optional(),
+  })
+  .meta({ id: 'TransactionDetail' });

@@ -140,15 +140,17 @@ describe('per-user write limits', () => {
     expect(limiterFor('PUT /api/support/tickets/:id')).toBe('RL_WRITES');
   });
 
-  it("publishes each route's limiter in /api/openapi.json as x-rate-limit", async () => {
+  it("publishes each route's limiter in /api/openapi.json as x-rate-limit, with its figures", async () => {
     const res = await call('/api/openapi.json');
-    const doc = await res.json<{ paths: Record<string, Record<string, { 'x-rate-limit'?: string }>> }>();
-    expect(doc.paths['/api/wallets/transfer']?.post?.['x-rate-limit']).toBe('RL_TRANSFERS');
-    expect(doc.paths['/api/support/tickets/{id}/comments']?.post?.['x-rate-limit']).toBe('RL_COMMENTS');
+    type RateLimit = { name: string; limit: number; windowSeconds: number };
+    const doc = await res.json<{ paths: Record<string, Record<string, { 'x-rate-limit'?: RateLimit }>> }>();
+    expect(doc.paths['/api/wallets/transfer']?.post?.['x-rate-limit']?.name).toBe('RL_TRANSFERS');
+    expect(doc.paths['/api/wallets/transfer']?.post?.['x-rate-limit']).toMatchObject({ limit: 10, windowSeconds: 60 });
+    expect(doc.paths['/api/support/tickets/{id}/comments']?.post?.['x-rate-limit']?.name).toBe('RL_COMMENTS');
     expect(doc.paths['/api/support/tickets']?.get?.['x-rate-limit']).toBeUndefined();
     for (const r of declaredRoutes()) {
       const published = doc.paths[r.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[r.method.toLowerCase()];
-      expect(published?.['x-rate-limit'], r.key).toBe(limiterOf(r.route));
+      expect(published?.['x-rate-limit']?.name, r.key).toBe(limiterOf(r.route));
     }
   });
 
