@@ -197,5 +197,5 @@ describe('the reference page renderer', () => {
       const headings = [...page.querySelectorAll('h3 code')].map((c) => c.textContent);
       for (const [path, item] of Object.entries(doc.paths!)) for (const m of Object.keys(item)) expect(headings).toContain(`${m.toUpperCase()} ${path}`);
     }
-  });
+  }, 30_000); // parses and walks the whole page in a DOM: seconds on a loaded machine
 });

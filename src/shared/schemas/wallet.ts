@@ -104,11 +104,14 @@ export const wallet = z
   })
   .meta({ id: 'Wallet' });
 
+// A union with null, not .nullable(): the generator publishes a nullable named schema as
+// allOf [$ref, {type: [object, null]}], which a null does not satisfy; the union is anyOf [$ref, null].
+const walletOrNone = z.union([wallet, z.null()]);
 export const walletCategories = z
   .object({
-    usd_account: wallet.nullable(),
-    brokerage_account: wallet.nullable(),
-    digital_asset_account: wallet.nullable(),
+    usd_account: walletOrNone,
+    brokerage_account: walletOrNone,
+    digital_asset_account: walletOrNone,
     other: z.array(wallet),
   })
   .meta({ id: 'WalletCategories' });
