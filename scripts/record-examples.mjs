@@ -3,7 +3,8 @@
 // /api/openapi.json attaches to its operations. Needs a build (`npm run build`); serves it on a free
 // port with a fresh D1 of its own (.wrangler/examples-state), signs in two test users and drives one
 // story: accounts, a wallet with test funds, transfers between the two, support, feature requests,
-// the market and sessions. Long lists are cut to their first two items. Run it again after changing
+// the market and sessions, then every read of an account, party, user or symbol the story left out
+// (found in the document). Long lists are cut to their first two items. Run it again after changing
 // an operation; src/shared/contract/examples.test.ts fails when an operation has none or one no
 // longer parses with its declared schemas.
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
@@ -193,6 +194,18 @@ try {
 
   // The live socket answers 101 with no body: only its request is an example.
   examples.liveSocket = { request: { query: { party } } };
+
+  // A read the story above does not call is recorded from the document itself when its path names
+  // only an account, a party, the user or a symbol: a new GET endpoint needs no step here.
+  const known = { accountId: account, partyId: party, userId: ana.userId, symbol: 'CC' };
+  const document = await (await fetch(`${server.baseURL}/api/openapi.json`)).json();
+  for (const [path, item] of Object.entries(document.paths)) {
+    const op = item.get;
+    const names = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+    if (!op || op.operationId in examples || !names.every((name) => name in known)) continue;
+    const params = Object.fromEntries(names.map((name) => [name, known[name]]));
+    await record(op.operationId, ana, 'get', path.replace(/^\/api/, ''), { params });
+  }
 } finally {
   await server.stop();
 }
