@@ -5,10 +5,11 @@
 // story: accounts, a wallet with test funds, transfers between the two, support, feature requests,
 // the market and sessions, then every read of an account, party, user or symbol the story left out
 // (found in the document). Long lists are cut to their first two items. Run it again after changing
-// an operation; src/shared/contract/examples.test.ts fails when an operation has none or one no
-// longer parses with its declared schemas.
+// an operation: it adds the operations that have no example and keeps the others (`npm run examples
+// -- --all` records every one anew); src/shared/contract/examples.test.ts fails when an operation
+// has none or one no longer parses with its declared schemas.
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { freshDatabase, serve, signIn } from '../bench/lib/server.mjs';
 
 const OUT = 'src/shared/contract/examples.json';
@@ -210,6 +211,9 @@ try {
 } finally {
   await server.stop();
 }
-const sorted = Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)));
+// Kept examples stay as they are (ids and times do not churn), unless `-- --all` records them anew;
+// an operation whose kept example no longer parses fails examples.test.ts: re-record with --all.
+const kept = process.argv.includes('--all') || !existsSync(OUT) ? {} : JSON.parse(readFileSync(OUT, 'utf8'));
+const sorted = Object.fromEntries(Object.entries({ ...examples, ...kept }).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(OUT, `${JSON.stringify(sorted, null, 2)}\n`);
 console.log(`examples: ${Object.keys(sorted).length} operations written to ${OUT}`);
