@@ -10,6 +10,7 @@
 // has none or one no longer parses with its declared schemas.
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import { freshDatabase, serve, signIn } from '../bench/lib/server.mjs';
 
 const OUT = 'src/shared/contract/examples.json';
@@ -215,5 +216,6 @@ try {
 // an operation whose kept example no longer parses fails examples.test.ts: re-record with --all.
 const kept = process.argv.includes('--all') || !existsSync(OUT) ? {} : JSON.parse(readFileSync(OUT, 'utf8'));
 const sorted = Object.fromEntries(Object.entries({ ...examples, ...kept }).sort(([a], [b]) => a.localeCompare(b)));
-writeFileSync(OUT, `${JSON.stringify(sorted, null, 2)}\n`);
+// Written as `npm run format` would write it, so that the formatter's check passes as is.
+writeFileSync(OUT, await format(JSON.stringify(sorted), { ...(await resolveConfig(OUT)), filepath: OUT }));
 console.log(`examples: ${Object.keys(sorted).length} operations written to ${OUT}`);
