@@ -418,7 +418,6 @@ export const en = {
   'transactions.validation.amountMax': 'Amount must be $50 or less',
   'transactions.validation.amountStep': 'Amount can have at most 2 decimal places',
   // Why there is no quote; money in and out for screen readers
-  'transactions.new.quote.invalid': 'Enter the amount as a number, for example 25.50',
   'transactions.new.quote.netNotPositive': 'The $2.50 fee would take all of it: enter at least ${min} to receive Canton Coin',
   'transactions.direction.in': 'Received',
   'transactions.direction.out': 'Sent',
@@ -657,6 +656,8 @@ export const en = {
   'errors.selfTransfer': 'You cannot send to your own wallet.',
   'errors.offerNotPending': 'This transfer was already settled: it was accepted, rejected, withdrawn or it expired.',
   'errors.receiverInvalid': 'Enter a phone number (+ and 8 to 15 digits) or a Canton party id.',
+  'errors.amountNotNumber': 'Enter the amount as a number, for example 12.5.',
+  'errors.amountGrouping': 'Enter the amount without thousands separators, for example 1000.5.',
   'errors.ccAmountInvalid': 'Enter an amount with at most 10 decimals.',
   'errors.ccAmountPositive': 'The amount must be more than 0.',
   'errors.ccAmountMax': 'The amount can be at most 10,000 CC.',

@@ -418,7 +418,6 @@ export const es: Dictionary = {
   'transactions.validation.amountMax': 'El monto debe ser de $50 o menos',
   'transactions.validation.amountStep': 'El monto puede tener como máximo 2 decimales',
   // Why there is no quote; money in and out for screen readers
-  'transactions.new.quote.invalid': 'Ingresa el monto como número, por ejemplo 25.50',
   'transactions.new.quote.netNotPositive': 'La comisión de $2.50 se lo llevaría todo: ingresa al menos ${min} para recibir Canton Coin',
   'transactions.direction.in': 'Recibida',
   'transactions.direction.out': 'Enviada',
@@ -657,6 +656,8 @@ export const es: Dictionary = {
   'errors.selfTransfer': 'No puedes enviarte a tu propia billetera.',
   'errors.offerNotPending': 'Esta transferencia ya se resolvió: fue aceptada, rechazada, retirada o venció.',
   'errors.receiverInvalid': 'Ingresa un número de teléfono (+ y de 8 a 15 dígitos) o un ID de parte de Canton.',
+  'errors.amountNotNumber': 'Ingresa el monto como un número, por ejemplo 12,5.',
+  'errors.amountGrouping': 'Ingresa el monto sin separador de miles, por ejemplo 1000,5.',
   'errors.ccAmountInvalid': 'Ingresa un monto con 10 decimales como máximo.',
   'errors.ccAmountPositive': 'El monto debe ser mayor que 0.',
   'errors.ccAmountMax': 'El monto puede ser como máximo 10.000 CC.',

@@ -420,7 +420,6 @@ export const fs: Dictionary = {
   'transactions.validation.amountMax': 'Le montant doit être de 50 $ maximum',
   'transactions.validation.amountStep': 'Le montant peut avoir au maximum 2 décimales',
   // Why there is no quote; money in and out for screen readers
-  'transactions.new.quote.invalid': 'Saisissez le montant en chiffres, par exemple 25.50',
   'transactions.new.quote.netNotPositive': 'Les frais de $2.50 absorberaient tout : saisissez au moins ${min} pour recevoir des Canton Coin',
   'transactions.direction.in': 'Reçu',
   'transactions.direction.out': 'Envoyé',
@@ -660,6 +659,8 @@ export const fs: Dictionary = {
   'errors.selfTransfer': 'Vous ne pouvez pas envoyer à votre propre portefeuille.',
   'errors.offerNotPending': 'Ce transfert est déjà réglé : il a été accepté, refusé, retiré ou il a expiré.',
   'errors.receiverInvalid': 'Saisissez un numéro de téléphone (+ et 8 à 15 chiffres) ou un identifiant de partie Canton.',
+  'errors.amountNotNumber': 'Saisissez le montant en chiffres, par exemple 12,5.',
+  'errors.amountGrouping': 'Saisissez le montant sans séparateur de milliers, par exemple 1000,5.',
   'errors.ccAmountInvalid': 'Saisissez un montant d’au plus 10 décimales.',
   'errors.ccAmountPositive': 'Le montant doit être supérieur à 0.',
   'errors.ccAmountMax': 'Le montant peut être au plus 10 000 CC.',

@@ -9,7 +9,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { useT } from '../../components/use-t';
+import { useLang, useT } from '../../components/use-t';
 import { idempotencyKey } from '../../lib/idempotency';
 import { apiErrorText } from '../../shared/error-text';
 import { abbreviatePartyId, formatCents, formatLedgerAmount, formatPrice } from '../../shared/format';
@@ -40,6 +40,7 @@ const field =
 
 export function SendDialog({ open, onClose, accountId, available, price, onSent }: SendDialogProps) {
   const t = useT();
+  const lang = useLang();
   const ids = { receiver: useId(), amount: useId(), receiverMsg: useId(), amountMsg: useId(), usd: useId() };
   const [fields, setFields] = useState<SendFields>({ receiver: '', amount: '' });
   const [touched, setTouched] = useState(false);
@@ -62,9 +63,9 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
     else stepRef.current?.focus();
   }, [step.kind]);
 
-  const check = checkSend(fields, available);
+  const check = checkSend(fields, available, lang);
   const errors = touched && !check.ok ? check.errors : {};
-  const typedCents = usdCentsOf(fields.amount.trim(), price);
+  const typedCents = usdCentsOf(fields.amount, price, lang);
 
   function reset() {
     setFields({ receiver: '', amount: '' });
