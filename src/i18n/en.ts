@@ -430,6 +430,7 @@ export const en = {
   'transactions.filters.any': 'All',
   'transactions.filters.from': 'From',
   'transactions.filters.to': 'To',
+  'transactions.filters.rangeImpossible': 'The From day is after the To day: choose a From day on or before the To day.',
   'transactions.filters.search': 'Search',
   'transactions.filters.searchPlaceholder': 'Hash or counterparty',
   'transactions.filters.clear': 'Clear filters',

@@ -430,6 +430,7 @@ export const es: Dictionary = {
   'transactions.filters.any': 'Todos',
   'transactions.filters.from': 'Desde',
   'transactions.filters.to': 'Hasta',
+  'transactions.filters.rangeImpossible': 'El día Desde es posterior al día Hasta: elige un día Desde igual o anterior al día Hasta.',
   'transactions.filters.search': 'Buscar',
   'transactions.filters.searchPlaceholder': 'Hash o contraparte',
   'transactions.filters.clear': 'Borrar filtros',

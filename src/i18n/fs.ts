@@ -432,6 +432,7 @@ export const fs: Dictionary = {
   'transactions.filters.any': 'Tous',
   'transactions.filters.from': 'Du',
   'transactions.filters.to': 'Au',
+  'transactions.filters.rangeImpossible': 'Le jour « Du » est après le jour « Au » : choisissez un jour « Du » identique ou antérieur au jour « Au ».',
   'transactions.filters.search': 'Rechercher',
   'transactions.filters.searchPlaceholder': 'Hash ou contrepartie',
   'transactions.filters.clear': 'Effacer les filtres',
