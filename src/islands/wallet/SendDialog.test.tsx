@@ -139,7 +139,7 @@ describe('SendDialog', () => {
     await toConfirm();
     expect(document.querySelector('[data-send-name]')!.textContent).toBe('bob-77...cccccc');
     expect(document.querySelector('[data-send-party]')).toBeNull();
-    expect(document.querySelector('[data-send-summary]')!.textContent!.split('cccccc')).toHaveLength(2);
+    expect(document.querySelector('[data-send-summary]')!.textContent.split('cccccc')).toHaveLength(2);
   });
 
   it('takes an amount typed with a decimal comma in Spanish and sends it as a decimal', async () => {
