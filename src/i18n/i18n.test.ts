@@ -106,6 +106,32 @@ describe('t', () => {
   });
 });
 
+describe('plurals', () => {
+  // Counts shown with no noun to agree with: a label and its figure, a multiplier, a fraction.
+  const NO_NOUN = ['wallet.offers.showMoreLabel', 'featureRequests.upvotes', 'featureRequests.downvotes', 'featureRequests.form.counter', 'toast.count'];
+
+  it('gives every key where a {count} meets a noun its singular (_one) in all three languages', () => {
+    const counted = Object.entries(en).filter(([key, text]) => text.includes('{count}') && !key.endsWith('_one') && !NO_NOUN.includes(key));
+    expect(counted.length).toBeGreaterThan(0);
+    for (const [key] of counted) {
+      for (const lang of LANGS) expect((dictionaries[lang] as Record<string, string>)[`${key}_one`], `${lang} ${key}_one`).toBeTruthy();
+    }
+    for (const key of Object.keys(en).filter((k) => k.endsWith('_one'))) expect(en, key).toHaveProperty(key.slice(0, -'_one'.length));
+  });
+
+  it("picks the language's plural form with Intl.PluralRules: 1 asset, 2 assets; 0 is singular in French", () => {
+    expect(t('en', 'market.resultCount', { count: 1 })).toBe('1 asset shown');
+    expect(t('en', 'market.resultCount', { count: 0 })).toBe('0 assets shown');
+    expect(t('en', 'market.resultCount', { count: 2 })).toBe('2 assets shown');
+    expect(t('es', 'market.resultCount', { count: 1 })).toBe('1 activo mostrado');
+    expect(t('es', 'market.resultCount', { count: 0 })).toBe('0 activos mostrados');
+    expect(t('fs', 'market.resultCount', { count: 0 })).toBe('0 actif affiché');
+    expect(t('fs', 'market.resultCount', { count: 1 })).toBe('1 actif affiché');
+    expect(t('fs', 'market.resultCount', { count: 12 })).toBe('12 actifs affichés');
+    expect(t('en', 'errors.auth.smsRateLimit', { count: 1 })).toBe('For security reasons, you can request a new code in 1 second.');
+  });
+});
+
 describe('language rule', () => {
   it('detects Spanish from any es browser language', () => {
     expect(detectLanguage(['es'])).toBe('es');

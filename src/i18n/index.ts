@@ -41,12 +41,31 @@ export function isTranslationKey(key: string): key is TranslationKey {
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+
 /**
- * The string for `key` in `lang`, with `{name}` placeholders filled from `params`.
- * A missing or empty translation falls back to English (a dictionary may lag behind during a change);
- * a placeholder without a value stays visible so the gap is noticed rather than hidden.
+ * Where a count meets a noun, the key's text is its general (plural) form and `<key>_one` its
+ * singular: the language's Intl.PluralRules category of `count` picks `<key>_<category>` when the
+ * dictionaries have it ("1 asset shown", "0 actif affiché"), else the key itself.
+ */
+function pluralKey(lang: Lang, key: TranslationKey, count: number): TranslationKey {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(htmlLang(lang));
+    pluralRules.set(lang, rules);
+  }
+  const form = `${key}_${rules.select(count)}`;
+  return isTranslationKey(form) ? form : key;
+}
+
+/**
+ * The string for `key` in `lang`, with `{name}` placeholders filled from `params`; a numeric
+ * `count` picks the plural form (pluralKey). A missing or empty translation falls back to English
+ * (a dictionary may lag behind during a change); a placeholder without a value stays visible so the
+ * gap is noticed rather than hidden.
  */
 export function t(lang: Lang, key: TranslationKey, params?: TranslateParams): string {
+  if (typeof params?.count === 'number') key = pluralKey(lang, key, params.count);
   const text = loaded[lang]?.[key] || en[key];
   if (!params) return text;
   return text.replace(PLACEHOLDER, (whole, name: string) => {

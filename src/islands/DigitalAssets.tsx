@@ -283,16 +283,22 @@ function DigitalAssets({ served }: ServedProps) {
             {copiedKey === 'party' ? <Glyph name="check" className="h-4 w-4" /> : <Glyph name="copy" className="h-4 w-4" />}
             {copiedKey === 'party' ? t('common.copied') : t('wallet.copyPartyId')}
           </Button>
-          <Button
-            ref={acceptRef}
-            variant="outline"
-            onClick={() => void run('accept')}
-            loading={busy === 'accept'}
-            disabled={busy !== null}
-            data-action="auto-accept"
-          >
-            {busy === 'accept' ? t('common.processing') : t('wallet.autoAccept')}
-          </Button>
+          <div className="flex flex-col gap-1 sm:items-center">
+            <Button
+              ref={acceptRef}
+              variant="outline"
+              onClick={() => void run('accept')}
+              loading={busy === 'accept'}
+              disabled={busy !== null}
+              aria-describedby="wallet-auto-accept-hint"
+              data-action="auto-accept"
+            >
+              {busy === 'accept' ? t('common.processing') : t('wallet.autoAccept')}
+            </Button>
+            <span id="wallet-auto-accept-hint" className="text-xs text-gray-600">
+              {t('wallet.autoAcceptHint')}
+            </span>
+          </div>
           <div className="flex flex-col gap-1 sm:items-center">
             <Button
               ref={transferRef}

@@ -47,7 +47,7 @@ import {
   type TransactionsState,
 } from '../stores/transactions';
 import { FIRST_HISTORY_DAY, LAST_HISTORY_DAY, TRANSACTION_TYPES } from '../shared/transaction-labels';
-import { apiFilters, hasFilters, MAX_SEARCH, STATUS_FILTERS } from '../shared/history-query';
+import { apiFilters, hasFilters, impossibleRange, MAX_SEARCH, STATUS_FILTERS } from '../shared/history-query';
 import AppShell from './AppShell';
 import { useCopied } from './common/use-copied';
 import { Glyph } from './shell/icons';
@@ -233,6 +233,8 @@ function Transactions({ firstRows, search }: ServedRows) {
   );
 
   const filtered = hasFilters(applied);
+  // From after To: both days marked and the reason said; the list keeps the last possible range.
+  const rangeInvalid = impossibleRange(fields) ? { 'aria-invalid': true, 'aria-describedby': 'transactions-range-error' } : null;
   const filterBar = (
     <form
       role="search"
@@ -281,6 +283,7 @@ function Transactions({ firstRows, search }: ServedRows) {
           min={FIRST_HISTORY_DAY}
           max={fields.to || LAST_HISTORY_DAY}
           onChange={(e) => changeFilters({ from: e.target.value })}
+          {...rangeInvalid}
           className={CONTROL}
         />
       </FilterField>
@@ -292,9 +295,15 @@ function Transactions({ firstRows, search }: ServedRows) {
           min={fields.from || FIRST_HISTORY_DAY}
           max={LAST_HISTORY_DAY}
           onChange={(e) => changeFilters({ to: e.target.value })}
+          {...rangeInvalid}
           className={CONTROL}
         />
       </FilterField>
+      {rangeInvalid && (
+        <p id="transactions-range-error" role="alert" className="col-span-2 text-sm text-red-700 md:col-span-6" data-range-error="">
+          {t('transactions.filters.rangeImpossible')}
+        </p>
+      )}
       <div className="col-span-2 flex flex-wrap items-center justify-end gap-2 md:col-span-6">
         {hasFilters(fields) && (
           <Button variant="ghost" size="sm" onClick={clearFilters} data-action="clear-filters">

@@ -13,6 +13,12 @@ beforeAll(async () => {
 const rateLimit = { code: 'over_sms_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 28 seconds.' };
 
 describe('provider (GoTrue) errors in the user language', () => {
+  it('says "1 second", not "1 seconds", when one second is left', () => {
+    expect(authErrorText('en', { ...rateLimit, message: 'For security purposes, you can only request this after 1 seconds.' })).toBe(
+      'For security reasons, you can request a new code in 1 second.',
+    );
+  });
+
   it('keeps the seconds of the SMS send limit in every language', () => {
     expect(authErrorText('en', rateLimit)).toBe('For security reasons, you can request a new code in 28 seconds.');
     expect(authErrorText('es', rateLimit)).toBe('Por motivos de seguridad, podrás pedir un código nuevo en 28 segundos.');

@@ -42,7 +42,7 @@ export function authErrorText(lang: Lang, err: unknown, fallback: TranslationKey
   const key = typeof code === 'string' ? AUTH_CODES[code] : undefined;
   const seconds = /(\d+)\s*seconds?/i.exec(text)?.[1];
   if (key === 'errors.auth.smsRateLimit' || (!key && status === 429 && seconds)) {
-    return seconds ? t(lang, 'errors.auth.smsRateLimit', { seconds }) : t(lang, 'errors.tooManyRequests');
+    return seconds ? t(lang, 'errors.auth.smsRateLimit', { count: Number(seconds) }) : t(lang, 'errors.tooManyRequests');
   }
   if (key) return t(lang, key);
   return httpStatusText(lang, status) ?? (text || t(lang, fallback));

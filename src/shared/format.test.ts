@@ -16,6 +16,7 @@ import {
   formatPrice,
   formatUsd,
   formatVolume,
+  readTypedAmount,
 } from './format';
 
 describe('formatUsd', () => {
@@ -222,5 +223,32 @@ describe('formatPrice', () => {
     expect(formatPrice('1.00')).toBe('$1.00');
     expect(formatPrice(null)).toBe('-');
     expect(formatPrice('abc')).toBe('-');
+  });
+});
+
+describe('readTypedAmount', () => {
+  const read = (text: string, locale: string) => readTypedAmount(text, locale);
+  it("reads the locale's decimal separator and a dot in every language", () => {
+    expect(read('1,5', 'es')).toEqual({ ok: true, amount: '1.5' });
+    expect(read('1,5', 'fr')).toEqual({ ok: true, amount: '1.5' });
+    expect(read(' 007,50 ', 'fr')).toEqual({ ok: true, amount: '7.50' });
+    expect(read('1.5', 'es')).toEqual({ ok: true, amount: '1.5' });
+    expect(read('0.125', 'es')).toEqual({ ok: true, amount: '0.125' });
+    expect(read('1.0000', 'es')).toEqual({ ok: true, amount: '1.0000' });
+    expect(read(',5', 'es')).toEqual({ ok: true, amount: '0.5' });
+    expect(read('1.5', 'en')).toEqual({ ok: true, amount: '1.5' });
+  });
+  it('never takes a thousands separator for a decimal: "1.000" in es is refused, not read as 1', () => {
+    expect(read('1.000', 'es')).toEqual({ ok: false, problem: 'grouping' });
+    expect(read('1.000,5', 'es')).toEqual({ ok: false, problem: 'grouping' });
+    expect(read('1,000', 'en')).toEqual({ ok: false, problem: 'grouping' });
+    expect(read('1\u202f000', 'fr')).toEqual({ ok: false, problem: 'grouping' });
+    expect(read('1 000,5', 'fr')).toEqual({ ok: false, problem: 'grouping' });
+    expect(read('1,5', 'en')).toEqual({ ok: false, problem: 'notNumber' });
+  });
+  it('tells apart nothing typed, not a number, and zero or less', () => {
+    expect(read('  ', 'en')).toEqual({ ok: false, problem: 'empty' });
+    for (const text of ['abc', '1e3', '1.2.3', '1,2,3', '--5', '.', '1 5']) expect(read(text, 'es'), text).toEqual({ ok: false, problem: 'notNumber' });
+    for (const text of ['-5', '\u22125', '0', '-0,0', '0.000']) expect(read(text, 'es'), text).toEqual({ ok: false, problem: 'notPositive' });
   });
 });

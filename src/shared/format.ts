@@ -196,3 +196,52 @@ export function formatPrice(value: string | number | null | undefined): string {
   const format = decimalFormat({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: digits });
   return format.format(decimalToString(roundDecimal(parsed, digits)));
 }
+
+/** Why typed text is not an amount: nothing typed, not a number, a thousands separator, zero or less. */
+export type TypedAmountProblem = 'empty' | 'notNumber' | 'grouping' | 'notPositive';
+export type TypedAmount = { ok: true; amount: `${number}` } | { ok: false; problem: TypedAmountProblem };
+
+const separatorsByLocale = new Map<string, { decimal: string; group: string }>();
+
+/** The locale's decimal and grouping separators, from Intl.NumberFormat's parts ("," and "." in es). */
+function separators(locale: string): { decimal: string; group: string } {
+  let found = separatorsByLocale.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    found = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
+    separatorsByLocale.set(locale, found);
+  }
+  return found;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The one reader of an amount a person types (the send dialog, New Transaction): the locale's
+ * decimal separator ("1,5" in es and fr) and a dot in every language, a leading or trailing
+ * separator (".5", "5."), surrounding spaces. Thousands separators are refused, never guessed: an
+ * amount field needs none, and in a language that groups with a dot, "1.000" is one or one thousand,
+ * so there a dot followed by exactly three digits after a non-zero whole part is refused as a
+ * thousands separator (`grouping`), while "1.5", "0.125" and "1.0000" read as decimals. Answers the
+ * plain decimal text ("1.5", leading zeros dropped, decimals kept) for the callers' own rules
+ * (decimals, minimum, maximum, balance).
+ */
+export function readTypedAmount(text: string, locale: string): TypedAmount {
+  const trimmed = text.trim().replace(/^\u2212/, '-');
+  if (trimmed === '') return { ok: false, problem: 'empty' };
+  const { decimal, group } = separators(locale);
+  const negative = trimmed.startsWith('-');
+  const body = trimmed.replace(/^[+-]/, '');
+  // A space-like group separator (fr's narrow no-break space) matches any space typed.
+  const groupClass = /\s/.test(group) ? '\\s' : escapeRegExp(group);
+  const grouped = new RegExp(`^[1-9]\\d{0,2}(?:${groupClass}\\d{3})+(?:${escapeRegExp(decimal)}\\d+)?$`);
+  if (grouped.test(body)) return { ok: false, problem: 'grouping' };
+  const plain = decimal === '.' ? body : body.replace(decimal, '.');
+  const parsed = /^(?:\d+\.?\d*|\.\d+)$/.test(plain) ? parseDecimal(plain) : null;
+  if (!parsed) return { ok: false, problem: 'notNumber' };
+  if (negative || parsed.units === 0n) return { ok: false, problem: 'notPositive' };
+  return { ok: true, amount: decimalToString(parsed) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFilters, hasFilters, NO_FILTERS, readHistoryQuery, writeHistoryQuery } from './history-query';
+import { apiFilters, hasFilters, impossibleRange, NO_FILTERS, readHistoryQuery, writeHistoryQuery } from './history-query';
 
 describe('the /transactions URL state', () => {
   it('reads back what it wrote (a shared link shows the same view)', () => {
@@ -18,6 +18,13 @@ describe('the /transactions URL state', () => {
     const { filters, tx } = readHistoryQuery(`?type=refund&status=done&from=2026-02-30&to=soon&q=${'a'.repeat(200)}&tx=../x`);
     expect(filters).toEqual({ type: '', status: '', from: '', to: '', q: 'a'.repeat(140) });
     expect(tx).toBeNull();
+  });
+
+  it('calls a range impossible only when both days are given and from is after to', () => {
+    expect(impossibleRange({ ...NO_FILTERS, from: '2026-11-28', to: '2026-11-01' })).toBe(true);
+    expect(impossibleRange({ ...NO_FILTERS, from: '2026-11-01', to: '2026-11-01' })).toBe(false);
+    expect(impossibleRange({ ...NO_FILTERS, from: '2026-11-28' })).toBe(false);
+    expect(impossibleRange({ ...NO_FILTERS, to: '2026-11-01' })).toBe(false);
   });
 
   it('puts an inverted date range in order', () => {

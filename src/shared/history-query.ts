@@ -73,4 +73,7 @@ export function apiFilters(f: HistoryFilters): ApiFilters {
   return out;
 }
 
+/** From after to: a range no day is in, which the screen refuses (and the server answers 400). */
+export const impossibleRange = (f: HistoryFilters) => isDay(f.from) && isDay(f.to) && f.from > f.to;
+
 export const hasFilters = (f: HistoryFilters) => Object.values(apiFilters(f)).length > 0;

@@ -5,6 +5,7 @@
 // receive nothing, or less than nothing, is not a quote anyone should be asked to continue with.
 import type { TranslationKey } from '../i18n';
 import { CENTS_SCALE, compareDecimals, decimalToNumber, decimalToString, parseDecimal, roundDecimal, type Decimal } from './decimal';
+import { readTypedAmount, type TypedAmountProblem } from './format';
 import { AMOUNT_MAX_USD, AMOUNT_MIN_USD } from './transaction-labels';
 
 export const QUOTE_EXCHANGE_RATE = 0.95;
@@ -30,13 +31,14 @@ export interface SimulatedQuote {
 }
 
 /** Why an amount gets no quote; `empty` shows the hint, the others a message (a dictionary key). */
-export type QuoteRefusal = 'empty' | 'invalid' | 'step' | 'belowMin' | 'aboveMax' | 'netNotPositive';
+export type QuoteRefusal = 'empty' | 'invalid' | 'grouping' | 'step' | 'belowMin' | 'aboveMax' | 'netNotPositive';
 
 export type QuoteResult = { ok: true; quote: SimulatedQuote } | { ok: false; reason: QuoteRefusal };
 
 /** The message that tells the user why there is no quote (its params fill the placeholders). */
 export const QUOTE_REFUSAL_KEYS: Record<Exclude<QuoteRefusal, 'empty'>, TranslationKey> = {
-  invalid: 'transactions.new.quote.invalid',
+  invalid: 'errors.amountNotNumber',
+  grouping: 'errors.amountGrouping',
   step: 'transactions.validation.amountStep',
   belowMin: 'transactions.validation.amountMin',
   aboveMax: 'transactions.validation.amountMax',
@@ -46,11 +48,14 @@ export const QUOTE_REFUSAL_KEYS: Record<Exclude<QuoteRefusal, 'empty'>, Translat
 /** The minimum amount that receives something, as the form shows it ("2.64"). */
 export const MIN_POSITIVE_NET_USD = decimalToString({ units: MIN_POSITIVE_NET_CENTS, scale: CENTS_SCALE });
 
-/** The quote for the amount typed in the form, or the reason there is none. */
-export function quoteFor(amount: string | number | null | undefined): QuoteResult {
-  if (amount == null || String(amount).trim() === '') return { ok: false, reason: 'empty' };
-  const parsed = parseDecimal(amount);
-  if (!parsed) return { ok: false, reason: 'invalid' };
+// Zero or less is below the 1 USD minimum.
+const TYPED_REFUSALS: Record<TypedAmountProblem, QuoteRefusal> = { empty: 'empty', notNumber: 'invalid', grouping: 'grouping', notPositive: 'belowMin' };
+
+/** The quote for the amount typed in the form (read as typed in `locale`), or the reason there is none. */
+export function quoteFor(amount: string | number | null | undefined, locale = 'en'): QuoteResult {
+  const typed = readTypedAmount(amount == null ? '' : String(amount), locale);
+  if (!typed.ok) return { ok: false, reason: TYPED_REFUSALS[typed.problem] };
+  const parsed = parseDecimal(typed.amount)!;
   if (compareDecimals(parsed, MIN) < 0) return { ok: false, reason: 'belowMin' };
   if (compareDecimals(parsed, MAX) > 0) return { ok: false, reason: 'aboveMax' };
   const cents = roundDecimal(parsed, CENTS_SCALE, 'trunc');

@@ -65,6 +65,16 @@ describe('the history view', () => {
     expect(query().get('type')).toBe('transfer');
   });
 
+  it('applies no impossible date range (from after to): the list and the address keep the last possible one', () => {
+    changeFilters({ from: '2026-11-28' });
+    changeFilters({ to: '2026-11-01' });
+    expect($historyView.get().fields).toMatchObject({ from: '2026-11-28', to: '2026-11-01' });
+    expect($historyView.get().applied).toMatchObject({ from: '2026-11-28', to: '' });
+    expect(query().get('to')).toBeNull();
+    changeFilters({ to: '2026-11-30' });
+    expect($historyView.get().applied).toMatchObject({ from: '2026-11-28', to: '2026-11-30' });
+  });
+
   it('clears every filter at once and drops a pending search', () => {
     changeFilters({ status: 'PENDING' });
     changeFilters({ q: 'late' });

@@ -7,7 +7,7 @@
 import { atom } from 'nanostores';
 import { api, ApiError, unwrap } from './api';
 import { apiErrorText } from '../shared/error-text';
-import { apiFilters, NO_FILTERS, readHistoryQuery, writeHistoryQuery, type HistoryFilters } from '../shared/history-query';
+import { apiFilters, impossibleRange, NO_FILTERS, readHistoryQuery, writeHistoryQuery, type HistoryFilters } from '../shared/history-query';
 import { t } from '../i18n';
 import { $activeAccount } from './account';
 import { $lang } from './lang';
@@ -129,11 +129,15 @@ export function startHistoryView(search = location.search): void {
   apply($historyView.get().applied);
 }
 
-/** The inputs change at once; a search applies after its pause, any other filter at once. */
+/**
+ * The inputs change at once; a search applies after its pause, any other filter at once. An
+ * impossible range (from after to) is not applied: the screen says so and asks nothing.
+ */
 export function changeFilters(next: Partial<HistoryFilters>): void {
   const fields = { ...$historyView.get().fields, ...next };
   $historyView.set({ ...$historyView.get(), fields });
   clearTimeout(searchTimer);
+  if (impossibleRange(fields)) return;
   if ('q' in next) searchTimer = setTimeout(() => apply(fields), SEARCH_DELAY_MS);
   else apply(fields);
 }

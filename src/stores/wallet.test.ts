@@ -156,16 +156,22 @@ describe('Transfer 100 as one intent', () => {
 });
 
 describe('what the wallet toasts say', () => {
-  it('says an incoming offer of 100.00 CC waits for acceptance, not that the transfer succeeded', async () => {
+  it('says an incoming offer of 100.00 CC from the treasury, named as the offers list names it, waits for acceptance, not that the transfer succeeded', async () => {
     posts = [transferred()];
     expect(await transfer()).toBe(true);
     expect($toasts.get()).toEqual([
       expect.objectContaining({
         type: 'info',
         title: 'Transfer offer received',
-        description: '100.00 CC from treasu...bbbbbb is waiting for your acceptance. Press Auto-Accept to add it to your balance.',
+        description: '100.00 CC from Dólar treasury (test funds) is waiting for your acceptance. Press Auto-Accept to add it to your balance.',
       }),
     ]);
+  });
+
+  it('says how many transfers Auto-Accept accepted and how much, in the plural when more than one', async () => {
+    posts = [ok({ contractsAccepted: 3, amountAccepted: '1234.5000000000', offersExpired: 0 })];
+    expect(await autoAccept()).toBe(true);
+    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'success', title: 'Success!', description: 'Accepted 3 transfers: 1,234.50 CC' })]);
   });
 
   it('says there was nothing to accept (info) when Auto-Accept finds no pending offer', async () => {
@@ -179,7 +185,7 @@ describe('what the wallet toasts say', () => {
 
 describe('Auto-Accept as one intent', () => {
   it('retries after a network error with the same Idempotency-Key', async () => {
-    posts = [networkError(), ok({ contractsAccepted: 1, offersExpired: 0 })];
+    posts = [networkError(), ok({ contractsAccepted: 1, amountAccepted: '15.0000000000', offersExpired: 0 })];
     const done = autoAccept();
     expect($walletBusy.get()).toBe('accept');
     await vi.advanceTimersByTimeAsync(1000);
@@ -187,7 +193,7 @@ describe('Auto-Accept as one intent', () => {
     const tries = postsTo('/api/wallets/auto-accept');
     expect(tries).toHaveLength(2);
     expect(tries[1]!.key).toBe(tries[0]!.key);
-    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'success', title: 'Success!', description: 'Contracts accepted: 1' })]);
+    expect($toasts.get()).toEqual([expect.objectContaining({ type: 'success', title: 'Success!', description: 'Accepted 1 transfer: 15.00 CC' })]);
   });
 
   it('does not retry a 404 and uses a new key on the next press', async () => {

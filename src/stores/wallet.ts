@@ -9,7 +9,7 @@ import { atom } from 'nanostores';
 import { t, type TranslateParams, type TranslationKey } from '../i18n';
 import { ApiError, api, unwrap } from './api';
 import { sendIntent } from '../lib/idempotency';
-import { abbreviatePartyId, formatLedgerAmount } from '../shared/format';
+import { formatLedgerAmount } from '../shared/format';
 import { parseDecimal } from '../shared/decimal';
 import { apiErrorText } from '../shared/error-text';
 import { $activeAccount } from './account';
@@ -135,9 +135,10 @@ async function runIntent(kind: WalletIntent, move: (accountId: string) => Promis
 }
 
 /**
- * 'Transfer 100': the contract's answer is always an offer (status PENDING) that the wallet must
- * accept before its balance changes, so the toast says that (amount, sender 6...6) instead of the
- * spec's 'Transfer Successful!', which users read as money already in their balance. False on failure.
+ * 'Transfer 100': the contract's answer is always the treasury's offer (status PENDING) that the
+ * wallet must accept before its balance changes, so the toast says that (amount, the treasury by the
+ * name the offers list gives it) instead of the spec's 'Transfer Successful!', which users read as
+ * money already in their balance. False on failure.
  */
 export async function transfer(): Promise<boolean> {
   try {
@@ -150,7 +151,7 @@ export async function transfer(): Promise<boolean> {
         title: tr('toast.transferOffered.title'),
         description: tr('toast.transferOffered.description', {
           amount: formatLedgerAmount(result.amount, result.instrument),
-          from: abbreviatePartyId(result.fromPartyId),
+          from: tr('wallet.offers.treasury'),
         }),
       });
     });
@@ -166,7 +167,17 @@ export async function transfer(): Promise<boolean> {
   }
 }
 
-/** 'Auto-Accept': accepts the pending offers; 'Success!' with the number accepted, or 'Nothing to accept' (info). */
+/**
+ * 'Auto-Accept': accepts the pending offers; 'Success!' with how many transfers and how much ("Accepted
+ * 1 transfer: 15.00 CC"; the count alone from an upstream that does not answer the total), or
+ * 'Nothing to accept' (info).
+ */
+function acceptedText(count: number, amount: string | undefined): string {
+  return amount === undefined
+    ? tr('toast.autoAccepted.count', { count })
+    : tr('toast.autoAccepted.description', { count, amount: formatLedgerAmount(amount, 'CC') });
+}
+
 export async function autoAccept(): Promise<boolean> {
   try {
     return await runIntent('accept', async (accountId) => {
@@ -175,7 +186,7 @@ export async function autoAccept(): Promise<boolean> {
       );
       toast(
         result.contractsAccepted > 0
-          ? { type: 'success', title: tr('common.success'), description: tr('toast.autoAccepted.description', { count: result.contractsAccepted }) }
+          ? { type: 'success', title: tr('common.success'), description: acceptedText(result.contractsAccepted, result.amountAccepted) }
           : { type: 'info', title: tr('toast.nothingToAccept.title'), description: tr('toast.nothingToAccept.description') },
       );
     });

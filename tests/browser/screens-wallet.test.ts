@@ -82,14 +82,16 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       });
 
       // Transfer 100: a pending offer, and the toast says so (no 'Transfer Successful!' while the
-      // balance is still $0.00): 100.00 CC from the treasury's id 6...6 waits for acceptance.
+      // balance is still $0.00): 100.00 CC from the treasury, named as the offers list names it (not
+      // by a fragment of its party id), waits for acceptance.
       await page.locator('[data-action="transfer"]').click();
       const transferToast = await toastText(page, 'info', s(lang, 'toast.transferOffered.title'));
       // The old claim, in each language, before the balance had moved.
       expect(transferToast).not.toMatch(/Transfer Successful|Transferencia exitosa|Transfert réussi/);
       const [lead = ''] = s(lang, 'toast.transferOffered.description').split(/\{\w+\}/);
       expect(transferToast).toContain(`${lead}100.00 CC`);
-      expect(transferToast).toMatch(/[\w-]{6}\.\.\.[0-9a-f]{6}/);
+      expect(transferToast).toContain(s(lang, 'toast.transferOffered.description', { amount: '100.00 CC', from: s(lang, 'wallet.offers.treasury') }));
+      expect(transferToast).not.toMatch(/[\w-]{6}\.\.\.[0-9a-f]{6}/);
       // The headline is the total (available + locked + pending incoming), with its breakdown.
       await page.waitForFunction(() => document.querySelector('[data-wallet-part="pending"]')?.textContent === '100.00 CC');
       expect(await page.locator('[data-wallet-balance]').textContent()).toBe(USD_100_CC);
@@ -117,11 +119,16 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(await page.locator('#main tbody [data-amount]').textContent()).toBe(`${s(lang, 'transactions.direction.in')} +${USD_100_CC}`);
       expect(await page.locator('#main tbody [data-amount]').getAttribute('class')).toContain('green');
 
-      // Auto-Accept: 'Success!' with the number of contracts accepted, then the balance.
+      // Auto-Accept: 'Success!' with how many transfers and how much were accepted, then the balance.
       await openApp(page, '/accounts/digital-assets');
+      // Beside each other, Auto-Accept (now, once) and the switch (from now on) each say what they do.
+      const describedBy = async (selector: string) =>
+        page.locator(selector).evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent);
+      expect(await describedBy('[data-action="auto-accept"]')).toBe(s(lang, 'wallet.autoAcceptHint'));
+      expect(await describedBy('[data-action="preapproval"]')).toBe(s(lang, 'wallet.preapproval.hint'));
       await page.locator('[data-action="auto-accept"]').click();
       const accepted = await toastText(page, 'success', s(lang, 'common.success'));
-      expect(accepted).toContain(s(lang, 'toast.autoAccepted.description', { count: 1 }));
+      expect(accepted).toContain(s(lang, 'toast.autoAccepted.description', { count: 1, amount: '100.00 CC' }));
       await page.waitForFunction(() => document.querySelector('[data-wallet-part="available"]')?.textContent === '100.00 CC');
       expect(await page.locator('[data-wallet-balance]').textContent()).toBe(USD_100_CC);
       expect(await page.locator('[data-wallet-part="pending"]').textContent()).toBe('0.00 CC');

@@ -1,12 +1,13 @@
 // How a party is named to others: the treasury by its fixed name, a person by a masked name.
+import { abbreviatePartyId } from '../../shared/format';
 
 /** The treasury's name in offer lists: fixed English, the islands translate it by `counterpartyKind`. */
 export const TREASURY_NAME = 'Dólar treasury';
 
 /**
- * A person as others see them: "Ana G." from the profile's first and last name, else the start of the
- * party's hint and the end of its fingerprint ("personal…8cfce6"), which tells apart two people whose
- * accounts share a name as the party id does. Never the whole name, the phone or the account.
+ * A person as others see them: "Ana G." from the profile's first and last name, else their party id
+ * shortened as every screen shortens one ("person...8cfce6"), which tells apart two people whose
+ * accounts share a name. Never the whole name, the phone or the account.
  */
 export function maskedName(first: string | null | undefined, last: string | null | undefined, partyId: string): string {
   const given = (first ?? '').trim();
@@ -14,8 +15,7 @@ export function maskedName(first: string | null | undefined, last: string | null
     const initial = [...(last ?? '').trim()][0];
     return initial ? `${given} ${initial.toUpperCase()}.` : given;
   }
-  const [hint = '', fingerprint = ''] = partyId.split('::');
-  return `${[...hint].slice(0, 8).join('')}…${fingerprint.slice(-6)}`;
+  return abbreviatePartyId(partyId);
 }
 
 /**

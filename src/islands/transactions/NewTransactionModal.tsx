@@ -9,7 +9,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } fr
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { useT } from '../../components/use-t';
+import { useLang, useT } from '../../components/use-t';
 import { api, unwrap } from '../../stores/api';
 import { formatLedgerAmount, formatUsd } from '../../shared/format';
 import { MIN_POSITIVE_NET_USD, QUOTE_REFUSAL_KEYS } from '../../shared/quote';
@@ -35,6 +35,7 @@ const field =
 
 export default function NewTransactionModal({ onClose }: { onClose: () => void }) {
   const t = useT();
+  const lang = useLang();
   const ids = { amount: useId(), provider: useId(), wallet: useId(), asset: useId(), quote: useId() };
   const active = useStore($activeAccount);
   const [form, setForm] = useState<NewTransactionFields>(EMPTY_FORM);
@@ -67,7 +68,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
   }, [active?.account_id]);
 
   // A new amount restarts the quote: cleared, or 'Getting quote...' then the quote after 1 s.
-  useEffect(() => requestQuote(form.amount, setQuote), [form.amount]);
+  useEffect(() => requestQuote(form.amount, setQuote, lang), [form.amount, lang]);
 
   const set = <K extends keyof NewTransactionFields>(key: K, value: NewTransactionFields[K]) => {
     setDone(false);

@@ -45,6 +45,20 @@ describe('the New Transaction quote', () => {
     }
   });
 
+  it("reads the amount with the language's decimal comma, and refuses a thousands separator with its own reason", () => {
+    const settle = (amount: string, lang: 'en' | 'es' | 'fs') => {
+      const states: QuoteState[] = [];
+      requestQuote(amount, (s) => states.push(s), lang);
+      vi.advanceTimersByTime(2000);
+      return states.at(-1);
+    };
+    expect(settle('12,34', 'es')).toEqual(settle('12.34', 'en'));
+    expect(settle('12,34', 'fs')).toMatchObject({ status: 'ready', quote: { net_destination_amount: '9.2230' } });
+    expect(settle('12.34', 'es')).toMatchObject({ status: 'ready', quote: { net_destination_amount: '9.2230' } });
+    expect(settle('12,34', 'en')).toEqual({ status: 'refused', reason: 'invalid' });
+    expect(settle('10.000', 'es')).toEqual({ status: 'refused', reason: 'grouping' });
+  });
+
   it('drops a quote that was cancelled because the amount changed', () => {
     const states: QuoteState[] = [];
     const cancel = requestQuote('10', (s) => states.push(s));

@@ -2,6 +2,7 @@
 // quote's life cycle (cleared for an empty amount, the reason instead of a quote for an amount
 // outside 1-50 USD or one whose net is not positive, otherwise 'Getting quote...' for 1 s, then the
 // simulated quote).
+import { htmlLang, type Lang } from '../../i18n';
 import { QUOTE_DELAY_MS, quoteFor, type QuoteRefusal, type SimulatedQuote } from '../../shared/quote';
 import { ADD_NEW_WALLET } from '../../shared/transaction-labels';
 
@@ -23,12 +24,12 @@ export type QuoteState =
   { status: 'none' } | { status: 'refused'; reason: Exclude<QuoteRefusal, 'empty'> } | { status: 'loading' } | { status: 'ready'; quote: SimulatedQuote };
 
 /**
- * Starts the quote for `amount`: `onChange` gets 'loading' at once and the quote after 1 s, or at
+ * Starts the quote for `amount` as typed in `lang` (its decimal comma, or a dot): `onChange` gets 'loading' at once and the quote after 1 s, or at
  * once 'none' (empty amount) or 'refused' with the reason there is no quote. Returns a function that
  * cancels the pending quote.
  */
-export function requestQuote(amount: string, onChange: (state: QuoteState) => void, delayMs = QUOTE_DELAY_MS): () => void {
-  const result = quoteFor(amount);
+export function requestQuote(amount: string, onChange: (state: QuoteState) => void, lang: Lang = 'en', delayMs = QUOTE_DELAY_MS): () => void {
+  const result = quoteFor(amount, htmlLang(lang));
   if (!result.ok) {
     onChange(result.reason === 'empty' ? { status: 'none' } : { status: 'refused', reason: result.reason });
     return () => {};

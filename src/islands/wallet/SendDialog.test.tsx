@@ -20,6 +20,7 @@ interface Call {
 let calls: Call[] = [];
 let sendAnswers: (() => Response)[] = [];
 let preapproved = false;
+let displayName = 'Bob M.';
 
 const sends = () => calls.filter((c) => c.path === '/api/wallets/canton/send');
 const s = (key: TranslationKey, params?: Record<string, string | number>) => translate($lang.get(), key, params);
@@ -45,12 +46,13 @@ beforeEach(() => {
   calls = [];
   sendAnswers = [];
   preapproved = false;
+  displayName = 'Bob M.';
   $auth.set({ status: 'authenticated', user: { id: 'u1' } as never, session: { access_token: 't', refresh_token: 'r' } as never });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const headers = new Headers(init?.headers);
     calls.push({ path: url.pathname, key: headers.get('idempotency-key'), body: init?.body ? JSON.parse(String(init.body)) : null });
-    if (url.pathname.endsWith('/receivers/resolve')) return Response.json({ data: { partyId: BOB, displayName: 'Bob M.', preapproved } });
+    if (url.pathname.endsWith('/receivers/resolve')) return Response.json({ data: { partyId: BOB, displayName, preapproved } });
     const next = sendAnswers.shift();
     if (!next) throw new TypeError('Failed to fetch');
     return next();
@@ -122,6 +124,35 @@ describe('SendDialog', () => {
     expect(document.querySelector('[data-send-amount]')!.textContent).toBe('2.50 CC');
     expect(screen.getByText('$0.38')).toBeTruthy();
     expect(document.querySelector('[data-send-next]')!.textContent).toBe(s('wallet.send.confirm.offer', { name: 'Bob M.' }));
+  });
+
+  it('confirms the phone as typed, the masked name, and the party id once', async () => {
+    open();
+    await toConfirm();
+    expect(document.querySelector('[data-send-phone]')!.textContent).toBe('+1 555 555 0131');
+    expect(document.querySelector('[data-send-party]')!.textContent).toBe('bob-77...cccccc');
+    cleanup();
+
+    // A person without a name is named by their shortened party id: shown once, not twice in two styles.
+    displayName = 'bob-77...cccccc';
+    open();
+    await toConfirm();
+    expect(document.querySelector('[data-send-name]')!.textContent).toBe('bob-77...cccccc');
+    expect(document.querySelector('[data-send-party]')).toBeNull();
+    expect(document.querySelector('[data-send-summary]')!.textContent.split('cccccc')).toHaveLength(2);
+  });
+
+  it('takes an amount typed with a decimal comma in Spanish and sends it as a decimal', async () => {
+    $lang.set('es');
+    open();
+    type(s('wallet.send.amount.label'), '2,5');
+    expect(document.querySelector('[data-send-usd]')!.textContent).toBe(s('wallet.send.amount.usd', { usd: '$0.38', price: '$0.15' }));
+    await toConfirm('2,5');
+    expect(document.querySelector('[data-send-amount]')!.textContent).toBe('2.50 CC');
+    sendAnswers = [() => sent('PENDING')];
+    fireEvent.click(screen.getByRole('button', { name: s('wallet.send.submit') }));
+    await flush();
+    expect(sends()[0]!.body).toMatchObject({ amount: '2.5' });
   });
 
   it('says it settles at once when the receiver has a preapproval', async () => {

@@ -8,11 +8,13 @@
 // (4xx) ends the intent and a changed receiver or amount starts a new one.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
+import { cx } from '../../components/cx';
 import { Modal } from '../../components/Modal';
-import { useT } from '../../components/use-t';
+import { useLang, useT } from '../../components/use-t';
 import { idempotencyKey } from '../../lib/idempotency';
 import { apiErrorText } from '../../shared/error-text';
 import { abbreviatePartyId, formatCents, formatLedgerAmount, formatPrice } from '../../shared/format';
+import { parseReceiver } from '../../shared/schemas/send-rules';
 import { $lang } from '../../stores/lang';
 import { outcomeUnknown, resolveReceiver, sendTransfer, type ResolvedReceiver, type SentTransfer } from '../../stores/p2p';
 import { checkSend, usdCentsOf, type SendFields } from './send-form';
@@ -40,6 +42,7 @@ const field =
 
 export function SendDialog({ open, onClose, accountId, available, price, onSent }: SendDialogProps) {
   const t = useT();
+  const lang = useLang();
   const ids = { receiver: useId(), amount: useId(), receiverMsg: useId(), amountMsg: useId(), usd: useId() };
   const [fields, setFields] = useState<SendFields>({ receiver: '', amount: '' });
   const [touched, setTouched] = useState(false);
@@ -62,9 +65,9 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
     else stepRef.current?.focus();
   }, [step.kind]);
 
-  const check = checkSend(fields, available);
+  const check = checkSend(fields, available, lang);
   const errors = touched && !check.ok ? check.errors : {};
-  const typedCents = usdCentsOf(fields.amount.trim(), price);
+  const typedCents = usdCentsOf(fields.amount, price, lang);
 
   function reset() {
     setFields({ receiver: '', amount: '' });
@@ -216,17 +219,29 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
     const receiver = step.receiver;
     const amount = step.kind === 'done' ? step.result.amount : step.amount;
     const cents = step.kind === 'done' ? step.result.amount_usd_cents : usdCentsOf(amount, price);
+    // Who is paid: the phone as typed (spaces kept, runs of them made one), the name the receiver
+    // has (masked), and the party id once: an unnamed person's name already is that shortened id.
+    const typedPhone = parseReceiver(fields.receiver)?.kind === 'phone' ? fields.receiver.trim().replace(/\s+/g, ' ') : null;
+    const shortParty = abbreviatePartyId(receiver.partyId);
+    const named = receiver.displayName !== shortParty;
     const summary = (
       <dl className="divide-y divide-gray-100 rounded-lg border border-gray-200 text-sm" data-send-summary="">
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2.5">
           <dt className="text-gray-600">{t('wallet.send.confirm.receiver')}</dt>
           <dd className="min-w-0 text-right">
-            <span className="block font-medium text-gray-900" data-send-name="">
+            {typedPhone && (
+              <span className="block font-medium tabular-nums text-gray-900" data-send-phone="">
+                {typedPhone}
+              </span>
+            )}
+            <span className={cx('block', named ? 'text-gray-900' : 'font-mono text-xs text-gray-600')} title={receiver.partyId} data-send-name="">
               {receiver.displayName}
             </span>
-            <span className="block font-mono text-xs text-gray-600" title={receiver.partyId}>
-              {abbreviatePartyId(receiver.partyId)}
-            </span>
+            {named && (
+              <span className="block font-mono text-xs text-gray-600" title={receiver.partyId} data-send-party="">
+                {shortParty}
+              </span>
+            )}
           </dd>
         </div>
         <div className="flex justify-between gap-4 px-3 py-2.5">

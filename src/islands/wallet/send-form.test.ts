@@ -24,13 +24,36 @@ describe('checkSend', () => {
 
   it('refuses amounts that are not positive decimals with at most 10 decimals, or above the maximum', () => {
     const problem = (amount: string) => (checkSend({ receiver: PARTY, amount }, '100000') as { errors?: { amount?: string } }).errors?.amount;
-    expect(problem('abc')).toBe('errors.ccAmountInvalid');
-    expect(problem('1e3')).toBe('errors.ccAmountInvalid');
-    expect(problem('-1')).toBe('errors.ccAmountInvalid');
+    expect(problem('abc')).toBe('errors.amountNotNumber');
+    expect(problem('1e3')).toBe('errors.amountNotNumber');
+    expect(problem('-1')).toBe('errors.ccAmountPositive');
     expect(problem('1.12345678901')).toBe('errors.ccAmountInvalid');
     expect(problem('0.0000000000')).toBe('errors.ccAmountPositive');
     expect(problem('10000.0000000001')).toBe('errors.ccAmountMax');
     expect(problem('100000')).toBe('errors.ccAmountMax');
+  });
+
+  it("reads the language's decimal comma and a dot in every language, and refuses a thousands separator", () => {
+    const send = (amount: string, lang: 'en' | 'es' | 'fs') => checkSend({ receiver: PARTY, amount }, '5000', lang);
+    expect(send('1,5', 'es')).toMatchObject({ ok: true, amount: '1.5' });
+    expect(send('1,5', 'fs')).toMatchObject({ ok: true, amount: '1.5' });
+    expect(send('1.5', 'es')).toMatchObject({ ok: true, amount: '1.5' });
+    expect(send('1,5', 'en')).toMatchObject({ ok: false, errors: { amount: 'errors.amountNotNumber' } });
+    expect(send('1.000', 'es')).toMatchObject({ ok: false, errors: { amount: 'errors.amountGrouping' } });
+    expect(send('1,000', 'en')).toMatchObject({ ok: false, errors: { amount: 'errors.amountGrouping' } });
+    expect(send('1 000', 'fs')).toMatchObject({ ok: false, errors: { amount: 'errors.amountGrouping' } });
+  });
+
+  it('gives each mistake its own message', () => {
+    const problem = (amount: string, available = '100') =>
+      (checkSend({ receiver: PARTY, amount }, available, 'es') as { errors?: { amount?: string } }).errors?.amount;
+    expect(
+      new Set([problem(''), problem('uno'), problem('-5'), problem('1,12345678901'), problem('0,05'), problem('10001'), problem('101'), problem('1.000')]).size,
+    ).toBe(8);
+    expect(problem('-5')).toBe('errors.ccAmountPositive');
+    expect(problem('0')).toBe('errors.ccAmountPositive');
+    expect(problem('0,05')).toBe('errors.ccAmountMin');
+    expect(problem('101')).toBe('wallet.send.error.moreThanAvailable');
   });
 
   it('refuses dust: an amount below the minimum send of 0.1 CC, while exactly 0.1 CC passes', () => {

@@ -2,9 +2,10 @@
 // shared rules (src/shared/schemas/send-rules.ts), the amount never above the available balance (exact
 // BigInt comparison, never parseFloat), its USD value at the current price in integer cents, and an
 // offer's time left. The messages are dictionary keys, shown in the user's language.
-import type { TranslationKey } from '../../i18n';
+import { htmlLang, type Lang, type TranslationKey } from '../../i18n';
 import { compareDecimals, parseDecimal, usdCents } from '../../shared/decimal';
-import { canonicalReceiver, ccAmountProblem, ccAmountText, sendAmountProblem } from '../../shared/schemas/send-rules';
+import { readTypedAmount, type TypedAmountProblem } from '../../shared/format';
+import { canonicalReceiver, ccAmountProblem, sendAmountProblem } from '../../shared/schemas/send-rules';
 
 export interface SendFields {
   receiver: string;
@@ -13,6 +14,13 @@ export interface SendFields {
 
 export type SendCheck = { ok: true; receiver: string; amount: string } | { ok: false; errors: Partial<Record<keyof SendFields, TranslationKey>> };
 
+const TYPED_KEYS: Record<TypedAmountProblem, TranslationKey> = {
+  empty: 'wallet.send.error.amountRequired',
+  notNumber: 'errors.amountNotNumber',
+  grouping: 'errors.amountGrouping',
+  notPositive: 'errors.ccAmountPositive',
+};
+
 const AMOUNT_KEYS = {
   format: 'errors.ccAmountInvalid',
   positive: 'errors.ccAmountPositive',
@@ -20,24 +28,27 @@ const AMOUNT_KEYS = {
   min: 'errors.ccAmountMin',
 } as const;
 
-/** Checks step 1 of the dialog. `available` is the wallet's unlocked CC (exact decimal), null when unknown. */
-export function checkSend(fields: SendFields, available: string | null): SendCheck {
+/**
+ * Checks step 1 of the dialog. `available` is the wallet's unlocked CC (exact decimal), null when
+ * unknown; the amount is read as typed in `lang` (its decimal comma, or a dot).
+ */
+export function checkSend(fields: SendFields, available: string | null, lang: Lang = 'en'): SendCheck {
   const errors: Partial<Record<keyof SendFields, TranslationKey>> = {};
   const receiver = fields.receiver.trim() === '' ? null : canonicalReceiver(fields.receiver);
   if (fields.receiver.trim() === '') errors.receiver = 'wallet.send.error.receiverRequired';
   else if (receiver === null) errors.receiver = 'errors.receiverInvalid';
 
-  const amount = ccAmountText(fields.amount);
-  if (amount === '') errors.amount = 'wallet.send.error.amountRequired';
+  const typed = readTypedAmount(fields.amount, htmlLang(lang));
+  if (!typed.ok) errors.amount = TYPED_KEYS[typed.problem];
   else {
-    const problem = sendAmountProblem(amount);
+    const problem = sendAmountProblem(typed.amount);
     // A plain number too long for the maximum ("100000") is over the maximum, not badly written.
-    if (problem === 'format' && /^\d{6,}(\.\d{1,10})?$/.test(amount)) errors.amount = 'errors.ccAmountMax';
+    if (problem === 'format' && /^\d{6,}(\.\d{1,10})?$/.test(typed.amount)) errors.amount = 'errors.ccAmountMax';
     else if (problem) errors.amount = AMOUNT_KEYS[problem];
-    else if (exceeds(amount, available)) errors.amount = 'wallet.send.error.moreThanAvailable';
+    else if (exceeds(typed.amount, available)) errors.amount = 'wallet.send.error.moreThanAvailable';
   }
-  if (errors.receiver || errors.amount || receiver === null) return { ok: false, errors };
-  return { ok: true, receiver, amount: canonicalAmount(amount) };
+  if (errors.receiver || errors.amount || receiver === null || !typed.ok) return { ok: false, errors };
+  return { ok: true, receiver, amount: typed.amount };
 }
 
 function exceeds(amount: string, available: string | null): boolean {
@@ -46,17 +57,11 @@ function exceeds(amount: string, available: string | null): boolean {
   return want === null || have === null || compareDecimals(want, have) > 0;
 }
 
-/** "007.50" -> "7.50": the amount as sent (leading zeros dropped, decimals kept exactly). */
-function canonicalAmount(text: string): string {
-  const [int = '0', frac] = text.split('.');
-  const whole = int.replace(/^0+(?=\d)/, '');
-  return frac === undefined ? whole : `${whole}.${frac}`;
-}
-
 /** The typed amount's USD value in integer cents (usdCents); null unless it is a CC amount the form accepts. */
-export function usdCentsOf(amount: string, price: string | null | undefined): bigint | null {
-  if (!price || ccAmountProblem(ccAmountText(amount)) !== null) return null;
-  return usdCents(amount, price);
+export function usdCentsOf(amount: string, price: string | null | undefined, lang: Lang = 'en'): bigint | null {
+  const typed = readTypedAmount(amount, htmlLang(lang));
+  if (!price || !typed.ok || ccAmountProblem(typed.amount) !== null) return null;
+  return usdCents(typed.amount, price);
 }
 
 /** Whole hours and minutes left until `expiresAt` (0 0 once it passed). */

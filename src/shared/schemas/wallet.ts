@@ -240,13 +240,18 @@ export const holdingTransactions = z
   .meta({ id: 'HoldingTransactions' });
 
 /**
- * POST /wallets/auto-accept: every incoming pending offer accepted (the treasury's and people's).
- * affectedParties came later than the rest of this answer: optional here so that an upstream
- * answering the earlier shape still passes (the BFF then has no one to notify); the embedded core
- * always answers it.
+ * POST /wallets/auto-accept: every incoming pending offer accepted (the treasury's and people's),
+ * how many and their total. amountAccepted and affectedParties came later than the rest of this
+ * answer: optional here so that an upstream answering the earlier shape still passes (the BFF then
+ * has no one to notify, the toast no total); the embedded core always answers them.
  */
 export const offersAccepted = z
-  .object({ contractsAccepted: count, offersExpired: count, affectedParties: affectedParties.optional() })
+  .object({
+    contractsAccepted: count,
+    amountAccepted: ledgerAmount.optional(),
+    offersExpired: count,
+    affectedParties: affectedParties.optional(),
+  })
   .meta({ id: 'OffersAccepted' });
 
 /** POST /wallets/transfer: the treasury's offer to the account's party. */

@@ -73,13 +73,13 @@ describe('POST /wallets/transfer', () => {
 });
 
 describe('POST /wallets/auto-accept', () => {
-  it('accepts every pending offer: holdings move, transactions turn COMPLETED, the count is answered', async () => {
+  it('accepts every pending offer: holdings move, transactions turn COMPLETED, the count and the amount accepted are answered', async () => {
     const { userId, accountId, partyId } = await createUserWithParty();
     const t1 = await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: 100 } });
     const t2 = await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: '0.25' } });
     const { status, body } = await coreJson(userId, '/wallets/auto-accept', { body: { account_id: accountId } });
     expect(status).toBe(200);
-    expect(body.data).toEqual({ contractsAccepted: 2, offersExpired: 0, affectedParties: [partyId, TREASURY_PARTY] });
+    expect(body.data).toEqual({ contractsAccepted: 2, amountAccepted: '100.2500000000', offersExpired: 0, affectedParties: [partyId, TREASURY_PARTY] });
     expect(await balanceOf(userId, partyId)).toBe('100.2500000000');
 
     for (const t of [t1, t2]) {
@@ -99,6 +99,7 @@ describe('POST /wallets/auto-accept', () => {
     const { userId, accountId } = await createUserWithParty();
     const { body } = await coreJson(userId, '/wallets/auto-accept', { body: { account_id: accountId } });
     expect(body.data.contractsAccepted).toBe(0);
+    expect(body.data.amountAccepted).toBe('0.0000000000');
   });
 
   it('never accepts an expired offer: its transaction turns CANCELLED and the treasury lock is released', async () => {
@@ -112,7 +113,7 @@ describe('POST /wallets/auto-accept', () => {
       .run();
 
     const { body } = await coreJson(userId, '/wallets/auto-accept', { body: { account_id: accountId } });
-    expect(body.data).toEqual({ contractsAccepted: 1, offersExpired: 1, affectedParties: [partyId, TREASURY_PARTY] });
+    expect(body.data).toEqual({ contractsAccepted: 1, amountAccepted: '3.0000000000', offersExpired: 1, affectedParties: [partyId, TREASURY_PARTY] });
     expect(await balanceOf(userId, partyId)).toBe('3.0000000000');
     expect(await scalar('SELECT status FROM transactions WHERE id = ?', old.body.data.transactionId)).toBe('CANCELLED');
     expect(await scalar('SELECT status FROM transactions WHERE id = ?', fresh.body.data.transactionId)).toBe('COMPLETED');
@@ -182,7 +183,7 @@ describe('Idempotency-Key on money movement', () => {
     const headers = { 'idempotency-key': 'accept-1' };
     const first = await core(userId, '/wallets/auto-accept', { body: { account_id: accountId }, headers });
     const firstBody = await first.json();
-    expect(firstBody).toEqual({ data: { contractsAccepted: 1, offersExpired: 0, affectedParties: [partyId, TREASURY_PARTY] } });
+    expect(firstBody).toEqual({ data: { contractsAccepted: 1, amountAccepted: '1.0000000000', offersExpired: 0, affectedParties: [partyId, TREASURY_PARTY] } });
     await coreJson(userId, '/wallets/transfer', { body: { account_id: accountId, amount: 2 } });
     const replay = await core(userId, '/wallets/auto-accept', { body: { account_id: accountId }, headers });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');

@@ -58,11 +58,11 @@ describe('POST /wallets/canton/receivers/resolve', () => {
     expect(body.data.partyId).toBe(ana.partyId);
   });
 
-  it('names a person without a first name by the party hint, cut to 8 characters', async () => {
+  it('names a person without a first name by the party id, shortened as everywhere else (first 6 ... last 6)', async () => {
     const me = await createUserWithParty();
     const bo = await createUserWithParty('Bob Builder Savings');
     await db().prepare('UPDATE profiles SET first_name = NULL WHERE id = ?').bind(bo.userId).run();
-    expect((await resolve(me, bo.partyId)).body.data.displayName).toBe(`bob-buil…${bo.partyId.slice(-6)}`);
+    expect((await resolve(me, bo.partyId)).body.data.displayName).toBe(`${bo.partyId.slice(0, 6)}...${bo.partyId.slice(-6)}`);
   });
 
   it('answers the same 404 for an unknown phone, a phone without a wallet and an unknown or walletless party', async () => {
