@@ -216,7 +216,7 @@ export const en = {
   'transactions.to': 'To {name}',
   'transactions.reason.rejected': 'Rejected by the receiver',
   'transactions.reason.withdrawn': 'Withdrawn by the sender',
-  'transactions.reason.expired': 'Expired: not accepted within 24 hours',
+  'transactions.reason.expired': 'Expired (not accepted within 24 hours)',
   'transactions.detail.direction': 'Direction',
   'transactions.detail.counterpartyName': 'Counterparty name',
   'transactions.detail.reason': 'Reason',
@@ -458,7 +458,6 @@ export const en = {
   'transactions.detail.offer.expires': 'Expires',
   'transactions.detail.offer.status.pending': 'Waiting for acceptance',
   'transactions.detail.offer.status.accepted': 'Accepted',
-  'transactions.detail.offer.status.expired': 'Expired',
   'transactions.detail.loadFailed': 'Failed to load the transaction',
 
   // Feature requests (support "Requests" tab and settings)

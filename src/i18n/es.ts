@@ -216,7 +216,7 @@ export const es: Dictionary = {
   'transactions.to': 'Para {name}',
   'transactions.reason.rejected': 'Rechazada por el destinatario',
   'transactions.reason.withdrawn': 'Retirada por el remitente',
-  'transactions.reason.expired': 'Vencida: no se aceptó en 24 horas',
+  'transactions.reason.expired': 'Vencida (no se aceptó en 24 horas)',
   'transactions.detail.direction': 'Dirección',
   'transactions.detail.counterpartyName': 'Nombre de la contraparte',
   'transactions.detail.reason': 'Motivo',
@@ -458,7 +458,6 @@ export const es: Dictionary = {
   'transactions.detail.offer.expires': 'Vence',
   'transactions.detail.offer.status.pending': 'Esperando aceptación',
   'transactions.detail.offer.status.accepted': 'Aceptada',
-  'transactions.detail.offer.status.expired': 'Vencida',
   'transactions.detail.loadFailed': 'No se pudo cargar la transacción',
 
   // Solicitudes de funciones

@@ -218,7 +218,7 @@ export const fs: Dictionary = {
   'transactions.to': 'À {name}',
   'transactions.reason.rejected': 'Refusé par le destinataire',
   'transactions.reason.withdrawn': 'Retiré par l’expéditeur',
-  'transactions.reason.expired': 'Expiré : non accepté sous 24 heures',
+  'transactions.reason.expired': 'Expiré (non accepté sous 24 heures)',
   'transactions.detail.direction': 'Sens',
   'transactions.detail.counterpartyName': 'Nom de la contrepartie',
   'transactions.detail.reason': 'Motif',
@@ -460,7 +460,6 @@ export const fs: Dictionary = {
   'transactions.detail.offer.expires': 'Expire',
   'transactions.detail.offer.status.pending': 'En attente d’acceptation',
   'transactions.detail.offer.status.accepted': 'Acceptée',
-  'transactions.detail.offer.status.expired': 'Expirée',
   'transactions.detail.loadFailed': 'Impossible de charger la transaction',
 
   // Demandes de fonctionnalités

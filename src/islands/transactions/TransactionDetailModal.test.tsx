@@ -1,7 +1,8 @@
 // The transaction detail's error state offers Try again, which loads the detail once more.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadDictionary } from '../../i18n';
+import { LANGS, loadDictionary } from '../../i18n';
+import { OFFER_STATUSES, STATUS_REASONS } from '../../shared/transaction-labels';
 import { $lang } from '../../stores/lang';
 
 const load = vi.fn();
@@ -58,4 +59,57 @@ describe('TransactionDetailModal, a person-to-person transfer', () => {
     expect(document.querySelector('[data-detail-direction="sent"]')!.textContent).toBe('Enviada');
     expect(document.querySelector('[data-detail-reason="rejected"]')!.textContent).toBe('Rechazada por el destinatario');
   });
+});
+
+describe('TransactionDetailModal, the status history', () => {
+  const offerTx = (status: (typeof OFFER_STATUSES)[number]) => ({
+    id: '3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f',
+    account_id: 'a',
+    wallet_id: null,
+    type: 'transfer',
+    status: status === 'pending' ? 'PENDING' : status === 'accepted' ? 'COMPLETED' : status === 'rejected' ? 'FAILED' : 'CANCELLED',
+    amount_usd: 31,
+    asset: 'CC',
+    asset_amount: '2.0000000000',
+    network: 'canton',
+    tx_hash: null,
+    created_at: '2026-11-25T06:52:00.000Z',
+    updated_at: '2026-11-25T06:53:00.000Z',
+    description: null,
+    counterparty: null,
+    direction: 'received',
+    counterparty_name: 'Ana G.',
+    status_reason: (STATUS_REASONS as readonly string[]).includes(status) ? status : null,
+    offer: {
+      offerId: 'o1',
+      senderPartyId: 's::1220',
+      receiverPartyId: 'r::1220',
+      instrument: 'CC',
+      amount: '2.0000000000',
+      status,
+      expiresAt: '2026-11-26T06:52:00.000Z',
+      createdAt: '2026-11-25T06:52:00.000Z',
+      settledAt: status === 'pending' ? null : '2026-11-25T06:53:00.000Z',
+    },
+  });
+
+  // Every status an offer can reach and every reason the core writes on a transaction (the core's
+  // types are these lists): a new value without a label fails here.
+  for (const lang of LANGS) {
+    for (const status of OFFER_STATUSES) {
+      it(`labels the offer's "${status}" line in ${lang}`, async () => {
+        await loadDictionary(lang);
+        $lang.set(lang);
+        load.mockResolvedValue(offerTx(status));
+        render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
+        await screen.findByText('Ana G.');
+        const lines = [...document.querySelectorAll('[data-detail-history] li')].map((li) => li.textContent ?? '');
+        expect(lines).toHaveLength(2);
+        for (const line of lines) expect(line, line).toMatch(/^\p{L}/u);
+        if ((STATUS_REASONS as readonly string[]).includes(status)) {
+          expect(document.querySelector(`[data-detail-reason="${status}"]`)?.textContent).toMatch(/^\p{L}/u);
+        }
+      });
+    }
+  }
 });

@@ -10,8 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatCents, formatDate, formatDecimal } from '../../shared/format';
 import { apiErrorText } from '../../shared/error-text';
-import { normalizeTransactionStatus, statusReasonKey, transactionStatusKey, transactionTypeKey } from '../../shared/transaction-labels';
-import type { TranslationKey } from '../../i18n';
+import { normalizeTransactionStatus, offerStatusKey, statusReasonKey, transactionStatusKey, transactionTypeKey } from '../../shared/transaction-labels';
 import { $lang } from '../../stores/lang';
 import { loadTransactionDetail, type TransactionDetail } from '../../stores/transactions';
 import { toast } from '../../stores/toasts';
@@ -20,14 +19,6 @@ import { Glyph } from '../shell/icons';
 import { transactionDescription } from '../../shared/seeded-text';
 
 type State = { status: 'loading' } | { status: 'ready'; tx: TransactionDetail } | { status: 'error'; message: string };
-
-type OfferStatus = NonNullable<TransactionDetail['offer']>['status'];
-/** The history line of an offer's status; a rejected or withdrawn offer has none (its reason shows). */
-const OFFER_STATUS_KEYS: Partial<Record<OfferStatus, TranslationKey>> = {
-  pending: 'transactions.detail.offer.status.pending',
-  accepted: 'transactions.detail.offer.status.accepted',
-  expired: 'transactions.detail.offer.status.expired',
-};
 
 /** A ledger amount in full (its 10 decimals, trailing zeros after the cents dropped): exact, not rounded. */
 const exactAsset = (amount: string) => formatDecimal(amount, 10, 2);
@@ -92,7 +83,6 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     const tx = state.tx;
     const typeKey = transactionTypeKey(tx.type);
     const offer = tx.offer ?? null;
-    const offerStatusKey = offer && OFFER_STATUS_KEYS[offer.status];
     const statusNow = normalizeTransactionStatus(tx.status);
     const reasonKey = statusNow === 'cancelled' || statusNow === 'failed' ? statusReasonKey(tx.status_reason) : null;
     body = (
@@ -167,7 +157,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
                 {t('transactions.detail.offer.offered')}: {formatDate(offer.createdAt)}
               </li>
               <li>
-                {offerStatusKey && t(offerStatusKey)}
+                {t(offerStatusKey(offer.status))}
                 {offer.settledAt ? `: ${formatDate(offer.settledAt)}` : ` (${t('transactions.detail.offer.expires')} ${formatDate(offer.expiresAt)})`}
               </li>
             </>
