@@ -150,9 +150,10 @@ export const en = {
   'wallet.balance.pending': 'Pending incoming: {amount}, waiting for acceptance',
   // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Available: {amount}',
+  'wallet.balance.locked': 'Locked in outgoing offers: {amount}',
   'wallet.balance.pendingHint': 'Press Auto-Accept on your wallet to add it to your balance.',
   // Person-to-person transfers on the wallet screen
-  'wallet.balance.total': 'Total: {amount}',
+  'wallet.balance.total': 'Total with pending and locked: {amount}',
   'wallet.balance.breakdown': 'Balance breakdown',
   'wallet.balance.availableLabel': 'Available',
   'wallet.balance.lockedLabel': 'Locked in outgoing offers',

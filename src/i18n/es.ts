@@ -150,9 +150,10 @@ export const es: Dictionary = {
   'wallet.balance.pending': 'Entrante pendiente: {amount}, en espera de aceptación',
   // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Disponible: {amount}',
+  'wallet.balance.locked': 'Bloqueado en ofertas enviadas: {amount}',
   'wallet.balance.pendingHint': 'Pulsa Aceptar automáticamente en tu billetera para sumarlo a tu saldo.',
   // Transferencias entre personas en la billetera
-  'wallet.balance.total': 'Total: {amount}',
+  'wallet.balance.total': 'Total con lo pendiente y lo bloqueado: {amount}',
   'wallet.balance.breakdown': 'Desglose del saldo',
   'wallet.balance.availableLabel': 'Disponible',
   'wallet.balance.lockedLabel': 'Bloqueado en ofertas enviadas',

@@ -151,9 +151,10 @@ export const fs: Dictionary = {
   'wallet.balance.pending': 'Entrant en attente : {amount}, à accepter',
   // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Disponible : {amount}',
+  'wallet.balance.locked': 'Bloqué dans des offres envoyées : {amount}',
   'wallet.balance.pendingHint': 'Appuyez sur Acceptation automatique dans votre portefeuille pour l’ajouter à votre solde.',
   // Virements entre personnes dans le portefeuille
-  'wallet.balance.total': 'Total : {amount}',
+  'wallet.balance.total': 'Total, attente et blocage compris : {amount}',
   'wallet.balance.breakdown': 'Détail du solde',
   'wallet.balance.availableLabel': 'Disponible',
   'wallet.balance.lockedLabel': 'Bloqué dans des offres envoyées',
