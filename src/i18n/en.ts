@@ -220,7 +220,6 @@ export const en = {
   'transactions.reason.expired': 'Expired (not accepted within 24 hours)',
   'transactions.detail.direction': 'Direction',
   'transactions.detail.counterpartyName': 'Counterparty name',
-  'transactions.detail.reason': 'Reason',
 
   // Asset detail
   'asset.backToMarket': 'Back to Market',

@@ -220,7 +220,6 @@ export const es: Dictionary = {
   'transactions.reason.expired': 'Vencida (no se aceptó en 24 horas)',
   'transactions.detail.direction': 'Dirección',
   'transactions.detail.counterpartyName': 'Nombre de la contraparte',
-  'transactions.detail.reason': 'Motivo',
 
   // Detalle del activo
   'asset.backToMarket': 'Volver al Mercado',

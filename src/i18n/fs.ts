@@ -222,7 +222,6 @@ export const fs: Dictionary = {
   'transactions.reason.expired': 'Expiré (non accepté sous 24 heures)',
   'transactions.detail.direction': 'Sens',
   'transactions.detail.counterpartyName': 'Nom de la contrepartie',
-  'transactions.detail.reason': 'Motif',
 
   // Détail de l'actif
   'asset.backToMarket': 'Retour au marché',

@@ -1,7 +1,8 @@
 // /transactions: the active account's history with Date, Type, Amount (cents shown in USD, signed
-// and coloured by direction), Asset, Network, Status (Completed green, Pending yellow and the
-// fallback, Failed red, Cancelled gray) and Hash (6...4, with a copy button that flips to 'Copied!'
-// for 2 s).
+// and coloured by direction, the asset amount beside it; a transfer that ended without moving money
+// has no sign or colour), Asset, Network, Status (Completed green, Pending yellow and the fallback,
+// Failed red, Cancelled gray; rejected, withdrawn and expired transfers say so in words) and Hash
+// (6...4, with a copy button that flips to 'Copied!' for 2 s); the cells in transactions/TransactionCells.
 // Cards below 768 px. A 'New Transaction' button opens the simulated on-ramp form.
 // Filters (type, status, date range) and a search (hash or counterparty) applied by the
 // server and kept in the URL (replaceState: a reload or a shared link shows the same view), updated
@@ -43,7 +44,7 @@ import AppShell from './AppShell';
 import { useCopied } from './common/use-copied';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
-import { Counterparty, SignedAmount, StatusBadge } from './transactions/TransactionCells';
+import { Counterparty, TransactionAmount, StatusBadge } from './transactions/TransactionCells';
 
 const NewTransactionModal = lazy(() => import('./transactions/NewTransactionModal'));
 const TransactionDetailModal = lazy(() => import('./transactions/TransactionDetailModal'));
@@ -269,7 +270,7 @@ function Transactions({ firstRows, search }: ServedRows) {
     {
       id: 'amount',
       header: t('transactions.column.amount'),
-      cell: (tx) => <SignedAmount tx={tx} />,
+      cell: (tx) => <TransactionAmount tx={tx} />,
       className: 'whitespace-nowrap text-right font-medium tabular-nums',
       headerClassName: 'text-right',
     },
@@ -324,7 +325,7 @@ function Transactions({ firstRows, search }: ServedRows) {
                     <p className="text-xs text-gray-500">{openButton(tx, formatDate(tx.created_at, { timeZone }))}</p>
                   </div>
                   <p className="whitespace-nowrap font-semibold tabular-nums">
-                    <SignedAmount tx={tx} />
+                    <TransactionAmount tx={tx} />
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-2">

@@ -20,6 +20,18 @@ export function normalizeTransactionStatus(value: string | null | undefined): Tr
 
 export const transactionStatusKey = (status: TransactionStatus): TranslationKey => `transactions.status.${status}`;
 
+/**
+ * Whether a transaction moved money: only a completed one did. A pending one has not yet (an offer
+ * can still be rejected, withdrawn or expire); a failed or cancelled one never will.
+ */
+export const movedMoney = (status: string): boolean => normalizeTransactionStatus(status) === 'completed';
+
+/** A transaction that ended without moving money (failed or cancelled): no money went in or out. */
+export function endedUnmoved(status: string): boolean {
+  const normalized = normalizeTransactionStatus(status);
+  return normalized === 'failed' || normalized === 'cancelled';
+}
+
 const TYPE_KEYS: Record<TransactionType, TranslationKey> = {
   deposit: 'transactions.type.deposit',
   withdrawal: 'transactions.type.withdrawal',

@@ -58,6 +58,9 @@ describe('TransactionDetailModal, a person-to-person transfer', () => {
     await screen.findByText('Ana G.');
     expect(document.querySelector('[data-detail-direction="sent"]')!.textContent).toBe('Enviada');
     expect(document.querySelector('[data-detail-reason="rejected"]')!.textContent).toBe('Rechazada por el destinatario');
+    // A rejection is the receiver's choice, not a failure: the status says it in words.
+    expect(document.querySelector('[data-detail-status]')!.textContent).toBe('Rechazada por el destinatario');
+    expect(document.querySelector('[data-detail="transaction"]')!.textContent).not.toContain('Fallida');
   });
 });
 

@@ -10,7 +10,14 @@ import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatCents, formatDate, formatDecimal } from '../../shared/format';
 import { apiErrorText } from '../../shared/error-text';
-import { normalizeTransactionStatus, offerStatusKey, statusReasonKey, transactionStatusKey, transactionTypeKey } from '../../shared/transaction-labels';
+import {
+  endedUnmoved,
+  normalizeTransactionStatus,
+  offerStatusKey,
+  statusReasonKey,
+  transactionStatusKey,
+  transactionTypeKey,
+} from '../../shared/transaction-labels';
 import { $lang } from '../../stores/lang';
 import { loadTransactionDetail, type TransactionDetail } from '../../stores/transactions';
 import { toast } from '../../stores/toasts';
@@ -84,7 +91,9 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     const typeKey = transactionTypeKey(tx.type);
     const offer = tx.offer ?? null;
     const statusNow = normalizeTransactionStatus(tx.status);
-    const reasonKey = statusNow === 'cancelled' || statusNow === 'failed' ? statusReasonKey(tx.status_reason) : null;
+    // A transfer that ended without moving money says why in words (as the list does), not "Failed".
+    const reasonKey = endedUnmoved(tx.status) ? statusReasonKey(tx.status_reason) : null;
+    const statusText = t(reasonKey ?? transactionStatusKey(statusNow));
     body = (
       <div data-detail="transaction">
         <dl className="divide-y divide-gray-100">
@@ -93,7 +102,9 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
           </Field>
           <Field label={t('transactions.column.type')}>{typeKey ? t(typeKey) : tx.type}</Field>
           <Field label={t('transactions.column.status')}>
-            <span data-detail-status={tx.status}>{t(transactionStatusKey(normalizeTransactionStatus(tx.status)))}</span>
+            <span data-detail-status={tx.status} data-detail-reason={reasonKey ? (tx.status_reason ?? undefined) : undefined}>
+              {statusText}
+            </span>
           </Field>
           <Field label={t('transactions.detail.amountUsd')}>
             <span data-detail-usd="" className="tabular-nums">
@@ -136,11 +147,6 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
               <span data-detail-counterparty-name="">{tx.counterparty_name}</span>
             </Field>
           )}
-          {reasonKey && (
-            <Field label={t('transactions.detail.reason')}>
-              <span data-detail-reason={tx.status_reason ?? undefined}>{t(reasonKey)}</span>
-            </Field>
-          )}
           <Field label={t('transactions.detail.counterparty')} mono>
             {tx.counterparty ? <span data-detail-counterparty="">{tx.counterparty}</span> : none}
           </Field>
@@ -167,7 +173,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
                 {t('transactions.detail.created')}: {formatDate(tx.created_at)}
               </li>
               <li>
-                {t(transactionStatusKey(normalizeTransactionStatus(tx.status)))}: {formatDate(tx.updated_at)}
+                {statusText}: {formatDate(tx.updated_at)}
               </li>
             </>
           )}
