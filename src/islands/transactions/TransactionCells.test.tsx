@@ -64,7 +64,8 @@ describe('a transaction row', () => {
       for (const direction of ['sent', 'received'] as const) {
         it(`says "${reason}" in words with no sign of money in or out (${lang}, ${direction})`, () => {
           $lang.set(lang);
-          const shown = cells(row({ status, status_reason: reason, direction }));
+          // The core signs a sender's asset amount ("-10.0000000000").
+          const shown = cells(row({ status, status_reason: reason, direction, asset_amount: direction === 'sent' ? '-10.0000000000' : '10.0000000000' }));
           expect(shown.status).toBe(translate(lang, `transactions.reason.${reason}`));
           expect(shown.status).not.toContain(translate(lang, 'transactions.status.failed'));
           expect(shown.amount).toBe('$1.57');
@@ -83,6 +84,9 @@ describe('a transaction row', () => {
       expect(shown.amount).toBe(`${translate(lang, 'transactions.direction.in')} +$1.57`);
       expect(shown.moneyDirection).toBe('in');
       expect(shown.asset).toBe('10.00 CC');
+      const sent = cells(row({ direction: 'sent', asset_amount: '-10.0000000000' }));
+      expect(sent.amount).toBe(`${translate(lang, 'transactions.direction.out')} -$1.57`);
+      expect(sent.asset).toBe('10.00 CC');
     });
   }
 

@@ -65,7 +65,7 @@ export function Counterparty({ tx }: { tx: Transaction }) {
  * The amount in USD with its direction: "+$100.00" in green for money in, "-$12.50" in red for money
  * out, and the words "Received"/"Sent" for screen readers (the sign alone is easy to miss); a
  * transfer that ended without moving money has no sign, no colour and no such words. The asset
- * amount ("10.00 CC") beside it when the row has one.
+ * amount ("10.00 CC") beside it when the row has one, unsigned: the USD figure carries the direction.
  */
 export function TransactionAmount({ tx }: { tx: Transaction }) {
   const t = useT();
@@ -84,7 +84,7 @@ export function TransactionAmount({ tx }: { tx: Transaction }) {
       )}
       {tx.asset_amount !== null && (
         <span data-asset-amount="" className="block text-xs font-normal text-gray-500">
-          {formatLedgerAmount(tx.asset_amount, tx.asset)}
+          {formatLedgerAmount(tx.asset_amount.replace(/^-/, ''), tx.asset)}
         </span>
       )}
     </>
