@@ -31,29 +31,28 @@ describe('TransactionDetailModal', () => {
   });
 });
 
+/** A person-to-person transfer of 2 CC with Ana G.; each test gives its status, side and offer. */
+const P2P = {
+  id: '3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f',
+  account_id: 'a',
+  wallet_id: null,
+  type: 'transfer',
+  amount_usd: 31,
+  asset: 'CC',
+  asset_amount: '2.0000000000',
+  network: 'canton',
+  tx_hash: null,
+  created_at: '2026-11-25T06:52:00.000Z',
+  updated_at: '2026-11-25T06:53:00.000Z',
+  description: null,
+  counterparty: null,
+  counterparty_name: 'Ana G.',
+};
+
 describe('TransactionDetailModal, a person-to-person transfer', () => {
   it('shows the side, the other person’s masked name and why it failed, in the user language', async () => {
     $lang.set('es');
-    load.mockResolvedValue({
-      id: '3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f',
-      account_id: 'a',
-      wallet_id: null,
-      type: 'transfer',
-      status: 'FAILED',
-      amount_usd: 31,
-      asset: 'CC',
-      asset_amount: '2.0000000000',
-      network: 'canton',
-      tx_hash: null,
-      created_at: '2026-11-25T06:52:00.000Z',
-      updated_at: '2026-11-25T06:53:00.000Z',
-      description: null,
-      counterparty: null,
-      direction: 'sent',
-      counterparty_name: 'Ana G.',
-      status_reason: 'rejected',
-      offer: null,
-    });
+    load.mockResolvedValue({ ...P2P, status: 'FAILED', direction: 'sent', status_reason: 'rejected', offer: null });
     render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
     await screen.findByText('Ana G.');
     expect(document.querySelector('[data-detail-direction="sent"]')!.textContent).toBe('Enviada');
@@ -66,22 +65,9 @@ describe('TransactionDetailModal, a person-to-person transfer', () => {
 
 describe('TransactionDetailModal, the status history', () => {
   const offerTx = (status: (typeof OFFER_STATUSES)[number]) => ({
-    id: '3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f',
-    account_id: 'a',
-    wallet_id: null,
-    type: 'transfer',
+    ...P2P,
     status: status === 'pending' ? 'PENDING' : status === 'accepted' ? 'COMPLETED' : status === 'rejected' ? 'FAILED' : 'CANCELLED',
-    amount_usd: 31,
-    asset: 'CC',
-    asset_amount: '2.0000000000',
-    network: 'canton',
-    tx_hash: null,
-    created_at: '2026-11-25T06:52:00.000Z',
-    updated_at: '2026-11-25T06:53:00.000Z',
-    description: null,
-    counterparty: null,
     direction: 'received',
-    counterparty_name: 'Ana G.',
     status_reason: (STATUS_REASONS as readonly string[]).includes(status) ? status : null,
     offer: {
       offerId: 'o1',
