@@ -152,9 +152,10 @@ export const en = {
   'wallet.balance.pending': 'Pending incoming: {amount}, waiting for acceptance',
   // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Available: {amount}',
+  'wallet.balance.locked': 'Locked in outgoing offers: {amount}',
   'wallet.balance.pendingHint': 'Press Auto-Accept on your wallet to add it to your balance.',
   // Person-to-person transfers on the wallet screen
-  'wallet.balance.total': 'Total: {amount}',
+  'wallet.balance.total': 'Total with pending and locked: {amount}',
   'wallet.balance.breakdown': 'Balance breakdown',
   'wallet.balance.availableLabel': 'Available',
   'wallet.balance.lockedLabel': 'Locked in outgoing offers',
@@ -218,10 +219,9 @@ export const en = {
   'transactions.to': 'To {name}',
   'transactions.reason.rejected': 'Rejected by the receiver',
   'transactions.reason.withdrawn': 'Withdrawn by the sender',
-  'transactions.reason.expired': 'Expired: not accepted within 24 hours',
+  'transactions.reason.expired': 'Expired (not accepted within 24 hours)',
   'transactions.detail.direction': 'Direction',
   'transactions.detail.counterpartyName': 'Counterparty name',
-  'transactions.detail.reason': 'Reason',
 
   // Asset detail
   'asset.backToMarket': 'Back to Market',
@@ -460,7 +460,6 @@ export const en = {
   'transactions.detail.offer.expires': 'Expires',
   'transactions.detail.offer.status.pending': 'Waiting for acceptance',
   'transactions.detail.offer.status.accepted': 'Accepted',
-  'transactions.detail.offer.status.expired': 'Expired',
   'transactions.detail.loadFailed': 'Failed to load the transaction',
 
   // Feature requests (support "Requests" tab and settings)

@@ -152,9 +152,10 @@ export const es: Dictionary = {
   'wallet.balance.pending': 'Entrante pendiente: {amount}, en espera de aceptación',
   // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Disponible: {amount}',
+  'wallet.balance.locked': 'Bloqueado en ofertas enviadas: {amount}',
   'wallet.balance.pendingHint': 'Pulsa Aceptar automáticamente en tu billetera para sumarlo a tu saldo.',
   // Transferencias entre personas en la billetera
-  'wallet.balance.total': 'Total: {amount}',
+  'wallet.balance.total': 'Total con lo pendiente y lo bloqueado: {amount}',
   'wallet.balance.breakdown': 'Desglose del saldo',
   'wallet.balance.availableLabel': 'Disponible',
   'wallet.balance.lockedLabel': 'Bloqueado en ofertas enviadas',
@@ -218,10 +219,9 @@ export const es: Dictionary = {
   'transactions.to': 'Para {name}',
   'transactions.reason.rejected': 'Rechazada por el destinatario',
   'transactions.reason.withdrawn': 'Retirada por el remitente',
-  'transactions.reason.expired': 'Vencida: no se aceptó en 24 horas',
+  'transactions.reason.expired': 'Vencida (no se aceptó en 24 horas)',
   'transactions.detail.direction': 'Dirección',
   'transactions.detail.counterpartyName': 'Nombre de la contraparte',
-  'transactions.detail.reason': 'Motivo',
 
   // Detalle del activo
   'asset.backToMarket': 'Volver al Mercado',
@@ -460,7 +460,6 @@ export const es: Dictionary = {
   'transactions.detail.offer.expires': 'Vence',
   'transactions.detail.offer.status.pending': 'Esperando aceptación',
   'transactions.detail.offer.status.accepted': 'Aceptada',
-  'transactions.detail.offer.status.expired': 'Vencida',
   'transactions.detail.loadFailed': 'No se pudo cargar la transacción',
 
   // Solicitudes de funciones

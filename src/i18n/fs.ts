@@ -153,9 +153,10 @@ export const fs: Dictionary = {
   'wallet.balance.pending': 'Entrant en attente : {amount}, à accepter',
   // Available and pending shown the same way on every wallet screen
   'wallet.balance.available': 'Disponible : {amount}',
+  'wallet.balance.locked': 'Bloqué dans des offres envoyées : {amount}',
   'wallet.balance.pendingHint': 'Appuyez sur Acceptation automatique dans votre portefeuille pour l’ajouter à votre solde.',
   // Virements entre personnes dans le portefeuille
-  'wallet.balance.total': 'Total : {amount}',
+  'wallet.balance.total': 'Total, attente et blocage compris : {amount}',
   'wallet.balance.breakdown': 'Détail du solde',
   'wallet.balance.availableLabel': 'Disponible',
   'wallet.balance.lockedLabel': 'Bloqué dans des offres envoyées',
@@ -220,10 +221,9 @@ export const fs: Dictionary = {
   'transactions.to': 'À {name}',
   'transactions.reason.rejected': 'Refusé par le destinataire',
   'transactions.reason.withdrawn': 'Retiré par l’expéditeur',
-  'transactions.reason.expired': 'Expiré : non accepté sous 24 heures',
+  'transactions.reason.expired': 'Expiré (non accepté sous 24 heures)',
   'transactions.detail.direction': 'Sens',
   'transactions.detail.counterpartyName': 'Nom de la contrepartie',
-  'transactions.detail.reason': 'Motif',
 
   // Détail de l'actif
   'asset.backToMarket': 'Retour au marché',
@@ -462,7 +462,6 @@ export const fs: Dictionary = {
   'transactions.detail.offer.expires': 'Expire',
   'transactions.detail.offer.status.pending': 'En attente d’acceptation',
   'transactions.detail.offer.status.accepted': 'Acceptée',
-  'transactions.detail.offer.status.expired': 'Expirée',
   'transactions.detail.loadFailed': 'Impossible de charger la transaction',
 
   // Demandes de fonctionnalités

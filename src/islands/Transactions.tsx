@@ -1,7 +1,8 @@
 // /transactions: the active account's history with Date, Type, Amount (cents shown in USD, signed
-// and coloured by direction), Asset, Network, Status (Completed green, Pending yellow and the
-// fallback, Failed red, Cancelled gray) and Hash (6...4, with a copy button that flips to 'Copied!'
-// for 2 s).
+// and coloured by direction, the asset amount beside it; a transfer that ended without moving money
+// has no sign or colour), Asset, Network, Status (Completed green, Pending yellow and the fallback,
+// Failed red, Cancelled gray; rejected, withdrawn and expired transfers say so in words) and Hash
+// (6...4, with a copy button that flips to 'Copied!' for 2 s); the cells in transactions/TransactionCells.
 // Cards below 768 px. A 'New Transaction' button opens the simulated on-ramp form.
 // Filters (type, status, date range) and a search (hash or counterparty) applied by the
 // server and kept in the URL (replaceState: a reload or a shared link shows the same view), updated
@@ -11,20 +12,11 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
-import { cx } from '../components/cx';
 import { useSeededStore, useServedStore, useTimeZone } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
-import { abbreviateHash, formatDate, formatSignedCents } from '../shared/format';
-import {
-  normalizeTransactionStatus,
-  transactionDirection,
-  transactionDirectionKey,
-  statusReasonKey,
-  transactionStatusKey,
-  transactionTypeKey,
-  type TransactionStatus,
-} from '../shared/transaction-labels';
+import { abbreviateHash, formatDate } from '../shared/format';
+import { normalizeTransactionStatus, transactionStatusKey, transactionTypeKey } from '../shared/transaction-labels';
 import { $activeAccount } from '../stores/account';
 import { useLiveUpdates } from '../stores/live';
 import { useWalletParty } from './common/use-wallet-party';
@@ -52,6 +44,7 @@ import AppShell from './AppShell';
 import { useCopied } from './common/use-copied';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
+import { Counterparty, TransactionAmount, StatusBadge } from './transactions/TransactionCells';
 
 const NewTransactionModal = lazy(() => import('./transactions/NewTransactionModal'));
 const TransactionDetailModal = lazy(() => import('./transactions/TransactionDetailModal'));
@@ -65,65 +58,6 @@ function FilterField({ label, children }: { label: string; children: ReactNode }
       <span className="mb-1 block">{label}</span>
       {children}
     </label>
-  );
-}
-
-const STATUS_STYLE: Record<TransactionStatus, string> = {
-  completed: 'bg-green-100 text-green-800',
-  pending: 'bg-yellow-100 text-yellow-800',
-  failed: 'bg-red-100 text-red-700',
-  cancelled: 'bg-gray-100 text-gray-700',
-};
-
-function StatusBadge({ value, reason }: { value: string; reason?: string | null | undefined }) {
-  const t = useT();
-  const status = normalizeTransactionStatus(value);
-  // Why a transfer did not go through (rejected, withdrawn, expired), only for CANCELLED and FAILED.
-  const reasonKey = status === 'cancelled' || status === 'failed' ? statusReasonKey(reason) : null;
-  return (
-    <span className="inline-flex flex-col items-start gap-0.5">
-      <span data-status={status} className={cx('inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[status])}>
-        {t(transactionStatusKey(status))}
-      </span>
-      {reasonKey && (
-        <span className="text-xs normal-case text-gray-600" data-status-reason={reason ?? undefined}>
-          {t(reasonKey)}
-        </span>
-      )}
-    </span>
-  );
-}
-
-/** A person-to-person transfer's side and the other person ("Sent · To Ana G."; in Spanish feminine, as 'transferencia' and 'dirección' are); nothing for other rows. */
-function Counterparty({ tx }: { tx: Transaction }) {
-  const t = useT();
-  if (!tx.direction) return null;
-  const name = tx.counterparty_name;
-  return (
-    <span className="block text-xs text-gray-600" data-tx-direction={tx.direction}>
-      {t(tx.direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in')}
-      {name && (
-        <>
-          {' · '}
-          <span data-tx-counterparty="">{t(tx.direction === 'sent' ? 'transactions.to' : 'transactions.from', { name })}</span>
-        </>
-      )}
-    </span>
-  );
-}
-
-/**
- * The amount with its direction: "+$100.00" in green for money in, "-$12.50" in red for money out,
- * and the words "Received"/"Sent" for screen readers (the sign alone is easy to miss).
- */
-function SignedAmount({ tx }: { tx: Transaction }) {
-  const t = useT();
-  const direction = transactionDirection(tx);
-  return (
-    <span data-amount="" data-direction={direction} className={direction === 'in' ? 'text-green-700' : 'text-red-700'}>
-      <span className="sr-only">{t(transactionDirectionKey(direction))} </span>
-      {formatSignedCents(tx.amount_usd, direction)}
-    </span>
   );
 }
 
@@ -345,7 +279,7 @@ function Transactions({ firstRows, search }: ServedRows) {
     {
       id: 'amount',
       header: t('transactions.column.amount'),
-      cell: (tx) => <SignedAmount tx={tx} />,
+      cell: (tx) => <TransactionAmount tx={tx} />,
       className: 'whitespace-nowrap text-right font-medium tabular-nums',
       headerClassName: 'text-right',
     },
@@ -400,7 +334,7 @@ function Transactions({ firstRows, search }: ServedRows) {
                     <p className="text-xs text-gray-500">{openButton(tx, formatDate(tx.created_at, { timeZone }))}</p>
                   </div>
                   <p className="whitespace-nowrap font-semibold tabular-nums">
-                    <SignedAmount tx={tx} />
+                    <TransactionAmount tx={tx} />
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-2">

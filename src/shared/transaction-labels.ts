@@ -20,6 +20,18 @@ export function normalizeTransactionStatus(value: string | null | undefined): Tr
 
 export const transactionStatusKey = (status: TransactionStatus): TranslationKey => `transactions.status.${status}`;
 
+/**
+ * Whether a transaction moved money: only a completed one did. A pending one has not yet (an offer
+ * can still be rejected, withdrawn or expire); a failed or cancelled one never will.
+ */
+export const movedMoney = (status: string): boolean => normalizeTransactionStatus(status) === 'completed';
+
+/** A transaction that ended without moving money (failed or cancelled): no money went in or out. */
+export function endedUnmoved(status: string): boolean {
+  const normalized = normalizeTransactionStatus(status);
+  return normalized === 'failed' || normalized === 'cancelled';
+}
+
 const TYPE_KEYS: Record<TransactionType, TranslationKey> = {
   deposit: 'transactions.type.deposit',
   withdrawal: 'transactions.type.withdrawal',
@@ -70,6 +82,17 @@ const REASON_KEYS: Record<StatusReason, TranslationKey> = {
 };
 export const statusReasonKey = (reason: string | null | undefined): TranslationKey | null =>
   reason && Object.hasOwn(REASON_KEYS, reason) ? REASON_KEYS[reason as StatusReason] : null;
+
+/** A transfer offer's life: pending until accepted, rejected (receiver), withdrawn (sender) or expired. */
+export const OFFER_STATUSES = ['pending', 'accepted', ...STATUS_REASONS] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/** An offer's status as its history line names it; an offer that ended unsettled says why, as its transaction does. */
+const OFFER_STATUS_KEYS: Record<OfferStatus, TranslationKey> = {
+  pending: 'transactions.detail.offer.status.pending',
+  accepted: 'transactions.detail.offer.status.accepted',
+  ...REASON_KEYS,
+};
+export const offerStatusKey = (status: OfferStatus): TranslationKey => OFFER_STATUS_KEYS[status];
 
 /** The first and last UTC day a history filter (`from`, `to`) takes. */
 export const FIRST_HISTORY_DAY = '2000-01-01';

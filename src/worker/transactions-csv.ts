@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { transaction } from '../shared/schemas/transaction';
 import { CENTS_SCALE, formatUnits } from '../shared/decimal';
+import { movedMoney } from '../shared/transaction-labels';
 
 type Transaction = z.infer<typeof transaction>;
 
@@ -27,6 +28,9 @@ export const CSV_COLUMNS = [
   'direction',
   'counterparty_name',
   'status_reason',
+  // yes when the row moved money (completed), no when it has not (pending) or never will (failed,
+  // cancelled): the rows marked yes add up to the change of what the account holds.
+  'moved_money',
 ] as const;
 
 /**
@@ -93,6 +97,7 @@ export function csvRecord(tx: Transaction): string {
     csvCell(tx.direction),
     csvCell(tx.counterparty_name),
     csvCell(tx.status_reason),
+    csvCell(movedMoney(tx.status) ? 'yes' : 'no'),
   ];
   return `${cells.join(',')}\r\n`;
 }

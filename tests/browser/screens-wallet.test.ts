@@ -1,6 +1,6 @@
 // /accounts/digital-assets in Chromium against the embedded default, in English and Spanish (one new
 // user each): no account yet, then 'Create Account' on /accounts, Copy Party ID, 'Transfer 100' (a
-// pending transaction; the total counts it, the breakdown shows it pending), 'Auto-Accept' (100 CC available and the transaction completes), a
+// pending transaction; the headline is what can be spent, $0.00, the pending 100 CC beside it and in the total), 'Auto-Accept' (100 CC available and the transaction completes), a
 // second transfer, and on /transactions the two transactions (pending, then completed) with a hash
 // copied. Then exactly-once from the page's side: a transfer whose answer is lost after the server
 // committed is retried with the same Idempotency-Key and moves money once.
@@ -92,17 +92,19 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(transferToast).toContain(`${lead}100.00 CC`);
       expect(transferToast).toContain(s(lang, 'toast.transferOffered.description', { amount: '100.00 CC', from: s(lang, 'wallet.offers.treasury') }));
       expect(transferToast).not.toMatch(/[\w-]{6}\.\.\.[0-9a-f]{6}/);
-      // The headline is the total (available + locked + pending incoming), with its breakdown.
+      // The headline is what can be spent (nothing yet: the 100 CC is an offer that can still be
+      // rejected or expire); the pending amount is beside it, labelled, and in the total.
       await page.waitForFunction(() => document.querySelector('[data-wallet-part="pending"]')?.textContent === '100.00 CC');
-      expect(await page.locator('[data-wallet-balance]').textContent()).toBe(USD_100_CC);
+      expect(await page.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
       expect(await page.locator('[data-wallet-total]').textContent()).toBe(s(lang, 'wallet.balance.total', { amount: '100.00 CC' }));
       expect(await page.locator('[data-wallet-part="available"]').textContent()).toBe('0.00 CC');
 
-      // The Digital Assets card on /accounts shows the same total, and the pending amount.
+      // The Digital Assets card on /accounts shows the same headline, and the pending amount beside it.
       await openApp(page, '/accounts');
       const card = page.locator('[data-card="digital"]');
       await card.locator('[data-wallet-pending]').waitFor();
-      expect(await card.locator('[data-wallet-balance]').textContent()).toBe(USD_100_CC);
+      expect(await card.locator('[data-wallet-balance]').textContent()).toBe('$0.00');
+      expect(await card.locator('[data-wallet-total]').textContent()).toBe(s(lang, 'wallet.balance.total', { amount: '100.00 CC' }));
       expect(await card.locator('[data-wallet-pending]').textContent()).toBe(s(lang, 'wallet.balance.pending', { amount: '100.00 CC' }));
       // And so does the asset page of CC, under Your Holdings.
       await openApp(page, '/accounts/digital-assets/CC');

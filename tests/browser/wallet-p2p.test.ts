@@ -173,6 +173,14 @@ describe('sending CC between two people', () => {
     expect(anaRows.every((r) => r.counterparty && r.counterparty.length > 0)).toBe(true);
     const rejected = b.page.locator('#main tbody [data-status-reason="rejected"]');
     expect(await rejected.textContent()).toBe(s('es', 'transactions.reason.rejected'));
+    // A rejected transfer moved no money: no sign, no Received/Sent, for the sender and the receiver;
+    // the CC amount is beside the USD value.
+    for (const page of [a.page, b.page]) {
+      const row = page.locator('#main tbody tr', { has: page.locator('[data-status-reason="rejected"]') });
+      expect(await row.locator('[data-amount]').textContent()).toMatch(/^\$\d+\.\d\d$/);
+      expect(await row.locator('[data-asset-amount]').textContent()).toBe('2.00 CC');
+    }
+    expect(await a.page.locator('#main tbody [data-status-reason="rejected"]').textContent()).toBe(s('en', 'transactions.reason.rejected'));
     await screenshot(b.page, 'wallet-p2p-transactions-1440-es');
     // At 390 px the cards say the same.
     await b.page.setViewportSize({ width: 390, height: 844 });

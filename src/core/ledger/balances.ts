@@ -1,5 +1,6 @@
 // Reads of what a party holds: its CC balance (free, locked, pending incoming, with USD values), its
 // assets per instrument, and its live holdings and latest offers.
+import type { OfferStatus } from '../../shared/transaction-labels';
 import { nowIso } from '../../platform/primitives';
 import { LEDGER_SCALE, formatUnits, usdCents } from '../../shared/decimal';
 import { CC, NETWORK } from './parties';
@@ -141,7 +142,7 @@ export async function holdingTransactions(db: D1Database, partyId: string) {
         receiver_party: string;
         instrument_id: string;
         units: string;
-        status: 'pending' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
+        status: OfferStatus;
         expires_at: string;
         created_at: string;
         settled_at: string | null;

@@ -19,6 +19,7 @@
 // This file holds what every movement shares: the offer's lifetime, a movement's ends, and the batch
 // statements that settle the offers a batch marked (accepted, or released when rejected, withdrawn
 // or expired).
+import type { OfferStatus, StatusReason } from '../../shared/transaction-labels';
 
 export const OFFER_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -29,8 +30,7 @@ export interface TransferTarget {
 }
 
 /** The offers a settlement batch marked: its token and the status it gave them. */
-const settledBy = (status: 'accepted' | 'rejected' | 'withdrawn' | 'expired') =>
-  `SELECT id FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = '${status}'`;
+const settledBy = (status: Exclude<OfferStatus, 'pending'>) => `SELECT id FROM ledger_transfer_offers WHERE settle_token = ?1 AND status = '${status}'`;
 
 /**
  * Statements that undo the locks of the offers the batch `token` marked `status` (rejected,
@@ -38,7 +38,7 @@ const settledBy = (status: 'accepted' | 'rejected' | 'withdrawn' | 'expired') =>
  * transactions rows (every row carrying the offer) end CANCELLED (withdrawn, expired) or FAILED
  * (rejected) with that reason. Bound as ?1 token, ?2 now.
  */
-export function releaseStatements(db: D1Database, token: string, now: string, status: 'rejected' | 'withdrawn' | 'expired'): D1PreparedStatement[] {
+export function releaseStatements(db: D1Database, token: string, now: string, status: StatusReason): D1PreparedStatement[] {
   const released = settledBy(status);
   const txStatus = status === 'rejected' ? 'FAILED' : 'CANCELLED';
   return [

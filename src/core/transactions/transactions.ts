@@ -5,6 +5,7 @@
 // backwards from the (account_id|wallet_id, [type|status,] created_at) indexes with no sort step,
 // so a page costs the same at 100 rows or 100,000. No COUNT(*): the client asks for the next page
 // while pages come back full.
+import type { OfferStatus, StatusReason } from '../../shared/transaction-labels';
 import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
 import { fail, requireAccount } from '../db';
 import { partyName, partyNameColumn } from '../ledger/party-names';
@@ -25,7 +26,7 @@ interface TransactionRow {
   description: string | null;
   counterparty: string | null;
   direction: 'sent' | 'received' | null;
-  status_reason: 'rejected' | 'withdrawn' | 'expired' | null;
+  status_reason: StatusReason | null;
   cp_party: string | null;
   created_at: string;
   updated_at: string;
@@ -152,7 +153,7 @@ interface OfferRow {
   receiver_party: string;
   instrument_id: string;
   amount: string;
-  status: 'pending' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
+  status: OfferStatus;
   expires_at: string;
   created_at: string;
   settled_at: string | null;

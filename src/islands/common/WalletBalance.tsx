@@ -1,8 +1,10 @@
 // The wallet's balance, shown the same way on every screen that shows the wallet (the digital-assets
-// wallet, the Digital Assets card on /accounts, the asset page of the wallet's coin). The
-// headline is the total (available + locked in outgoing offers + pending incoming, exact, from the
-// balance call) in USD and in CC; the wallet screen adds the breakdown, because only the available
-// part can be sent. Elsewhere an incoming offer still says that it waits for acceptance.
+// wallet, the Digital Assets card on /accounts, the asset page of the wallet's coin). The headline
+// is what the person can spend now: the available part, in USD and in CC. Money that is not yet
+// theirs to spend is shown beside it, labelled: incoming offers still waiting for acceptance (they
+// can be rejected or expire) and their own holdings locked in outgoing offers; then the total of
+// the three. The wallet screen shows the three parts as a breakdown, the other screens the parts
+// that are not zero.
 import { cx } from '../../components/cx';
 import { useT } from '../../components/use-t';
 import { parseDecimal } from '../../shared/decimal';
@@ -26,10 +28,7 @@ export function WalletBalance({ balance, size = 'md', breakdown = false }: { bal
     <div data-wallet-summary="">
       <p className="text-sm text-gray-600">{t('wallet.balance.title')}</p>
       <p className={cx('mt-1 font-semibold tabular-nums text-gray-900', size === 'lg' ? 'text-3xl' : 'text-2xl')} data-wallet-balance="">
-        {formatCents(balance?.total_usd_cents ?? 0)}
-      </p>
-      <p className="mt-1 text-sm text-gray-600 tabular-nums" data-wallet-total="">
-        {t('wallet.balance.total', { amount: formatLedgerAmount(balance?.total ?? '0', instrument) })}
+        {formatCents(balance?.balance_usd_cents ?? 0)}
       </p>
       {breakdown ? (
         <dl className="mt-3 space-y-1 text-sm" aria-label={t('wallet.balance.breakdown')} data-wallet-breakdown="">
@@ -61,8 +60,16 @@ export function WalletBalance({ balance, size = 'md', breakdown = false }: { bal
               <p className="mt-0.5 text-yellow-800">{t('wallet.balance.pendingHint')}</p>
             </div>
           )}
+          {balance && isPositive(balance.locked) && (
+            <p className="mt-1 text-sm text-gray-600 tabular-nums" data-wallet-locked="">
+              {t('wallet.balance.locked', { amount: formatLedgerAmount(balance.locked, instrument) })}
+            </p>
+          )}
         </>
       )}
+      <p className="mt-2 text-sm text-gray-600 tabular-nums" data-wallet-total="">
+        {t('wallet.balance.total', { amount: formatLedgerAmount(balance?.total ?? '0', instrument) })}
+      </p>
     </div>
   );
 }

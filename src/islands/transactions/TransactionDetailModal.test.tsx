@@ -1,7 +1,8 @@
 // The transaction detail's error state offers Try again, which loads the detail once more.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadDictionary } from '../../i18n';
+import { LANGS, loadDictionary } from '../../i18n';
+import { OFFER_STATUSES, STATUS_REASONS } from '../../shared/transaction-labels';
 import { $lang } from '../../stores/lang';
 
 const load = vi.fn();
@@ -30,32 +31,74 @@ describe('TransactionDetailModal', () => {
   });
 });
 
+/** A person-to-person transfer of 2 CC with Ana G.; each test gives its status, side and offer. */
+const P2P = {
+  id: '3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f',
+  account_id: 'a',
+  wallet_id: null,
+  type: 'transfer',
+  amount_usd: 31,
+  asset: 'CC',
+  asset_amount: '2.0000000000',
+  network: 'canton',
+  tx_hash: null,
+  created_at: '2026-11-25T06:52:00.000Z',
+  updated_at: '2026-11-25T06:53:00.000Z',
+  description: null,
+  counterparty: null,
+  counterparty_name: 'Ana G.',
+};
+
 describe('TransactionDetailModal, a person-to-person transfer', () => {
   it('shows the side, the other person’s masked name and why it failed, in the user language', async () => {
     $lang.set('es');
-    load.mockResolvedValue({
-      id: '3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f',
-      account_id: 'a',
-      wallet_id: null,
-      type: 'transfer',
-      status: 'FAILED',
-      amount_usd: 31,
-      asset: 'CC',
-      asset_amount: '2.0000000000',
-      network: 'canton',
-      tx_hash: null,
-      created_at: '2026-11-25T06:52:00.000Z',
-      updated_at: '2026-11-25T06:53:00.000Z',
-      description: null,
-      counterparty: null,
-      direction: 'sent',
-      counterparty_name: 'Ana G.',
-      status_reason: 'rejected',
-      offer: null,
-    });
+    load.mockResolvedValue({ ...P2P, status: 'FAILED', direction: 'sent', status_reason: 'rejected', offer: null });
     render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
     await screen.findByText('Ana G.');
     expect(document.querySelector('[data-detail-direction="sent"]')!.textContent).toBe('Enviada');
     expect(document.querySelector('[data-detail-reason="rejected"]')!.textContent).toBe('Rechazada por el destinatario');
+    // A rejection is the receiver's choice, not a failure: the status says it in words.
+    expect(document.querySelector('[data-detail-status]')!.textContent).toBe('Rechazada por el destinatario');
+    expect(document.querySelector('[data-detail="transaction"]')!.textContent).not.toContain('Fallida');
   });
+});
+
+describe('TransactionDetailModal, the status history', () => {
+  const offerTx = (status: (typeof OFFER_STATUSES)[number]) => ({
+    ...P2P,
+    status: status === 'pending' ? 'PENDING' : status === 'accepted' ? 'COMPLETED' : status === 'rejected' ? 'FAILED' : 'CANCELLED',
+    direction: 'received',
+    status_reason: (STATUS_REASONS as readonly string[]).includes(status) ? status : null,
+    offer: {
+      offerId: 'o1',
+      senderPartyId: 's::1220',
+      receiverPartyId: 'r::1220',
+      instrument: 'CC',
+      amount: '2.0000000000',
+      status,
+      expiresAt: '2026-11-26T06:52:00.000Z',
+      createdAt: '2026-11-25T06:52:00.000Z',
+      settledAt: status === 'pending' ? null : '2026-11-25T06:53:00.000Z',
+    },
+  });
+
+  // Every status an offer can reach and every reason the core writes on a transaction (the core's
+  // types are these lists): a new value without a label fails here.
+  for (const lang of LANGS) {
+    for (const status of OFFER_STATUSES) {
+      it(`labels the offer's "${status}" line in ${lang}`, async () => {
+        await loadDictionary(lang);
+        $lang.set(lang);
+        load.mockResolvedValue(offerTx(status));
+        render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
+        await screen.findByText('Ana G.');
+        const lines = [...document.querySelectorAll('[data-detail-history] li')].map((li) => li.textContent ?? '');
+        expect(lines).toHaveLength(2);
+        for (const line of lines) expect(line, line).toMatch(/^\p{L}/u);
+        if ((STATUS_REASONS as readonly string[]).includes(status)) {
+          expect(document.querySelector(`[data-detail-reason="${status}"]`)?.textContent).toMatch(/^\p{L}/u);
+        }
+      });
+    }
+  }
 });

@@ -10,8 +10,14 @@ import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatCents, formatDate, formatDecimal } from '../../shared/format';
 import { apiErrorText } from '../../shared/error-text';
-import { normalizeTransactionStatus, statusReasonKey, transactionStatusKey, transactionTypeKey } from '../../shared/transaction-labels';
-import type { TranslationKey } from '../../i18n';
+import {
+  endedUnmoved,
+  normalizeTransactionStatus,
+  offerStatusKey,
+  statusReasonKey,
+  transactionStatusKey,
+  transactionTypeKey,
+} from '../../shared/transaction-labels';
 import { $lang } from '../../stores/lang';
 import { loadTransactionDetail, type TransactionDetail } from '../../stores/transactions';
 import { toast } from '../../stores/toasts';
@@ -20,14 +26,6 @@ import { Glyph } from '../shell/icons';
 import { transactionDescription } from '../../shared/seeded-text';
 
 type State = { status: 'loading' } | { status: 'ready'; tx: TransactionDetail } | { status: 'error'; message: string };
-
-type OfferStatus = NonNullable<TransactionDetail['offer']>['status'];
-/** The history line of an offer's status; a rejected or withdrawn offer has none (its reason shows). */
-const OFFER_STATUS_KEYS: Partial<Record<OfferStatus, TranslationKey>> = {
-  pending: 'transactions.detail.offer.status.pending',
-  accepted: 'transactions.detail.offer.status.accepted',
-  expired: 'transactions.detail.offer.status.expired',
-};
 
 /** A ledger amount in full (its 10 decimals, trailing zeros after the cents dropped): exact, not rounded. */
 const exactAsset = (amount: string) => formatDecimal(amount, 10, 2);
@@ -92,9 +90,10 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     const tx = state.tx;
     const typeKey = transactionTypeKey(tx.type);
     const offer = tx.offer ?? null;
-    const offerStatusKey = offer && OFFER_STATUS_KEYS[offer.status];
     const statusNow = normalizeTransactionStatus(tx.status);
-    const reasonKey = statusNow === 'cancelled' || statusNow === 'failed' ? statusReasonKey(tx.status_reason) : null;
+    // A transfer that ended without moving money says why in words (as the list does), not "Failed".
+    const reasonKey = endedUnmoved(tx.status) ? statusReasonKey(tx.status_reason) : null;
+    const statusText = t(reasonKey ?? transactionStatusKey(statusNow));
     body = (
       <div data-detail="transaction">
         <dl className="divide-y divide-gray-100">
@@ -103,7 +102,9 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
           </Field>
           <Field label={t('transactions.column.type')}>{typeKey ? t(typeKey) : tx.type}</Field>
           <Field label={t('transactions.column.status')}>
-            <span data-detail-status={tx.status}>{t(transactionStatusKey(normalizeTransactionStatus(tx.status)))}</span>
+            <span data-detail-status={tx.status} data-detail-reason={reasonKey ? (tx.status_reason ?? undefined) : undefined}>
+              {statusText}
+            </span>
           </Field>
           <Field label={t('transactions.detail.amountUsd')}>
             <span data-detail-usd="" className="tabular-nums">
@@ -146,11 +147,6 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
               <span data-detail-counterparty-name="">{tx.counterparty_name}</span>
             </Field>
           )}
-          {reasonKey && (
-            <Field label={t('transactions.detail.reason')}>
-              <span data-detail-reason={tx.status_reason ?? undefined}>{t(reasonKey)}</span>
-            </Field>
-          )}
           <Field label={t('transactions.detail.counterparty')} mono>
             {tx.counterparty ? <span data-detail-counterparty="">{tx.counterparty}</span> : none}
           </Field>
@@ -167,7 +163,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
                 {t('transactions.detail.offer.offered')}: {formatDate(offer.createdAt)}
               </li>
               <li>
-                {offerStatusKey && t(offerStatusKey)}
+                {t(offerStatusKey(offer.status))}
                 {offer.settledAt ? `: ${formatDate(offer.settledAt)}` : ` (${t('transactions.detail.offer.expires')} ${formatDate(offer.expiresAt)})`}
               </li>
             </>
@@ -177,7 +173,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
                 {t('transactions.detail.created')}: {formatDate(tx.created_at)}
               </li>
               <li>
-                {t(transactionStatusKey(normalizeTransactionStatus(tx.status)))}: {formatDate(tx.updated_at)}
+                {statusText}: {formatDate(tx.updated_at)}
               </li>
             </>
           )}

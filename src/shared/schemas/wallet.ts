@@ -7,7 +7,7 @@ import { ONE_WORD_TEXT, text } from './text';
 import { count, ledgerAmount, usdCents, usdPrice } from './answer-parts';
 import { digitalAsset } from './market';
 import { timestamp } from './timestamp';
-import { TRANSACTION_STATUSES } from '../transaction-labels';
+import { OFFER_STATUSES, TRANSACTION_STATUSES } from '../transaction-labels';
 
 export { CANTON_PARTY_ID };
 const id = text().min(1, 'Required').max(100);
@@ -216,9 +216,6 @@ export const holding = z
     createdAt: timestamp,
   })
   .meta({ id: 'Holding' });
-
-/** A transfer offer's life: pending until accepted, rejected (receiver), withdrawn (sender) or expired. */
-export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn', 'expired'] as const;
 
 export const transferOffer = z
   .object({

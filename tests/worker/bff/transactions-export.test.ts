@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/worker/index';
 import { CSV_COLUMNS, csvCell, csvNumber } from '../../../src/worker/transactions-csv';
 import { MAX_EXPORT_BYTES, MAX_EXPORT_PAGES, MAX_EXPORT_ROWS } from '../../../src/worker/routes/transactions';
-import { bearer, signIn, uniquePhone } from '../auth';
+import { apiAs, bearer, signIn, uniquePhone } from '../auth';
+import { formatUnits, LEDGER_SCALE, parseUnits } from '../../../src/shared/decimal';
 import { addAccount, db } from '../fixtures';
 import { call } from '../helpers';
 import { installFetchGuard, outbound, planFetch } from '../network';
@@ -120,6 +121,7 @@ describe('GET /api/transactions/account/{id}/export', () => {
       direction: '',
       counterparty_name: '',
       status_reason: '',
+      moved_money: 'yes',
     });
   });
 
@@ -414,5 +416,67 @@ describe('the export against an upstream that lies about its pages (remote mode)
     expect(end).toBe('error');
     expect(bytes).toBeLessThanOrEqual(MAX_EXPORT_BYTES);
     errors.mockRestore();
+  });
+});
+
+describe('the export of a history with every outcome', () => {
+  type Session = Awaited<ReturnType<typeof signIn>>;
+  async function ok(who: Session, method: string, path: string, body?: unknown) {
+    const res = await apiAs(who, method, path, body);
+    if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
+    return res.body.data;
+  }
+  async function person() {
+    const s = await signIn(uniquePhone());
+    const accountId = (await ok(s, 'GET', '/api/accounts/user/accounts')).accounts[0].account_id as string;
+    const partyId = (await ok(s, 'POST', '/api/wallets/digital-asset', { account_id: accountId })).cantonPartyId as string;
+    return { s, accountId, partyId };
+  }
+  type Person = Awaited<ReturnType<typeof person>>;
+  const send = async (from: Person, to: Person, amount: string) =>
+    (await ok(from.s, 'POST', '/api/wallets/canton/send', { account_id: from.accountId, receiver_party: to.partyId, amount })).offerId as string;
+
+  it('says which rows moved money, and those rows add up to the change of what each side owns', async () => {
+    const [ana, bo] = [await person(), await person()];
+    // Faucet: one offer accepted (completed), one left pending.
+    for (const p of [ana, bo]) {
+      await ok(p.s, 'POST', '/api/wallets/transfer', { account_id: p.accountId, amount: '50' });
+      await ok(p.s, 'POST', '/api/wallets/auto-accept', { account_id: p.accountId });
+    }
+    await ok(ana.s, 'POST', '/api/wallets/transfer', { account_id: ana.accountId, amount: '100' });
+    // Completed both ways.
+    await ok(bo.s, 'POST', `/api/wallets/canton/offers/${await send(ana, bo, '5')}/accept`, { account_id: bo.accountId });
+    await ok(ana.s, 'POST', `/api/wallets/canton/offers/${await send(bo, ana, '3')}/accept`, { account_id: ana.accountId });
+    // Rejected by the receiver, withdrawn by the sender.
+    await ok(bo.s, 'POST', `/api/wallets/canton/offers/${await send(ana, bo, '2')}/reject`, { account_id: bo.accountId });
+    await ok(ana.s, 'POST', `/api/wallets/canton/offers/${await send(ana, bo, '1')}/withdraw`, { account_id: ana.accountId });
+    // Expired: its deadline passed, and the sender's next send (left pending) expires it.
+    const lapsed = await send(ana, bo, '4');
+    await db()
+      .prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), lapsed)
+      .run();
+    await send(ana, bo, '0.5');
+    await send(bo, ana, '6');
+
+    for (const [who, outcomes] of [
+      [ana, 9],
+      [bo, 8],
+    ] as const) {
+      const rows = parseCsv(await (await exportOf(who.s, who.accountId)).text());
+      const records = rows.slice(1).map((r) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, r[i]!])));
+      expect(records).toHaveLength(outcomes);
+      // Every outcome is there.
+      expect(new Set(records.map((r) => `${r.status} ${r.status_reason}`))).toEqual(
+        new Set(['COMPLETED ', 'PENDING ', 'FAILED rejected', 'CANCELLED withdrawn', 'CANCELLED expired']),
+      );
+      for (const r of records) expect(r.moved_money, `${r.status} ${r.status_reason}`).toBe(r.status === 'COMPLETED' ? 'yes' : 'no');
+      // Both started at zero: the rows that moved money add up to what the party owns now, its
+      // available CC and its CC locked in its own pending offers (an incoming offer is not its yet).
+      const signedUnits = (text: string) => (text.startsWith('-') ? -parseUnits(text.slice(1), LEDGER_SCALE) : parseUnits(text, LEDGER_SCALE));
+      const moved = records.filter((r) => r.moved_money === 'yes').reduce((sum, r) => sum + signedUnits(r.asset_amount!), 0n);
+      const now = await ok(who.s, 'GET', `/api/wallets/canton/balance/${who.partyId}`);
+      expect(formatUnits(moved, LEDGER_SCALE)).toBe(formatUnits(parseUnits(now.balance, LEDGER_SCALE) + parseUnits(now.locked, LEDGER_SCALE), LEDGER_SCALE));
+    }
   });
 });
