@@ -10,38 +10,21 @@ import { CLOCK_RETRY_MS, type AppClock } from '../../../src/worker/clock/app-clo
 import { clockOf } from '../../../src/worker/clock/wake';
 import { JOBS, expireOffers } from '../../../src/worker/clock/jobs';
 import type { Bindings } from '../../../src/worker/env';
-import { apiAs, signIn, uniquePhone } from '../auth';
+import { okAs as ok, personWithWallet as person } from '../auth';
 
 const testEnv = env as unknown as Bindings & { CLOCK: DurableObjectNamespace<AppClock> };
 const DB = testEnv.DB;
 const clock = () => clockOf(testEnv)!;
 const alarmAt = () => runInDurableObject(clock(), (_: AppClock, state: DurableObjectState) => state.storage.getAlarm());
 
-type Person = Awaited<ReturnType<typeof signIn>> & { accountId: string; partyId: string };
-
-async function ok(who: Person | Awaited<ReturnType<typeof signIn>>, method: string, path: string, body?: unknown) {
-  const res = await apiAs(who, method, path, body);
-  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
-  return res.body.data;
-}
-
-async function person(fundsCc?: string): Promise<Person> {
-  const s = await signIn(uniquePhone());
-  const accountId = (await ok(s, 'GET', '/api/accounts/user/accounts')).accounts[0].account_id as string;
-  const partyId = (await ok(s, 'POST', '/api/wallets/digital-asset', { account_id: accountId })).cantonPartyId as string;
-  if (fundsCc) {
-    await ok(s, 'POST', '/api/wallets/transfer', { account_id: accountId, amount: fundsCc });
-    await ok(s, 'POST', '/api/wallets/auto-accept', { account_id: accountId });
-  }
-  return { ...s, accountId, partyId };
-}
+type Person = Awaited<ReturnType<typeof person>>;
 
 const send = (from: Person, to: Person, amount: string) =>
-  ok(from, 'POST', '/api/wallets/canton/send', { account_id: from.accountId, receiver_party: to.partyId, amount }) as Promise<{
+  ok(from.s, 'POST', '/api/wallets/canton/send', { account_id: from.accountId, receiver_party: to.partyId, amount }) as Promise<{
     offerId: string;
     expiresAt: string;
   }>;
-const balance = (p: Person) => ok(p, 'GET', `/api/wallets/canton/balance/${p.partyId}`);
+const balance = (p: Person) => ok(p.s, 'GET', `/api/wallets/canton/balance/${p.partyId}`);
 const offerStatus = async (id: string) => (await DB.prepare('SELECT status FROM ledger_transfer_offers WHERE id = ?').bind(id).first<string>('status'))!;
 const expireAt = (id: string, atMs: number) =>
   DB.prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?').bind(new Date(atMs).toISOString(), id).run();
@@ -93,7 +76,7 @@ describe('the app clock (one Durable Object alarm)', { timeout: 30_000 }, () => 
     await vi.waitFor(async () => expect(await alarmAt()).toBe(Date.parse(second.expiresAt)), { timeout: 3000, interval: 20 });
     expect(await earliestPending()).toBe(Date.parse(second.expiresAt));
     // Withdrawn before it lapses: the withdrawal's answer re-arms the clock for the next one.
-    await ok(ana, 'POST', `/api/wallets/canton/offers/${second.offerId}/withdraw`, { account_id: ana.accountId });
+    await ok(ana.s, 'POST', `/api/wallets/canton/offers/${second.offerId}/withdraw`, { account_id: ana.accountId });
     await vi.waitFor(async () => expect(await alarmAt()).toBe(later), { timeout: 3000, interval: 20 });
   });
 
