@@ -153,7 +153,7 @@ describe('the README', () => {
       .map(read)
       .join('\n');
     expect(names.filter((name) => !new RegExp(`\\b${name}\\b`).test(sources))).toEqual([]);
-    const typed = ['src/platform/bindings.ts', 'src/worker/env.ts'].flatMap((file) =>
+    const typed = ['src/platform/bindings.ts', 'src/worker/env.ts', 'src/worker/clock/wake.ts'].flatMap((file) =>
       [...read(file).matchAll(/^\s+([A-Z][A-Z0-9_]+)\??:/gm)].map(([, name]) => name!),
     );
     expect(typed.length).toBeGreaterThan(10);

@@ -13,10 +13,10 @@
 //   (pages/page-user.ts) and reads its data with it;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).
-// Its `scheduled` handler is the Cron Trigger's: the expiry job of transfer offers (./scheduled.ts).
 // Durable Object classes are exported from this module too (wrangler.toml `[[durable_objects.bindings]]`):
-// PartyLive, the live channel of one Canton party (src/worker/live/party-live.ts), and RateLimiter,
-// the counter of one abuse limit and key (src/platform/rate-limiter.ts).
+// PartyLive, the live channel of one Canton party (src/worker/live/party-live.ts), RateLimiter,
+// the counter of one abuse limit and key (src/platform/rate-limiter.ts), and AppClock, whose alarm
+// runs the timed work such as the expiry of transfer offers (src/worker/clock/app-clock.ts).
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
 import { guardPage } from './page-session';
@@ -24,10 +24,10 @@ import { isSignedInPagePath } from '../shared/signed-in-pages';
 import { contextWithUser } from './pages/page-user';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';
-import { runScheduled } from './scheduled';
 
 export { PartyLive } from './live/party-live';
 export { RateLimiter } from '../platform/rate-limiter';
+export { AppClock } from './clock/app-clock';
 
 /**
  * The path as Astro would decode it (decodeURI), or null when a lone `%` or a broken UTF-8 sequence
@@ -113,9 +113,5 @@ export default {
       });
     }
     return astroPages(request, env, ctx);
-  },
-  // The Cron Trigger (wrangler.toml [triggers]): lapsed transfer offers expire every minute (embedded mode only).
-  scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Cloudflare.Env>;

@@ -1,13 +1,16 @@
 // Forwards a validated BFF call to the upstream port with the verified user, and answers with the
 // upstream's status and body ({data} on success, {message, code} on failure), and `idempotent-replayed:
 // true` when the upstream replayed the first answer of the request's Idempotency-Key. A route marked
-// `notifiesParties()` tells the parties of its 2xx answer's `affectedParties` after answering (live/notify.ts).
+// `notifiesParties()` (a money call) tells the parties of its 2xx answer's `affectedParties` after
+// answering (live/notify.ts), and wakes the app's clock, since the call may have brought timed work
+// due sooner, such as a new offer's expiry (clock/app-clock.ts).
 import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import { notifiesOf } from '../shared/contract/common';
 import type { AppEnv } from './env';
+import { wakeClock } from './clock/wake';
 import { affectedPartiesOf, notifyParties } from './live/notify';
 import type { UpstreamRequest } from './upstream/port';
 import { selectUpstream } from './upstream/select';
@@ -39,7 +42,9 @@ export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: 
     executionCtxOf(c),
   );
   if (res.replayed) c.header('idempotent-replayed', 'true');
-  if (res.status >= 200 && res.status < 300 && notifiesOf(route)) afterAnswer(c, notifyParties(c.env, affectedPartiesOf(res.body), { type: 'wallet.changed' }));
+  if (res.status >= 200 && res.status < 300 && notifiesOf(route)) {
+    afterAnswer(c, Promise.all([notifyParties(c.env, affectedPartiesOf(res.body), { type: 'wallet.changed' }), wakeClock(c.env)]));
+  }
   // The answer is the declaration's (the remote adapter checked it against the same schema; the
   // embedded core built it from the same contract and its text is sent as is, without a parse and
   // a second serialization).
@@ -77,7 +82,7 @@ export function forwardDeclared<R extends RouteConfig>(c: Context<AppEnv>, route
 }
 
 /** Runs `work` after the answer (waitUntil), or lets it run unawaited without an execution context. */
-function afterAnswer(c: Context, work: Promise<void>): void {
+function afterAnswer(c: Context, work: Promise<unknown>): void {
   const ctx = executionCtxOf(c);
   if (ctx) ctx.waitUntil(work);
   else void work;

@@ -89,3 +89,22 @@ export async function apiAs(who: { accessToken: string }, method: string, path: 
   const text = await res.text();
   return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
 }
+
+/** Calls the Worker as `who` and answers the 200 answer's `data`; any other status throws with the answer. */
+export async function okAs(who: { accessToken: string }, method: string, path: string, body?: unknown) {
+  const res = await apiAs(who, method, path, body);
+  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
+  return res.body.data;
+}
+
+/** A person signed in with a digital-assets wallet, given `fundsCc` CC from the treasury (accepted) when named. */
+export async function personWithWallet(fundsCc?: string, phone = uniquePhone()) {
+  const s = await signIn(phone);
+  const accountId = (await okAs(s, 'GET', '/api/accounts/user/accounts')).accounts[0].account_id as string;
+  const partyId = (await okAs(s, 'POST', '/api/wallets/digital-asset', { account_id: accountId })).cantonPartyId as string;
+  if (fundsCc) {
+    await okAs(s, 'POST', '/api/wallets/transfer', { account_id: accountId, amount: fundsCc });
+    await okAs(s, 'POST', '/api/wallets/auto-accept', { account_id: accountId });
+  }
+  return { s, phone, accountId, partyId };
+}

@@ -1,6 +1,6 @@
 // Expiry: a pending offer that outlived its 24 hours is never accepted; it is expired, its lock released
 // and both sides' rows CANCELLED, either by the next movement of one of its parties or by the expiry
-// job (the Cron Trigger), in batches.
+// job (run by the app's clock at the earliest expiry, src/worker/clock/), in batches.
 import { newId } from '../../platform/primitives';
 import { releaseStatements } from './settle';
 
@@ -34,12 +34,17 @@ export function expireStatements(
   return [mark, ...releaseStatements(db, token, now, 'expired')];
 }
 
-/** Offers the expiry job settles per batch, and batches per run (a run then leaves the rest to the next minute). */
+/** Offers the expiry job settles per batch, and batches per run (a run then leaves the rest to the next one, due at once). */
 export const EXPIRY_BATCH = 100;
 export const EXPIRY_MAX_BATCHES = 20;
 
+/** When the next pending offer lapses (its ISO time, from the pending offers' expiry index), or null when none is pending. */
+export async function nextOfferExpiry(db: D1Database): Promise<string | null> {
+  return db.prepare(`SELECT MIN(expires_at) AS at FROM ledger_transfer_offers WHERE status = 'pending'`).first<string | null>('at');
+}
+
 /**
- * The expiry job (the Cron Trigger, embedded mode): every offer lapsed at `now` is expired (locks
+ * The expiry job (embedded mode): every offer lapsed at `now` is expired (locks
  * released, both rows CANCELLED/'expired'), oldest first, in batches of EXPIRY_BATCH. Answers how
  * many it expired and the parties whose screens changed.
  */

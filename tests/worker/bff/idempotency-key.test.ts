@@ -5,31 +5,12 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/worker/index';
-import { apiAs, bearer, signIn, uniquePhone } from '../auth';
+import { apiAs, bearer, okAs as ok, personWithWallet as person, signIn, uniquePhone } from '../auth';
 import { scalar } from '../fixtures';
 import { call } from '../helpers';
 import { installFetchGuard, outbound, planFetch, TRANSFER_DATA } from '../network';
 
 installFetchGuard();
-
-type Session = Awaited<ReturnType<typeof signIn>>;
-
-async function ok(who: Session, method: string, path: string, body?: unknown) {
-  const res = await apiAs(who, method, path, body);
-  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
-  return res.body.data;
-}
-
-async function person(fundsCc?: string) {
-  const s = await signIn(uniquePhone());
-  const accountId = (await ok(s, 'GET', '/api/accounts/user/accounts')).accounts[0].account_id as string;
-  const partyId = (await ok(s, 'POST', '/api/wallets/digital-asset', { account_id: accountId })).cantonPartyId as string;
-  if (fundsCc) {
-    await ok(s, 'POST', '/api/wallets/transfer', { account_id: accountId, amount: fundsCc });
-    await ok(s, 'POST', '/api/wallets/auto-accept', { account_id: accountId });
-  }
-  return { s, accountId, partyId };
-}
 
 /** A POST with the given raw Idempotency-Key header value. */
 const withKey = (token: string, key: string, body: unknown): RequestInit => ({

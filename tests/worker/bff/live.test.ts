@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_SOCKETS_PER_USER, type PartyLive } from '../../../src/worker/live/party-live';
 import { notifyParties } from '../../../src/worker/live/notify';
-import { runScheduled } from '../../../src/worker/scheduled';
+import { expireOffers } from '../../../src/worker/clock/jobs';
 import type { Bindings } from '../../../src/worker/env';
 import { CLOSE_TOKEN_EXPIRED, LIVE_SUBPROTOCOL } from '../../../src/shared/realtime';
 import { apiAs, bearer, signIn, uniquePhone } from '../auth';
@@ -193,7 +193,7 @@ describe('GET /api/live delivers', () => {
     expect(sent.status, sent.text).toBe(200);
     const s = await connect(sender);
     const r = await connect(receiver);
-    const job = await runScheduled(testEnv, Date.now() + 25 * 3600_000);
+    const job = await expireOffers(testEnv, Date.now() + 25 * 3600_000);
     expect(job.parties).toEqual(expect.arrayContaining([sender.partyId, receiver.partyId]));
     await until(() => s.messages.length === 1 && r.messages.length === 1, 'both sides heard the expiry');
     s.ws.close(1000, 'done');

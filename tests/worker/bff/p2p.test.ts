@@ -3,34 +3,10 @@
 // under a preapproval, both histories and balances agreeing; a lookup never tells "no account" from
 // "no wallet"; a send repeated with its Idempotency-Key moves money once; the new limiters apply.
 import { describe, expect, it } from 'vitest';
-import { apiAs, bearer, signIn, uniquePhone } from '../auth';
+import { apiAs, bearer, okAs as ok, personWithWallet as person, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
 
-type Session = Awaited<ReturnType<typeof signIn>>;
-interface Person {
-  s: Session;
-  phone: string;
-  accountId: string;
-  partyId: string;
-}
-
-async function ok(who: Session, method: string, path: string, body?: unknown) {
-  const res = await apiAs(who, method, path, body);
-  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
-  return res.body.data;
-}
-
-async function person(fundsCc?: string): Promise<Person> {
-  const phone = uniquePhone();
-  const s = await signIn(phone);
-  const accountId = (await ok(s, 'GET', '/api/accounts/user/accounts')).accounts[0].account_id as string;
-  const partyId = (await ok(s, 'POST', '/api/wallets/digital-asset', { account_id: accountId })).cantonPartyId as string;
-  if (fundsCc) {
-    await ok(s, 'POST', '/api/wallets/transfer', { account_id: accountId, amount: fundsCc });
-    await ok(s, 'POST', '/api/wallets/auto-accept', { account_id: accountId });
-  }
-  return { s, phone, accountId, partyId };
-}
+type Person = Awaited<ReturnType<typeof person>>;
 
 const balance = (p: Person) => ok(p.s, 'GET', `/api/wallets/canton/balance/${p.partyId}`);
 const history = async (p: Person) => (await ok(p.s, 'GET', `/api/transactions/account/${p.accountId}?type=transfer&limit=20`)) as any[];

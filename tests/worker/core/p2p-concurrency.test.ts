@@ -3,10 +3,8 @@
 // the expiry job, settles each offer exactly once; the supply (everything ever issued) equals the
 // live holdings after every race; no lock outlives its offer; both sides' rows agree with their
 // offer.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import entry from '../../../src/worker/entry';
-import { runScheduled } from '../../../src/worker/scheduled';
+import { expireOffers } from '../../../src/worker/clock/jobs';
 import { coreJson, createUserWithParty, db, scalar, testEnv } from '../fixtures';
 
 type Party = Awaited<ReturnType<typeof createUserWithParty>>;
@@ -95,7 +93,7 @@ describe('person-to-person transfers under concurrent requests', () => {
     const offers: string[] = [];
     for (let i = 0; i < 20; i++) offers.push((await send(me, ana.partyId, '1')).body.data.offerId);
     // The job runs on a clock 25 h ahead: for it every offer has lapsed; for the accepts none has.
-    const [job, ...answers] = await Promise.all([runScheduled(testEnv, Date.now() + 25 * 3600_000), ...offers.map((id) => act(ana, id, 'accept'))]);
+    const [job, ...answers] = await Promise.all([expireOffers(testEnv, Date.now() + 25 * 3600_000), ...offers.map((id) => act(ana, id, 'accept'))]);
     const accepted = answers.filter((a) => a.status === 200).length;
     expect(answers.every((a) => a.status === 200 || a.body.code === 'offer_not_pending')).toBe(true);
     const statuses = await db()
@@ -113,7 +111,7 @@ describe('person-to-person transfers under concurrent requests', () => {
   });
 });
 
-describe('the expiry job (Cron Trigger)', () => {
+describe('the expiry job (run by the app clock)', () => {
   it('expires every lapsed offer without anyone acting: locks released, both rows CANCELLED expired, parties named', async () => {
     const me = await funded(['20']);
     const [ana, bo] = [await createUserWithParty(), await createUserWithParty()];
@@ -127,10 +125,8 @@ describe('the expiry job (Cron Trigger)', () => {
       .bind(new Date(now + 48 * 3600_000).toISOString(), live)
       .run();
 
-    // The Worker's own scheduled handler, on a fake clock 25 h ahead.
-    const ctx = createExecutionContext();
-    entry.scheduled({ scheduledTime: now + 25 * 3600_000, cron: '* * * * *', noRetry() {} }, testEnv as never, ctx);
-    await waitOnExecutionContext(ctx);
+    // The job the app's clock runs, on a fake clock 25 h ahead.
+    await expireOffers(testEnv, now + 25 * 3600_000);
 
     const status = (id: string) => scalar<string>('SELECT status FROM ledger_transfer_offers WHERE id = ?', id);
     expect(await status(lapsing)).toBe('expired');
@@ -145,10 +141,10 @@ describe('the expiry job (Cron Trigger)', () => {
     await expectOffersConsistent();
 
     // Nothing left to do on a second run; a run names the parties whose screens changed.
-    const again = await runScheduled(testEnv, now + 25 * 3600_000);
+    const again = await expireOffers(testEnv, now + 25 * 3600_000);
     expect(again).toEqual({ expired: 0, parties: [] });
     const next = (await send(me, ana.partyId, '1')).body.data.offerId;
-    const run = await runScheduled(testEnv, now + 72 * 3600_000);
+    const run = await expireOffers(testEnv, now + 72 * 3600_000);
     expect(run.parties).toEqual(expect.arrayContaining([me.partyId, ana.partyId, bo.partyId]));
     expect(await status(next)).toBe('expired');
   });
@@ -158,8 +154,8 @@ describe('the expiry job (Cron Trigger)', () => {
     const ana = await createUserWithParty();
     const id = (await send(me, ana.partyId, '1')).body.data.offerId;
     const later = Date.now() + 25 * 3600_000;
-    expect(await runScheduled({ ...testEnv, APP_MODE: 'production' }, later)).toEqual({ expired: 0, parties: [] });
-    expect(await runScheduled({ ...testEnv, UPSTREAM_API_URL: 'https://upstream.test' }, later)).toEqual({ expired: 0, parties: [] });
+    expect(await expireOffers({ ...testEnv, APP_MODE: 'production' }, later)).toEqual({ expired: 0, parties: [] });
+    expect(await expireOffers({ ...testEnv, UPSTREAM_API_URL: 'https://upstream.test' }, later)).toEqual({ expired: 0, parties: [] });
     expect(await scalar('SELECT status FROM ledger_transfer_offers WHERE id = ?', id)).toBe('pending');
   });
 
@@ -182,7 +178,7 @@ describe('the expiry job (Cron Trigger)', () => {
       );
     }
     await db().batch(stmts);
-    const run = await runScheduled(testEnv, Date.now());
+    const run = await expireOffers(testEnv, Date.now());
     expect(run.expired).toBeGreaterThanOrEqual(250);
     expect(await scalar("SELECT COUNT(*) FROM ledger_transfer_offers WHERE status = 'pending' AND expires_at <= ?", new Date().toISOString())).toBe(0);
   });

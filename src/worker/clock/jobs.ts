@@ -1,0 +1,48 @@
+// The timed work of the app, in one list: what the app's clock (./app-clock.ts) runs when it is due.
+// Each job says when it is next due (from its own rows, so nothing is scheduled twice or lost when a
+// run fails) and does its work for a given time. A run must be safe to repeat and to race another
+// run: it picks its rows inside the statements that change them. Only the embedded mode owns a ledger
+// (APP_MODE local or demo with no UPSTREAM_API_URL); in production the upstream keeps its own time,
+// so there the jobs do nothing.
+import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
+import { appMode } from '../../platform/app-mode';
+import { nowIso } from '../../platform/primitives';
+import type { Bindings } from '../env';
+import { notifyParties } from '../live/notify';
+
+/** Whether this Worker's ledger is the embedded one (so its timed work is this Worker's to run). */
+export const ownsLedger = (env: Bindings) => appMode(env) !== 'production' && !env.UPSTREAM_API_URL?.trim();
+
+export interface ClockJob {
+  readonly name: string;
+  /** When the job is next due (epoch ms; in the past when overdue), or null when it has nothing to do. */
+  nextDueMs(env: Bindings): Promise<number | null>;
+  /** Does what is due at `nowMs`. */
+  run(env: Bindings, nowMs: number): Promise<unknown>;
+}
+
+/**
+ * Lapsed transfer offers expire (their locks released, both rows CANCELLED 'expired') at `nowMs`
+ * (the clock's time, or a test's fake one); the parties whose screens changed are told (live
+ * updates). Answers what it did, for the tests and the log.
+ */
+export async function expireOffers(env: Bindings, nowMs: number): Promise<{ expired: number; parties: string[] }> {
+  if (!ownsLedger(env)) return { expired: 0, parties: [] };
+  const result = await expireLapsedOffers(env.DB, nowIso(nowMs));
+  if (result.parties.length > 0) {
+    await notifyParties(env, result.parties, { type: 'wallet.changed' });
+    console.log(`expiry job: ${result.expired} offers expired, ${result.parties.length} parties to notify`);
+  }
+  return result;
+}
+
+export const JOBS: readonly ClockJob[] = [
+  {
+    name: 'offer expiry',
+    async nextDueMs(env) {
+      const at = await nextOfferExpiry(env.DB);
+      return at === null ? null : Date.parse(at);
+    },
+    run: expireOffers,
+  },
+];
