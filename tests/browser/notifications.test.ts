@@ -1,0 +1,85 @@
+// Notifications on every signed-in page, in Chromium at 390 px: B is on /market (not the wallet) in
+// Spanish when A sends B money. B gets a toast saying who sent what, and the navbar's bell counts
+// one unread ("Notificaciones, 1 sin leer"); opening it lists the event, which links to its
+// transaction's detail, and marks it read on the server. A, on /market in French, is told when B
+// accepts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatCents, formatLedgerAmount } from '../../src/shared/format';
+import { cookieSession, launch, newContext, openApp, s, signedInState, type Lang, type StorageState, testPhone, baseURL } from './helpers';
+
+let browser: Browser;
+let stateA: StorageState;
+let stateB: StorageState;
+
+beforeAll(async () => {
+  browser = await launch();
+  stateA = await signedInState(browser, testPhone(48));
+  stateB = await signedInState(browser, testPhone(49));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function apiCall(token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as any;
+}
+
+/** A page of the user on /market at 390 px in `lang`, once its notifications listen (its live socket is open). */
+async function onMarket(state: StorageState, lang: Lang): Promise<{ page: Page; token: string; accountId: string; partyId: string }> {
+  const context = await newContext(browser, { lang, width: 390, height: 844, storageState: state });
+  const page = await context.newPage();
+  const token = (await cookieSession(context))!.access_token;
+  const accountId = (await apiCall(token, 'GET', '/api/accounts/user/accounts')).data.accounts[0].account_id as string;
+  const wallet = (await apiCall(token, 'POST', '/api/wallets/digital-asset', { account_id: accountId })).data;
+  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/api/live?party='), timeout: 15_000 });
+  await openApp(page, '/market');
+  await socket;
+  return { page, token, accountId, partyId: wallet.cantonPartyId as string };
+}
+
+/** The newest notification of the user, as the page words it in `lang`. */
+async function newestText(token: string, lang: Lang, key: Parameters<typeof s>[1]) {
+  const n = (await apiCall(token, 'GET', '/api/notifications')).data.notifications[0];
+  return { n, text: s(lang, key, { name: n.counterparty_name, amount: `${formatLedgerAmount(n.asset_amount, n.asset)} (${formatCents(n.amount_usd)})` }) };
+}
+
+describe('notifications when money moves', () => {
+  it('tells B on /market (toast, badge, list in Spanish, link to the transaction) and A when B accepts', async () => {
+    const a = await onMarket(stateA, 'fs');
+    await apiCall(a.token, 'POST', '/api/wallets/transfer', { account_id: a.accountId, amount: '20' });
+    await apiCall(a.token, 'POST', '/api/wallets/auto-accept', { account_id: a.accountId });
+    const b = await onMarket(stateB, 'es');
+    const unreadBefore = (await apiCall(b.token, 'GET', '/api/notifications')).data.unread as number;
+
+    const sent = (await apiCall(a.token, 'POST', '/api/wallets/canton/send', { account_id: a.accountId, receiver_party: b.partyId, amount: '1.5' })).data;
+    expect(sent.status).toBe('PENDING');
+    const { n, text } = await newestText(b.token, 'es', 'shell.notifications.kind.offerReceived');
+    expect(n.kind).toBe('offer_received');
+    expect(text).toContain('te envió 1.50 CC');
+
+    await b.page.locator('[data-type="info"]', { hasText: text }).waitFor({ timeout: 10_000 });
+    const count = unreadBefore + 1;
+    const bell = b.page.getByRole('button', { name: s('es', count === 1 ? 'shell.notifications.unread.one' : 'shell.notifications.unread.other', { count }) });
+    await bell.waitFor();
+    await bell.click();
+    const item = b.page.getByRole('menuitem', { name: text });
+    await item.waitFor();
+    expect(await item.getAttribute('href')).toBe(`/transactions?tx=${n.transaction_id}`);
+    await b.page.getByRole('button', { name: s('es', 'shell.notifications.title'), exact: true }).waitFor();
+    await expect.poll(async () => (await apiCall(b.token, 'GET', '/api/notifications')).data.unread).toBe(0);
+    await item.click();
+    await b.page.waitForURL(/\/transactions\?tx=/);
+    await b.page.getByRole('dialog').waitFor();
+
+    await apiCall(b.token, 'POST', `/api/wallets/canton/offers/${sent.offerId}/accept`, { account_id: b.accountId });
+    const accepted = await newestText(a.token, 'fs', 'shell.notifications.kind.offerAccepted');
+    expect(accepted.n.kind).toBe('offer_accepted');
+    await a.page.locator('[data-type="info"]', { hasText: accepted.text }).waitFor({ timeout: 10_000 });
+  });
+});
