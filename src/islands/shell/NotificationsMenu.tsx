@@ -28,7 +28,8 @@ export function NotificationsMenu() {
       align="end"
       triggerLabel={label}
       triggerClassName="relative px-2 text-gray-700 hover:bg-gray-100"
-      menuClassName="w-80 max-w-[calc(100vw-1rem)] max-h-[70vh] overflow-y-auto"
+      // Below 640 px the menu spans the screen under the navbar: lined up with the bell it would run off the left edge.
+      menuClassName="w-80 max-h-[70vh] overflow-y-auto max-sm:fixed max-sm:inset-x-2 max-sm:top-16 max-sm:w-auto"
       onOpen={() => void markAllRead()}
       label={
         <>
