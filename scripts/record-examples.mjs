@@ -2,7 +2,7 @@
 // the embedded core itself, into src/shared/contract/examples.json (keyed by operationId), which
 // /api/openapi.json attaches to its operations. Needs a build (`npm run build`); serves it on a free
 // port with a fresh D1 of its own (.wrangler/examples-state), signs in two test users and drives one
-// story: accounts, a wallet with test funds, transfers between the two, support, feature requests,
+// story: accounts, a wallet with test funds, transfers between the two, notifications, support, feature requests,
 // the market and sessions, then every read of an account, party, user or symbol the story left out
 // (found in the document). Long lists are cut to their first two items. Run it again after changing
 // an operation: it adds the operations that have no example and keeps the others (`npm run examples
@@ -124,6 +124,11 @@ try {
   });
   await record('getPreapproval', bruno, 'get', '/wallets/canton/preapproval/{accountId}', { params: { accountId: brunoAccount } });
   await record('setPreapproval', bruno, 'put', '/wallets/canton/preapproval/{accountId}', { params: { accountId: brunoAccount }, body: { enabled: true } });
+
+  // Notifications: Bruno was told of Ana's three offers, Ana of the acceptance and the rejection.
+  const told = await record('listNotifications', ana, 'get', '/notifications', { query: { limit: 2 } });
+  await record('readNotification', ana, 'post', '/notifications/{id}/read', { params: { id: told.notifications[0].id } });
+  await record('readNotificationsThrough', ana, 'post', '/notifications/read', { body: { through: told.notifications[0].id } });
 
   // Wallets of other kinds: a self-custody one bound to an Ed25519 key, an external address, a hosted one.
   const nano = await record('createWallet', ana, 'post', '/wallets', { body: { account_id: account, label: 'Ledger Nano' } });

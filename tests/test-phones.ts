@@ -72,8 +72,8 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(45, 'tests/browser/server-rendered-pages.test.ts'),
   own(46, 'scripts/record-examples.mjs'),
   own(47, 'scripts/record-examples.mjs'),
-  own(48, 'spare'),
-  own(49, 'spare'),
+  own(48, 'tests/browser/notifications.test.ts'),
+  own(49, 'tests/browser/notifications.test.ts'),
 ];
 
 /** Folders and files that run on storage of their own: any registered number is theirs to use. */

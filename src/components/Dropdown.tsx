@@ -30,12 +30,14 @@ export interface DropdownProps {
   className?: string;
   triggerClassName?: string;
   menuClassName?: string;
+  /** Called each time the menu opens (e.g. to mark what it lists as seen). */
+  onOpen?: () => void;
 }
 
 type Item = Extract<DropdownItem, { type?: 'item' }>;
 const isItem = (item: DropdownItem): item is Item => item.type !== 'separator';
 
-export function Dropdown({ label, triggerLabel, items, align = 'start', className, triggerClassName, menuClassName }: DropdownProps) {
+export function Dropdown({ label, triggerLabel, items, align = 'start', className, triggerClassName, menuClassName, onOpen }: DropdownProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -54,6 +56,7 @@ export function Dropdown({ label, triggerLabel, items, align = 'start', classNam
   const openMenu = (focus: 'first' | 'last') => {
     focusOnOpen.current = focus;
     setOpen(true);
+    onOpen?.();
   };
 
   const close = (returnFocus: boolean) => {

@@ -9,6 +9,7 @@ import type { CoreEnv } from './env';
 import { accountsRoutes } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
 import { market } from './routes/market';
+import { notifications } from './routes/notifications';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
@@ -28,13 +29,14 @@ coreApp.use(
 );
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
-// (accounts, wallets, transactions, support, feature-requests, market history)
+// (accounts, wallets, transactions, support, feature-requests, market history, notifications)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
 coreApp.route('/transactions', transactions);
 coreApp.route('/support', support);
 coreApp.route('/feature-requests', featureRequests);
 coreApp.route('/market', market);
+coreApp.route('/notifications', notifications);
 
 coreApp.notFound((c) => refuseWith(c, 404, 'Not found', 'not_found'));
 coreApp.onError((err, c) => {

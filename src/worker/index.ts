@@ -82,6 +82,7 @@ const routes = api
   .route('/transactions', transactionsExport)
   .route('/support', forwardingApp(FORWARDED['/support']))
   .route('/feature-requests', forwardingApp(FORWARDED['/feature-requests']))
+  .route('/notifications', forwardingApp(FORWARDED['/notifications']))
   // Answered by the Worker itself (its D1 and Supabase Auth), not forwarded: src/worker/routes/sessions.ts.
   .route('/sessions', sessions);
 

@@ -285,7 +285,13 @@ export async function servedContext(browser: Browser, session: ApiSession, opts:
 }
 
 /** An API call as the session's user; asserts a 200 and answers its `data`. */
-export async function apiCall<T>(session: ApiSession, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function apiCall<T>(
+  session: Pick<ApiSession, 'access_token' | 'user'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
     method,
     headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json', ...headers },

@@ -13,6 +13,7 @@ export const IDS = {
   featureRequest: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
   party: `alice::1220${'0123456789abcdef'.repeat(4)}`,
   offer: `00${'fedcba9876543210'.repeat(4)}`,
+  notification: '7b6a5f4e-3d2c-4b1a-8f9e-8d7c6b5a4f3e',
 } as const;
 
 export interface RouteCase {
@@ -152,6 +153,10 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/feature-requests/:id/vote': { upstream: '/feature-requests/:id/vote', params: () => ({ id: IDS.featureRequest }), body: { vote_type: 'upvote' } },
   'DELETE /api/feature-requests/:id/vote': { upstream: '/feature-requests/:id/vote', params: () => ({ id: IDS.featureRequest }) },
   'GET /api/feature-requests/:id/my-vote': { upstream: '/feature-requests/:id/my-vote', params: () => ({ id: IDS.featureRequest }) },
+  // Notifications
+  'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },
+  'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },
+  'POST /api/notifications/read': { upstream: '/notifications/read', body: { through: IDS.notification } },
 };
 
 /** Declared routes the gate test leaves out, with the reason. */

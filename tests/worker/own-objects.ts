@@ -1,5 +1,5 @@
 // One user's objects of every kind a path or a body names (an account, a Canton wallet and party, a
-// pending offer, a transaction, a support ticket, a feature request), made through the API, so that
+// pending offer, a transaction, a support ticket, a feature request, a notification), made through the API, so that
 // generated requests carry real ids and reach the handlers behind validation.
 import { bearer } from './auth';
 import { call } from './helpers';
@@ -14,6 +14,8 @@ export interface Own {
   transactionId: string;
   /** A pending offer to the user's party (the faucet's): the offer routes' path param. */
   offerId: string;
+  /** The notification of that offer. */
+  notificationId: string;
 }
 
 export async function ownObjects(who: { accessToken: string; userId: string }): Promise<Own> {
@@ -33,5 +35,6 @@ export async function ownObjects(who: { accessToken: string; userId: string }): 
     featureRequestId: (await data('/api/feature-requests', { title: 'Fuzz idea', description: 'A fuzzing feature request' })).id,
     transactionId: txs[0].id,
     offerId: offer.offerId,
+    notificationId: (await data('/api/notifications')).notifications[0].id,
   };
 }

@@ -6,6 +6,7 @@ import { LEDGER_SCALE, formatUnits, parseUnits, usdCents } from '../../shared/de
 import { isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { expireStatements } from './expiry';
+import { notifyTransaction } from './notify';
 import { CC, NETWORK, TREASURY_PARTY, contractId } from './parties';
 import { ccPrice } from './price';
 import { OFFER_TTL_MS, type TransferTarget } from './settle';
@@ -92,6 +93,7 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
            VALUES (?, ?, ?, 'transfer', CAST(? AS INTEGER), 'CC', ?, CAST(? AS INTEGER), 'PENDING', ?, ?, ?, ?, ?, ?)`,
         )
         .bind(txId, to.accountId, to.walletId, cents.toString(), NETWORK, u, txHash, offerId, TREASURY_PARTY, 'Transfer offer from the treasury', now, now),
+      notifyTransaction(db, 'offer_received', now, txId),
     ];
     if (scope) stmts.push(idempotencyInsert(db, scope, 200, JSON.stringify({ data: answer })));
     await db.batch(stmts);

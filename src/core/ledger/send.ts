@@ -19,6 +19,7 @@ import { LEDGER_SCALE, formatUnits, parseUnits, usdCents } from '../../shared/de
 import { fail, isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { expireStatements } from './expiry';
+import { notifyTransaction } from './notify';
 import { NETWORK, contractId } from './parties';
 import { PREAPPROVAL_RENEW_MS, PREAPPROVAL_TTL_MS, preapprovalOf } from './preapproval';
 import { ccPrice } from './price';
@@ -134,6 +135,7 @@ export async function sendToParty(db: D1Database, from: TransferTarget, receiver
       '',
       'Transfer received',
     ),
+    notifyTransaction(db, direct ? 'transfer_received' : 'offer_received', now, receiverTxId),
   );
   if (scope) stmts.push(idempotencyInsert(db, scope, 200, JSON.stringify({ data: answer })));
   try {

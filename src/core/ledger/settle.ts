@@ -21,6 +21,8 @@
 // or expired).
 import type { OfferStatus, StatusReason } from '../../shared/transaction-labels';
 
+import { notifySettled } from './notify';
+
 export const OFFER_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface TransferTarget {
@@ -36,7 +38,7 @@ const settledBy = (status: Exclude<OfferStatus, 'pending'>) => `SELECT id FROM l
  * Statements that undo the locks of the offers the batch `token` marked `status` (rejected,
  * withdrawn or expired): the sender's locked holdings become free again, and both sides'
  * transactions rows (every row carrying the offer) end CANCELLED (withdrawn, expired) or FAILED
- * (rejected) with that reason. Bound as ?1 token, ?2 now.
+ * (rejected) with that reason, and the side that did not act is notified. Bound as ?1 token, ?2 now.
  */
 export function releaseStatements(db: D1Database, token: string, now: string, status: StatusReason): D1PreparedStatement[] {
   const released = settledBy(status);
@@ -49,14 +51,15 @@ export function releaseStatements(db: D1Database, token: string, now: string, st
          WHERE offer_id IN (${released}) AND status = 'PENDING'`,
       )
       .bind(token, now),
+    notifySettled(db, token, now, status),
   ];
 }
 
 /**
  * Statements that settle the offers the batch `token` marked accepted: one new holding of the
  * receiver per offer, the sender's locked holdings archived, conservation checked (what was archived
- * equals what was created, or the whole batch rolls back), and both sides' rows COMPLETED with one
- * hash per offer. Bound as ?1 token, ?2 now.
+ * equals what was created, or the whole batch rolls back), both sides' rows COMPLETED with one
+ * hash per offer, and the sender notified. Bound as ?1 token, ?2 now.
  */
 export function settleAcceptedStatements(db: D1Database, token: string, now: string): D1PreparedStatement[] {
   const accepted = settledBy('accepted');
@@ -91,5 +94,6 @@ export function settleAcceptedStatements(db: D1Database, token: string, now: str
          FROM settled WHERE transactions.offer_id = settled.offer_id AND transactions.status = 'PENDING'`,
       )
       .bind(token, now),
+    notifySettled(db, token, now, 'accepted'),
   ];
 }

@@ -1,5 +1,5 @@
-// The top navbar: the hamburger below 1024 px, the account name (or 'User') and the user menu (My
-// account, Security, Support, Sign out).
+// The top navbar: the hamburger below 1024 px, the notifications, the account name (or 'User') and
+// the user menu (My account, Security, Support, Sign out).
 import { Dropdown } from '../../components/Dropdown';
 import { IconButton } from '../../components/Icon';
 import { useSeededStore } from '../../components/page-seed-context';
@@ -8,6 +8,7 @@ import { $account } from '../../stores/account';
 import { signOutAndLeave } from '../../stores/auth';
 import { $sidebar, CLOSED_SIDEBAR, openMobileSidebar } from '../../stores/ui';
 import { Glyph } from './icons';
+import { NotificationsMenu } from './NotificationsMenu';
 
 /** The name the navbar shows: the account's, else the word User. */
 export const displayName = (name: string | null | undefined, fallback: string): string => name?.trim() || fallback;
@@ -28,7 +29,8 @@ export function Navbar() {
       >
         <Glyph name="menu" />
       </IconButton>
-      <div className="ml-auto">
+      <div className="ml-auto flex items-center gap-1">
+        <NotificationsMenu />
         <Dropdown
           align="end"
           triggerClassName="text-sm font-medium text-gray-800 hover:bg-gray-100"

@@ -4,6 +4,7 @@ import { accountsContract } from './accounts';
 import { featureRequestsContract } from './feature-requests';
 import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
+import { notificationsContract } from './notifications';
 import { sessionsContract } from './sessions';
 import { supportContract } from './support';
 import { transactionsContract, transactionsServedContract } from './transactions';
@@ -16,6 +17,7 @@ export const FORWARDED = {
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,
+  '/notifications': notificationsContract,
   '/market': marketForwardedContract,
 } as const;
 

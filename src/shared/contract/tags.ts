@@ -16,6 +16,10 @@ export const API_TAGS = [
   { name: 'Market', description: 'Prices of the listed stocks, ETFs and Canton assets, and their history.' },
   { name: 'Support', description: 'Your support tickets and their comments.' },
   { name: 'Feature requests', description: 'Feature requests of every user and your votes on them.' },
+  {
+    name: 'Notifications',
+    description: 'Your money events (offers received, accepted, rejected, withdrawn or expired; transfers received) and which you have read.',
+  },
   { name: 'Sessions', description: 'Your signed-in sessions: list them and end the others.' },
   { name: 'Live', description: 'A WebSocket that tells your open screens when one of your parties’ money changed.' },
 ] as const;

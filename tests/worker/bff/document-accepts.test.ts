@@ -211,6 +211,7 @@ function ownValue(name: string, path: string): string | undefined {
   if (name === 'id') {
     if (path.startsWith('/api/support/')) return own.ticketId;
     if (path.startsWith('/api/feature-requests/')) return own.featureRequestId;
+    if (path.startsWith('/api/notifications/')) return own.notificationId;
     if (path.startsWith('/api/transactions/wallet/') || path.startsWith('/api/wallets/')) return own.walletId;
     if (path.startsWith('/api/transactions/{id}')) return own.transactionId;
     if (path.startsWith('/api/sessions/')) return undefined;

@@ -95,7 +95,7 @@ const numbers = fc.oneof(
   fc.constantFrom(-1, 0, -0, 1, 100, 10_000, 10_000.0000000001, 1e21, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 64, 5e-324, 0.1 + 0.2),
 );
 const ownId = fc
-  .constantFrom<keyof Own>('userId', 'accountId', 'walletId', 'partyId', 'ticketId', 'featureRequestId', 'transactionId', 'offerId')
+  .constantFrom<keyof Own>('userId', 'accountId', 'walletId', 'partyId', 'ticketId', 'featureRequestId', 'transactionId', 'offerId', 'notificationId')
   .map((k) => own[k]);
 const scalar = fc.oneof(strings, numbers, fc.boolean(), fc.constant(null), ownId);
 const value = fc.oneof(
@@ -166,6 +166,7 @@ const VALID: Record<string, () => Record<string, unknown>> = {
   'POST /api/wallets/canton/offers/:offerId/reject': () => ({ account_id: own.accountId }),
   'POST /api/wallets/canton/offers/:offerId/withdraw': () => ({ account_id: own.accountId }),
   'PUT /api/wallets/canton/preapproval/:accountId': () => ({ enabled: true }),
+  'POST /api/notifications/read': () => ({ through: own.notificationId }),
   'POST /api/wallets/external': () => ({ account_id: own.accountId, address: '0xabc', chain: 'ethereum', label: 'x' }),
   'POST /api/wallets/internal': () => ({ account_id: own.accountId, label: 'x', network: 'canton' }),
   'POST /api/wallets': () => ({ account_id: own.accountId, label: 'x' }),
@@ -341,6 +342,7 @@ const ID_PARAM: [RegExp, keyof Own][] = [
   [/^\/api\/transactions\/:id/, 'transactionId'],
   [/^\/api\/support\/tickets\//, 'ticketId'],
   [/^\/api\/feature-requests\//, 'featureRequestId'],
+  [/^\/api\/notifications\//, 'notificationId'],
 ];
 /** A path param's own value (the user's ids), so that the edge cases reach past the path's checks. */
 function defaultParam(name: string, path: string): string {

@@ -22,6 +22,8 @@ interface Victim {
   ticketId: string;
   featureRequestId: string;
   sessionId: string;
+  /** An unread notification (the faucet's offer to the victim). */
+  notificationId: string;
   /** A pending offer the victim sent (to their second account's party) and one they received (the faucet's). */
   outgoingOfferId: string;
   incomingOfferId: string;
@@ -116,6 +118,10 @@ const TABLE: Record<string, Entry> = {
   },
   'DELETE /api/feature-requests/:id/vote': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: "removes the caller's own vote only" },
   'GET /api/feature-requests/:id/my-vote': { shared: (v) => ({ params: { id: v.featureRequestId } }), why: "the caller's own vote only" },
+  // Notifications
+  'GET /api/notifications': { own: {}, why: "the caller's notifications" },
+  'POST /api/notifications/:id/read': { foreign: (v) => ({ params: { id: v.notificationId } }) },
+  'POST /api/notifications/read': { foreign: (v) => ({ body: { through: v.notificationId } }) },
   // Sessions
   'GET /api/sessions': { own: {}, why: "the caller's sessions" },
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
@@ -152,6 +158,7 @@ async function buildVictim(s: Session): Promise<Victim> {
   await ok(s, 'POST', `/api/support/tickets/${ticket.id}/comments`, { content: 'More details' });
   const fr = await ok(s, 'POST', '/api/feature-requests', { title: 'Victim idea', description: 'A very good idea for all', is_anonymous: true });
   await ok(s, 'POST', `/api/feature-requests/${fr.id}/vote`, { vote_type: 'upvote' });
+  const notifications = await ok(s, 'GET', '/api/notifications');
   return {
     userId: s.userId,
     accountId,
@@ -164,6 +171,7 @@ async function buildVictim(s: Session): Promise<Victim> {
     ticketId: ticket.id,
     featureRequestId: fr.id,
     sessionId: decodeJwt(s.accessToken).session_id as string,
+    notificationId: notifications.notifications[0].id,
     outgoingOfferId: sent.offerId,
     incomingOfferId: incoming.offerId,
   };

@@ -365,6 +365,17 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   },
   'DELETE /api/feature-requests/:id/vote': { noBody: 'DELETE takes no body' },
   'DELETE /api/sessions/:id': { noBody: 'DELETE takes no body' },
+  'POST /api/notifications/:id/read': { noBody: "takes no body: marks the caller's own notification read" },
+  'POST /api/notifications/read': async () => {
+    await p2pParties(); // the test funds offered to the caller's second account: a notification
+    const [newest] = (await ok(me, 'GET', '/api/notifications')).notifications;
+    expect(await ok(me, 'POST', '/api/notifications/read', { ...FORBIDDEN(other.userId), through: newest.id })).toEqual({ unread: 0 });
+    expect(await row('SELECT user_id, kind, transaction_id FROM notifications WHERE id = ?', newest.id)).toEqual({
+      user_id: me.userId,
+      kind: newest.kind,
+      transaction_id: newest.transaction_id,
+    });
+  },
   'POST /api/sessions/sign-out-others': { noBody: 'takes no body: acts on the verified user and session only' },
 };
 

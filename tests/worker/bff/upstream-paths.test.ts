@@ -71,6 +71,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/feature-requests': { title: 'Dark mode please', description: 'A dark theme for the app at night', category: 'UI/UX' },
   'PATCH /api/feature-requests/:id': { title: 'A better title' },
   'POST /api/feature-requests/:id/vote': { vote_type: 'upvote' },
+  'POST /api/notifications/read': { through: UUID },
 };
 
 /** Routes that call no upstream path of their own (health, sessions) or only the market's assets source. */

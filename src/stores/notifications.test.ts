@@ -1,0 +1,127 @@
+// The notifications store: the first read announces nothing, later reads announce what arrived;
+// arrivals within TOAST_COALESCE_MS make one toast (a lone one says what happened, in the user's
+// language); opening the panel marks everything read on the server.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $auth } from './auth';
+import { $lang } from './lang';
+import {
+  $notifications,
+  announce,
+  markAllRead,
+  notificationHref,
+  notificationText,
+  refreshNotifications,
+  resetNotifications,
+  TOAST_COALESCE_MS,
+  type AppNotification,
+} from './notifications';
+import { $toasts, clearToasts } from './toasts';
+
+const TX = '33333333-3333-4333-8333-333333333333';
+let n = 0;
+const event = (kind: AppNotification['kind'], read = false): AppNotification => ({
+  id: `11111111-1111-4111-8111-${String(++n).padStart(12, '0')}`,
+  kind,
+  transaction_id: TX,
+  created_at: '2026-11-27T10:00:00.000Z',
+  read,
+  asset: 'CC',
+  asset_amount: '2.5000000000',
+  amount_usd: 39,
+  counterparty_name: 'Ana P.',
+});
+
+/** What the server lists (newest first) and what it was asked. */
+let server: AppNotification[] = [];
+const posts: unknown[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetNotifications();
+  server = [];
+  posts.length = 0;
+  $lang.set('en');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  $auth.set({ status: 'authenticated', user: { id: 'u1' } as never, session: { access_token: 't', refresh_token: 'r' } as never });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    if (init?.method === 'POST') {
+      posts.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+      return Response.json({ data: { unread: 0 } });
+    }
+    return Response.json({ data: { notifications: server, unread: server.filter((e) => !e.read).length } });
+  });
+});
+
+afterEach(() => {
+  clearToasts();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const titles = () => $toasts.get().map((t) => t.title);
+
+describe('notifications store', () => {
+  it('reads the list and the unread count; the first read announces nothing', async () => {
+    server = [event('offer_received'), event('offer_accepted', true)];
+    await refreshNotifications();
+    expect($notifications.get()).toMatchObject({ status: 'ready', unread: 1, items: server });
+    vi.advanceTimersByTime(TOAST_COALESCE_MS);
+    expect(titles()).toEqual([]);
+  });
+
+  it('announces an event that arrives later in words and amounts of the user language', async () => {
+    await refreshNotifications();
+    $lang.set('es');
+    server = [event('transfer_received')];
+    await refreshNotifications();
+    expect($notifications.get().unread).toBe(1);
+    vi.advanceTimersByTime(TOAST_COALESCE_MS);
+    expect(titles()).toEqual(['Ana P. te envió 2.50 CC ($0.39)']);
+  });
+
+  it('coalesces ten events arriving in a burst into one toast', async () => {
+    await refreshNotifications();
+    for (let i = 0; i < 10; i++) {
+      server = [event('offer_received'), ...server];
+      await refreshNotifications();
+      vi.advanceTimersByTime(100);
+    }
+    vi.advanceTimersByTime(TOAST_COALESCE_MS);
+    expect(titles()).toEqual(['10 new notifications']);
+  });
+
+  it('toasts again for events after the window closed, and never twice for one event', () => {
+    const first = event('offer_rejected');
+    announce([first]);
+    vi.advanceTimersByTime(TOAST_COALESCE_MS);
+    announce([event('offer_expired'), event('offer_withdrawn')]);
+    vi.advanceTimersByTime(TOAST_COALESCE_MS);
+    expect(titles()).toEqual(['Ana P. rejected your transfer of 2.50 CC ($0.39)', '2 new notifications']);
+  });
+
+  it('does not announce an event that was already read on another device', async () => {
+    await refreshNotifications();
+    server = [event('offer_accepted', true)];
+    await refreshNotifications();
+    vi.advanceTimersByTime(TOAST_COALESCE_MS);
+    expect(titles()).toEqual([]);
+  });
+
+  it('marks everything read through the newest on opening, on the server', async () => {
+    server = [event('offer_received'), event('offer_accepted')];
+    await refreshNotifications();
+    await markAllRead();
+    expect(posts).toEqual([{ path: '/api/notifications/read', body: { through: server[0]!.id } }]);
+    expect($notifications.get().unread).toBe(0);
+    expect($notifications.get().items.every((e) => e.read)).toBe(true);
+    await markAllRead();
+    expect(posts).toHaveLength(1);
+  });
+
+  it('says each kind in French and links to its transaction', () => {
+    expect(notificationText('fs', event('offer_expired'))).toBe('Le virement de 2.50 CC ($0.39) avec Ana P. a expiré');
+    expect(notificationHref(event('offer_expired'))).toBe(`/transactions?tx=${TX}`);
+  });
+});

@@ -1,0 +1,140 @@
+// Notifications in the navbar of every signed-in page: the recent money events (GET /notifications,
+// kept per user on the server, so every device agrees on what is read) with the unread count, and a
+// toast when one arrives. The live channel of each of the user's parties says when money moved (the
+// server's notice after a money call or an expiry); the list is then read again, and the events that
+// were not there before are announced. Announcements coalesce: events within TOAST_COALESCE_MS of the
+// first make one toast ("3 new notifications"), a lone one says what happened. The page's first read
+// announces nothing: those events happened before the page opened, and the badge counts them.
+import { atom } from 'nanostores';
+import { t, type Lang, type TranslationKey } from '../i18n';
+import { formatCents, formatLedgerAmount } from '../shared/format';
+import type { NotificationKind } from '../shared/schemas/notification';
+import { api, unwrap } from './api';
+import { $auth } from './auth';
+import { $lang } from './lang';
+import { subscribeLive } from './live';
+import { toast } from './toasts';
+
+type NotificationsApi = ReturnType<typeof api>['notifications'];
+export type AppNotification = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<NotificationsApi['$get']>>>>>['notifications'][number];
+
+export interface NotificationsState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  items: AppNotification[];
+  unread: number;
+}
+
+export const $notifications = atom<NotificationsState>({ status: 'idle', items: [], unread: 0 });
+
+/** How many the panel lists (the newest). */
+export const NOTIFICATIONS_SHOWN = 20;
+/** Events announced within this long of the first one share its toast. */
+export const TOAST_COALESCE_MS = 1500;
+
+const KIND_TEXT: Record<NotificationKind, TranslationKey> = {
+  offer_received: 'shell.notifications.kind.offerReceived',
+  offer_accepted: 'shell.notifications.kind.offerAccepted',
+  offer_rejected: 'shell.notifications.kind.offerRejected',
+  offer_withdrawn: 'shell.notifications.kind.offerWithdrawn',
+  offer_expired: 'shell.notifications.kind.offerExpired',
+  transfer_received: 'shell.notifications.kind.transferReceived',
+};
+
+/** What happened, in words of `lang`: "Ana P. sent you 2.50 CC ($0.39)". */
+export function notificationText(lang: Lang, n: AppNotification): string {
+  const amount = `${formatLedgerAmount(n.asset_amount, n.asset ?? undefined)} (${formatCents(n.amount_usd)})`;
+  return t(lang, KIND_TEXT[n.kind], { name: n.counterparty_name ?? t(lang, 'shell.notifications.someone'), amount });
+}
+
+/** Where an event links: its transaction's detail on the transactions page. */
+export const notificationHref = (n: AppNotification) => `/transactions?tx=${encodeURIComponent(n.transaction_id)}`;
+
+/** Ids listed so far (null before the page's first read, which announces nothing). */
+let known: Set<string> | null = null;
+let waiting: AppNotification[] = [];
+let coalescing: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows the events that just arrived: one toast per TOAST_COALESCE_MS window, however many. */
+export function announce(arrived: readonly AppNotification[]): void {
+  if (arrived.length === 0) return;
+  waiting.push(...arrived);
+  coalescing ??= setTimeout(() => {
+    const events = waiting;
+    waiting = [];
+    coalescing = undefined;
+    const lang = $lang.get();
+    const title = events.length === 1 ? notificationText(lang, events[0]!) : t(lang, 'shell.notifications.toast.several', { count: events.length });
+    toast({ type: 'info', title });
+  }, TOAST_COALESCE_MS);
+}
+
+/** Reads the newest notifications; those not seen before (and unread) are announced. */
+export async function refreshNotifications(): Promise<void> {
+  if ($notifications.get().status === 'idle') $notifications.set({ ...$notifications.get(), status: 'loading' });
+  try {
+    const { notifications, unread } = await unwrap(api().notifications.$get({ query: { limit: String(NOTIFICATIONS_SHOWN) } }));
+    if (known) announce(notifications.filter((n) => !n.read && !known!.has(n.id)).reverse());
+    known = new Set([...(known ?? []), ...notifications.map((n) => n.id)]);
+    $notifications.set({ status: 'ready', items: notifications, unread });
+  } catch (err) {
+    console.error('Notifications: cannot read them', err instanceof Error ? err.message : err);
+    if ($notifications.get().status !== 'ready') $notifications.set({ ...$notifications.get(), status: 'error' });
+  }
+}
+
+/** Marks everything listed read (the panel was opened): the server keeps it, for every device. */
+export async function markAllRead(): Promise<void> {
+  const { items, unread } = $notifications.get();
+  const newest = items[0];
+  if (!newest || unread === 0) return;
+  $notifications.set({ ...$notifications.get(), items: items.map((n) => ({ ...n, read: true })), unread: 0 });
+  try {
+    const answer = await unwrap(api().notifications.read.$post({ json: { through: newest.id } }));
+    $notifications.set({ ...$notifications.get(), unread: answer.unread });
+  } catch (err) {
+    console.error('Notifications: cannot mark them read', err instanceof Error ? err.message : err);
+    void refreshNotifications();
+  }
+}
+
+/**
+ * Once signed in: reads the notifications and listens to the live channel of each of the user's
+ * parties. Answers the stop function (closes the channels).
+ */
+export function startNotifications(): () => void {
+  let stops: (() => void)[] = [];
+  let started = false;
+  const start = async () => {
+    started = true;
+    void refreshNotifications();
+    try {
+      const parties = await unwrap(api().wallets.canton.parties.$get());
+      if (!started || typeof WebSocket === 'undefined') return;
+      stops = parties.map((p) => subscribeLive(p.partyId, () => void refreshNotifications()));
+    } catch (err) {
+      console.error('Notifications: cannot listen for them', err instanceof Error ? err.message : err);
+    }
+  };
+  const stop = () => {
+    started = false;
+    for (const s of stops) s();
+    stops = [];
+  };
+  const unlisten = $auth.subscribe((state) => {
+    if (state.status === 'authenticated' && !started) void start();
+    if (state.status === 'unauthenticated') stop();
+  });
+  return () => {
+    unlisten();
+    stop();
+  };
+}
+
+/** Back to the page's first state (tests). */
+export function resetNotifications(): void {
+  clearTimeout(coalescing);
+  coalescing = undefined;
+  waiting = [];
+  known = null;
+  $notifications.set({ status: 'idle', items: [], unread: 0 });
+}

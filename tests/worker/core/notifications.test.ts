@@ -1,0 +1,202 @@
+// Notifications of money events in the embedded core: each event writes exactly one notification
+// per user of the side that did not act, in the movement's own batch (a refused movement writes
+// none); the list is the caller's own, newest first, with the unread count; marking read is scoped,
+// idempotent and safe to race; a user keeps their newest 100.
+import { describe, expect, it } from 'vitest';
+import { expireLapsedOffers } from '../../../src/core/ledger/expiry';
+import { nowIso } from '../../../src/platform/primitives';
+import { coreJson, createUserWithParty, db, scalar } from '../fixtures';
+
+type Party = Awaited<ReturnType<typeof createUserWithParty>>;
+
+async function funded(amount: string, name?: string): Promise<Party> {
+  const p = await createUserWithParty(name);
+  await coreJson(p.userId, '/wallets/transfer', { body: { account_id: p.accountId, amount } });
+  await coreJson(p.userId, '/wallets/auto-accept', { body: { account_id: p.accountId } });
+  return p;
+}
+const send = (from: Party, to: Party, amount: string) =>
+  coreJson(from.userId, '/wallets/canton/send', { body: { account_id: from.accountId, receiver_party: to.partyId, amount } });
+const act = (p: Party, offerId: string, action: 'accept' | 'reject' | 'withdraw') =>
+  coreJson(p.userId, `/wallets/canton/offers/${offerId}/${action}`, { body: { account_id: p.accountId } });
+const list = (p: Party, query = '') => coreJson(p.userId, `/notifications${query}`);
+/** The user's notifications as [kind, transaction_id], newest first. */
+const events = async (p: Party) =>
+  ((await list(p)).body.data.notifications as { kind: string; transaction_id: string }[]).map((n) => [n.kind, n.transaction_id]);
+/** The user's own transactions row of an offer (or of a hash). */
+const rowOf = (p: Party, offerOrHash: string) =>
+  scalar<string>('SELECT id FROM transactions WHERE account_id = ?1 AND (offer_id = ?2 OR tx_hash = ?2)', p.accountId, offerOrHash);
+
+describe('notifications written with each money movement', () => {
+  it('tells the receiver of an offer (not the sender), and the sender when it is accepted', async () => {
+    const [ana, bo] = [await funded('10'), await createUserWithParty()];
+    const anaBefore = await events(ana);
+    const sent = (await send(ana, bo, '2')).body.data;
+    expect(await events(bo)).toEqual([['offer_received', await rowOf(bo, sent.offerId)]]);
+    expect(await events(ana)).toEqual(anaBefore);
+
+    await act(bo, sent.offerId, 'accept');
+    expect(await events(ana)).toEqual([['offer_accepted', sent.transactionId], ...anaBefore]);
+    expect(await events(bo)).toHaveLength(1);
+  });
+
+  it('tells the sender of a rejection and the receiver of a withdrawal', async () => {
+    const [ana, bo] = [await funded('10'), await createUserWithParty()];
+    const before = await events(ana);
+    const rejected = (await send(ana, bo, '1')).body.data;
+    await act(bo, rejected.offerId, 'reject');
+    expect((await events(ana))[0]).toEqual(['offer_rejected', rejected.transactionId]);
+
+    const withdrawn = (await send(ana, bo, '1')).body.data;
+    await act(ana, withdrawn.offerId, 'withdraw');
+    expect((await events(bo))[0]).toEqual(['offer_withdrawn', await rowOf(bo, withdrawn.offerId)]);
+    expect(await events(ana)).toHaveLength(before.length + 1);
+  });
+
+  it('tells the receiver of a transfer that settled at once under their preapproval', async () => {
+    const [ana, bo] = [await funded('10'), await createUserWithParty()];
+    await coreJson(bo.userId, `/wallets/canton/preapproval/${bo.accountId}`, { method: 'PUT', body: { enabled: true } });
+    const sent = (await send(ana, bo, '3')).body.data;
+    expect(sent.status).toBe('COMPLETED');
+    const row = await scalar<string>("SELECT id FROM transactions WHERE account_id = ? AND direction = 'received'", bo.accountId);
+    expect(await events(bo)).toEqual([['transfer_received', row]]);
+  });
+
+  it('tells both sides when the expiry job expires an offer, once', async () => {
+    const [ana, bo] = [await funded('10'), await createUserWithParty()];
+    const sent = (await send(ana, bo, '1')).body.data;
+    await db()
+      .prepare('UPDATE ledger_transfer_offers SET expires_at = ? WHERE id = ?')
+      .bind(nowIso(Date.now() - 1000), sent.offerId)
+      .run();
+    await expireLapsedOffers(db(), nowIso());
+    await expireLapsedOffers(db(), nowIso());
+    expect((await events(ana))[0]).toEqual(['offer_expired', sent.transactionId]);
+    expect(await events(bo)).toEqual([
+      ['offer_expired', await rowOf(bo, sent.offerId)],
+      ['offer_received', await rowOf(bo, sent.offerId)],
+    ]);
+    expect(await scalar('SELECT COUNT(*) FROM notifications WHERE transaction_id = ?', sent.transactionId)).toBe(1);
+  });
+
+  it("tells a person of the treasury's test funds offered to them", async () => {
+    const p = await createUserWithParty();
+    const offered = (await coreJson(p.userId, '/wallets/transfer', { body: { account_id: p.accountId, amount: '5' } })).body.data;
+    expect(await events(p)).toEqual([['offer_received', offered.transactionId]]);
+  });
+
+  it('writes none when the movement is refused (its batch rolls back)', async () => {
+    const [ana, bo] = [await funded('1'), await createUserWithParty()];
+    expect((await send(ana, bo, '5')).status).toBe(409);
+    expect(await events(bo)).toEqual([]);
+  });
+
+  it('an accept racing a withdraw settles once and notifies once', async () => {
+    const [ana, bo] = [await funded('10'), await createUserWithParty()];
+    const sent = (await send(ana, bo, '1')).body.data;
+    const [accepted, withdrawn] = await Promise.all([act(bo, sent.offerId, 'accept'), act(ana, sent.offerId, 'withdraw')]);
+    expect([accepted.status, withdrawn.status].sort()).toEqual([200, 409]);
+    const rows = await db()
+      .prepare('SELECT kind FROM notifications n JOIN transactions t ON t.id = n.transaction_id WHERE t.offer_id = ?')
+      .bind(sent.offerId)
+      .all();
+    expect(rows.results).toHaveLength(2); // offer_received, then offer_accepted or offer_withdrawn
+  });
+});
+
+describe('GET /notifications and marking read', () => {
+  it('lists newest first with words-free facts: amount, USD, the other side, read state and the unread count', async () => {
+    const [ana, bo] = [await funded('10', 'Ana Savings'), await createUserWithParty()];
+    const sent = (await send(ana, bo, '2.5')).body.data;
+    const { status, body } = await list(bo);
+    expect(status).toBe(200);
+    expect(body.data).toEqual({
+      unread: 1,
+      notifications: [
+        {
+          id: expect.any(String),
+          kind: 'offer_received',
+          transaction_id: await rowOf(bo, sent.offerId),
+          created_at: expect.any(String),
+          read: false,
+          asset: 'CC',
+          asset_amount: '2.5000000000',
+          amount_usd: sent.amount_usd_cents,
+          counterparty_name: 'Ana P.',
+        },
+      ],
+    });
+    // The sender's side reads positive amounts too.
+    await act(bo, sent.offerId, 'accept');
+    expect((await list(ana)).body.data.notifications[0]).toMatchObject({ kind: 'offer_accepted', asset_amount: '2.5000000000' });
+  });
+
+  it('pages with limit and offset', async () => {
+    const p = await createUserWithParty();
+    for (const amount of ['1', '2', '3']) await coreJson(p.userId, '/wallets/transfer', { body: { account_id: p.accountId, amount } });
+    const page = (await list(p, '?limit=2&offset=1')).body.data;
+    expect(page.notifications.map((n: { asset_amount: string }) => n.asset_amount)).toEqual(['2.0000000000', '1.0000000000']);
+    expect(page.unread).toBe(3);
+  });
+
+  it('marks one read (again is fine) and answers the unread count', async () => {
+    const p = await createUserWithParty();
+    for (const amount of ['1', '2']) await coreJson(p.userId, '/wallets/transfer', { body: { account_id: p.accountId, amount } });
+    const [newest] = (await list(p)).body.data.notifications;
+    const first = await coreJson(p.userId, `/notifications/${newest.id}/read`, { method: 'POST' });
+    expect(first).toEqual({ status: 200, body: { data: { unread: 1 } } });
+    const readAt = await scalar('SELECT read_at FROM notifications WHERE id = ?', newest.id);
+    expect(await coreJson(p.userId, `/notifications/${newest.id}/read`, { method: 'POST' })).toEqual(first);
+    expect(await scalar('SELECT read_at FROM notifications WHERE id = ?', newest.id)).toBe(readAt);
+    expect((await list(p)).body.data.notifications.map((n: { read: boolean }) => n.read)).toEqual([true, false]);
+  });
+
+  it('marks read through one: it and the earlier ones, never a later one', async () => {
+    const p = await createUserWithParty();
+    for (const amount of ['1', '2', '3']) await coreJson(p.userId, '/wallets/transfer', { body: { account_id: p.accountId, amount } });
+    const [, middle] = (await list(p)).body.data.notifications;
+    expect((await coreJson(p.userId, '/notifications/read', { body: { through: middle.id } })).body.data).toEqual({ unread: 1 });
+    expect((await list(p)).body.data.notifications.map((n: { read: boolean }) => n.read)).toEqual([false, true, true]);
+  });
+
+  it('racing mark-read calls all succeed and leave nothing unread', async () => {
+    const p = await createUserWithParty();
+    for (const amount of ['1', '2', '3']) await coreJson(p.userId, '/wallets/transfer', { body: { account_id: p.accountId, amount } });
+    const ids = (await list(p)).body.data.notifications.map((n: { id: string }) => n.id);
+    const calls = await Promise.all([
+      ...ids.map((id: string) => coreJson(p.userId, `/notifications/${id}/read`, { method: 'POST' })),
+      ...ids.map((id: string) => coreJson(p.userId, '/notifications/read', { body: { through: id } })),
+    ]);
+    expect(calls.map((c) => c.status)).toEqual(Array(6).fill(200));
+    expect((await list(p)).body.data.unread).toBe(0);
+  });
+
+  it("answers 404 for another user's notification and for a crafted id, and changes nothing", async () => {
+    const [mine, other] = [await createUserWithParty(), await createUserWithParty()];
+    await coreJson(other.userId, '/wallets/transfer', { body: { account_id: other.accountId, amount: '1' } });
+    const [theirs] = (await list(other)).body.data.notifications;
+    expect((await list(mine)).body.data).toEqual({ notifications: [], unread: 0 });
+    const crafted = crypto.randomUUID();
+    for (const id of [theirs.id, crafted]) {
+      expect((await coreJson(mine.userId, `/notifications/${id}/read`, { method: 'POST' })).status).toBe(404);
+      expect((await coreJson(mine.userId, '/notifications/read', { body: { through: id } })).status).toBe(404);
+    }
+    expect((await list(other)).body.data.unread).toBe(1);
+    expect((await coreJson(mine.userId, '/notifications/not-a-uuid/read', { method: 'POST' })).status).toBe(400);
+  });
+
+  it("keeps a user's newest 100, pruned in the same write", async () => {
+    const p = await createUserWithParty();
+    const offered = (await coreJson(p.userId, '/wallets/transfer', { body: { account_id: p.accountId, amount: '1' } })).body.data;
+    await db()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 104)
+         INSERT INTO notifications (id, user_id, kind, transaction_id, created_at) SELECT 'fill-' || i || '-' || ?1, ?1, 'offer_received', ?2, ?3 FROM n`,
+      )
+      .bind(p.userId, offered.transactionId, nowIso())
+      .run();
+    expect(await scalar('SELECT COUNT(*) FROM notifications WHERE user_id = ?', p.userId)).toBe(100);
+    expect(await scalar("SELECT COUNT(*) FROM notifications WHERE user_id = ? AND id LIKE 'fill-104-%'", p.userId)).toBe(1);
+    expect(await scalar("SELECT COUNT(*) FROM notifications WHERE user_id = ? AND id LIKE 'fill-4-%'", p.userId)).toBe(0);
+  });
+});
