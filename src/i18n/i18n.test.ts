@@ -56,6 +56,15 @@ describe('dictionaries', () => {
     }
   });
 
+  it('fs puts a narrow no-break space (U+202F) before : ; ! ? and inside « », never a plain space', () => {
+    for (const [key, text] of Object.entries(fs)) {
+      // a URL's scheme separator is not French punctuation
+      const prose = text.replaceAll('://', '');
+      for (const m of prose.matchAll(/(.?)([:;!?»])/gu)) expect(m[1], `${key}: ${text}`).toBe('\u202F');
+      for (const m of prose.matchAll(/«(.?)/gu)) expect(m[1], `${key}: ${text}`).toBe('\u202F');
+    }
+  });
+
   it('keeps the spec English strings verbatim', () => {
     expect(en['errors.http']).toBe('HTTP error! status: {status}');
     expect(en['login.error.invalidPhone']).toBe('Please enter a valid phone number');
