@@ -73,7 +73,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(46, 'scripts/record-examples.mjs'),
   own(47, 'scripts/record-examples.mjs'),
   own(48, 'spare'),
-  own(49, 'spare'),
+  own(49, 'tests/browser/asset-figures.test.ts'),
 ];
 
 /** Folders and files that run on storage of their own: any registered number is theirs to use. */

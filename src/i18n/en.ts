@@ -224,8 +224,11 @@ export const en = {
   // Asset detail
   'asset.backToMarket': 'Back to Market',
   'asset.loading': 'Loading asset data...',
-  'asset.network': 'Canton Network',
+  'asset.network.usStocks': 'US stock market',
+  'asset.network.canton': 'Canton Network',
   'asset.change24h': '24h change',
+  'asset.change24h.period': '(24h)',
+  'asset.change24h.none': 'No data (24h)',
   'asset.timeframe.label': 'Timeframe',
   'asset.timeframe.24h': '24h',
   'asset.timeframe.1w': '1w',

@@ -65,6 +65,16 @@ describe('dictionaries', () => {
     }
   });
 
+  it('says "no data" in words in Spanish and French, never the abbreviation N/D, and writes 24 h with a space there', () => {
+    for (const lang of ['es', 'fs'] as const) {
+      for (const [key, text] of Object.entries(dictionaries[lang])) {
+        expect(text, `${lang} ${key}`).not.toMatch(/N\/D/);
+        expect(text, `${lang} ${key}`).not.toMatch(/\b24h\b/);
+      }
+    }
+    expect(es['asset.change24h.none']).toBe('Sin datos (24\u00a0h)');
+  });
+
   it('keeps the spec English strings verbatim', () => {
     expect(en['errors.http']).toBe('HTTP error! status: {status}');
     expect(en['login.error.invalidPhone']).toBe('Please enter a valid phone number');
