@@ -72,7 +72,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(45, 'tests/browser/server-rendered-pages.test.ts'),
   own(46, 'scripts/record-examples.mjs'),
   own(47, 'scripts/record-examples.mjs'),
-  own(48, 'spare'),
+  own(48, 'tests/browser/account-default-name.test.ts'),
   own(49, 'tests/browser/asset-figures.test.ts'),
 ];
 

@@ -93,6 +93,7 @@ export const en = {
   'accounts.createAccount': 'Create wallet',
   'accounts.creating': 'Creating...',
   'accounts.placeholder.description': 'This account is coming soon.',
+  'accounts.defaultName': 'Personal',
   'accounts.category.personal': 'Personal',
   'accounts.category.business': 'Business',
   'accounts.category.trading': 'Trading',

@@ -93,6 +93,7 @@ export const es: Dictionary = {
   'accounts.createAccount': 'Crear billetera',
   'accounts.creating': 'Creando...',
   'accounts.placeholder.description': 'Esta cuenta estará disponible pronto.',
+  'accounts.defaultName': 'Cuenta personal',
   'accounts.category.personal': 'Personal',
   'accounts.category.business': 'Negocio',
   'accounts.category.trading': 'Trading',

@@ -94,6 +94,7 @@ export const fs: Dictionary = {
   'accounts.createAccount': 'Créer le portefeuille',
   'accounts.creating': 'Création...',
   'accounts.placeholder.description': 'Ce compte sera bientôt disponible.',
+  'accounts.defaultName': 'Compte personnel',
   'accounts.category.personal': 'Personnel',
   'accounts.category.business': 'Professionnel',
   'accounts.category.trading': 'Trading',
