@@ -5,9 +5,7 @@
 // symbols are links to their asset pages. Phone 0149.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { formatChangePercent } from '../../src/shared/format';
-import type { PriceHistory } from '../../src/shared/schemas/price-history';
-import { apiCall, apiSignIn, type ApiSession, launch, openApp, s, servedContext, setAccountLanguage, testPhone } from './helpers';
+import { apiSignIn, historyChange, type ApiSession, launch, openApp, s, servedContext, setAccountLanguage, testPhone } from './helpers';
 
 let browser: Browser;
 let session: ApiSession;
@@ -19,12 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The history's change over `range` as the screens write it (+0.63%, -3.02%). */
-async function historyPercent(symbol: string, range: '24h' | '1w' | '1m'): Promise<string> {
-  const h = await apiCall<PriceHistory>(session, 'GET', `/api/market/history/${symbol}?range=${range}`);
-  expect(h.change_percent, `${symbol} ${range}`).not.toBeNull();
-  return formatChangePercent(Number(h.change_percent));
-}
+const historyPercent = (symbol: string, range: '24h' | '1w' | '1m') => historyChange(session, symbol, range);
 
 describe('one asset, one set of numbers (es, 390 px)', () => {
   for (const [symbol, network] of [

@@ -13,6 +13,8 @@ import { createChunks, stringToBase64URL } from '@supabase/ssr';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { t, type TranslationKey } from '../../src/i18n';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
+import { formatChangePercent } from '../../src/shared/format';
+import type { PriceHistory } from '../../src/shared/schemas/price-history';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/env.mjs';
 import { TEST_CODE } from '../test-phones';
@@ -285,7 +287,13 @@ export async function servedContext(browser: Browser, session: ApiSession, opts:
 }
 
 /** An API call as the session's user; asserts a 200 and answers its `data`. */
-export async function apiCall<T>(session: ApiSession, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function apiCall<T>(
+  session: Pick<ApiSession, 'access_token' | 'user'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
     method,
     headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json', ...headers },
@@ -299,4 +307,11 @@ export async function apiCall<T>(session: ApiSession, method: string, path: stri
 export async function pageHtml(path: string, session: ApiSession, acceptLanguage = 'en-US,en;q=0.9') {
   const res = await fetch(`${baseURL()}${path}`, { headers: { cookie: cookieHeader(session), 'accept-language': acceptLanguage }, redirect: 'manual' });
   return { res, html: await res.text() };
+}
+
+/** A symbol's price history change over `range` as the screens write it (+0.63%, -3.02%): the one source of every change figure. */
+export async function historyChange(session: Pick<ApiSession, 'access_token' | 'user'>, symbol: string, range: '24h' | '1w' | '1m'): Promise<string> {
+  const h = await apiCall<PriceHistory>(session, 'GET', `/api/market/history/${symbol}?range=${range}`);
+  expect(h.change_percent, `${symbol} ${range}`).not.toBeNull();
+  return formatChangePercent(Number(h.change_percent));
 }

@@ -4,11 +4,9 @@
 // an unknown symbol landing back on /market with the toast, and the table at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatChangePercent } from '../../src/shared/format';
-import type { PriceHistory } from '../../src/shared/schemas/price-history';
 import {
   at,
-  baseURL,
+  historyChange,
   type Lang,
   launch,
   openApp,
@@ -31,15 +29,7 @@ beforeAll(async () => {
   state = await signedInState(browser, testPhone(10));
 });
 
-/** A symbol's price history change over `range`, as the screens write it, read with the test user's session. */
-async function historyPercent(symbol: string, range: '24h' | '1w' | '1m'): Promise<string> {
-  const session = sessionFromCookies(state.cookies);
-  const res = await fetch(`${baseURL()}/api/market/history/${symbol}?range=${range}`, {
-    headers: { authorization: `Bearer ${session!.access_token}`, 'x-user-id': session!.user.id },
-  });
-  const { data } = await res.json<{ data: PriceHistory }>();
-  return formatChangePercent(Number(data.change_percent));
-}
+const historyPercent = (symbol: string, range: '24h' | '1w' | '1m') => historyChange(sessionFromCookies(state.cookies)!, symbol, range);
 afterAll(async () => {
   await browser?.close();
 });
