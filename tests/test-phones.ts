@@ -1,4 +1,4 @@
-// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0149, code 123456): which
+// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0151, code 123456): which
 // file or purpose owns each number. The browser tests and `npm run screenshots` share one running
 // app, where a number gets one code per 60 s and a user's data is shared, so each of them signs in
 // only with numbers it owns. The workerd tests, the remote-mode tests and the bench run on storage
@@ -74,6 +74,8 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(47, 'scripts/record-examples.mjs'),
   own(48, 'tests/browser/notifications.test.ts'),
   own(49, 'tests/browser/notifications.test.ts'),
+  own(50, 'tests/browser/account-default-name.test.ts'),
+  own(51, 'tests/browser/asset-figures.test.ts'),
 ];
 
 /** Folders and files that run on storage of their own: any registered number is theirs to use. */

@@ -161,7 +161,7 @@ export function ListTable<T>({
             ))}
           </tbody>
           {sizerRows && sizerRows.length > 0 && (
-            <tfoot aria-hidden="true" data-sizer="">
+            <tfoot aria-hidden="true" inert data-sizer="">
               {sizerRows.map((row, index) => (
                 <tr key={rowKey(row, index)} className="collapse">
                   {columns.map((column) => (

@@ -56,6 +56,25 @@ describe('dictionaries', () => {
     }
   });
 
+  it('fs puts a narrow no-break space (U+202F) before : ; ! ? and inside « », never a plain space', () => {
+    for (const [key, text] of Object.entries(fs)) {
+      // a URL's scheme separator is not French punctuation
+      const prose = text.replaceAll('://', '');
+      for (const m of prose.matchAll(/(.?)([:;!?»])/gu)) expect(m[1], `${key}: ${text}`).toBe('\u202F');
+      for (const m of prose.matchAll(/«(.?)/gu)) expect(m[1], `${key}: ${text}`).toBe('\u202F');
+    }
+  });
+
+  it('says "no data" in words in Spanish and French, never the abbreviation N/D, and writes 24 h with a space there', () => {
+    for (const lang of ['es', 'fs'] as const) {
+      for (const [key, text] of Object.entries(dictionaries[lang])) {
+        expect(text, `${lang} ${key}`).not.toMatch(/N\/D/);
+        expect(text, `${lang} ${key}`).not.toMatch(/\b24h\b/);
+      }
+    }
+    expect(es['asset.change24h.none']).toBe('Sin datos (24\u00a0h)');
+  });
+
   it('keeps the spec English strings verbatim', () => {
     expect(en['errors.http']).toBe('HTTP error! status: {status}');
     expect(en['login.error.invalidPhone']).toBe('Please enter a valid phone number');

@@ -12,6 +12,7 @@ import type { TranslationKey } from '../i18n';
 import { useSeededStore } from '../components/page-seed-context';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
+import { accountName } from '../shared/account-categories';
 import { $activeAccount, refreshAccounts } from '../stores/account';
 import { toast } from '../stores/toasts';
 import { useLiveUpdates } from '../stores/live';
@@ -128,7 +129,7 @@ function Accounts({ served }: ServedAccounts) {
     <>
       <PageHeader
         title={t('accounts.title')}
-        description={active ? t('accounts.subtitle', { name: active.account_name }) : undefined}
+        description={active ? t('accounts.subtitle', { name: accountName(active, t) }) : undefined}
         actions={
           <Button variant="outline" onClick={() => setModal(true)}>
             <Glyph name="plus" className="h-4 w-4" />

@@ -20,6 +20,7 @@ import { formatChangePercent, formatCompact, formatMarketCap, formatPrice, forma
 import {
   changeTone,
   DEFAULT_TIMEFRAME,
+  NETWORK_KEYS,
   statText,
   symbolFromPath,
   TIMEFRAMES,
@@ -28,7 +29,7 @@ import {
   type Timeframe,
 } from '../shared/market';
 import { $lang } from '../stores/lang';
-import { findAsset } from '../stores/market';
+import { findAsset, loadHistory } from '../stores/market';
 import { flashToast } from '../stores/flash';
 import { toast } from '../stores/toasts';
 import { $activeAccount } from '../stores/account';
@@ -75,12 +76,41 @@ function Stat({ label, value, tone }: { label: string; value: string; tone?: 'up
   );
 }
 
+/**
+ * The change in percent over `range` from the asset's price history, the one source of every change
+ * figure (shared/market.ts, dayChange): undefined until it answers (or when it fails), null when the
+ * history has none.
+ */
+function useHistoryChange(symbol: string, range: Timeframe): number | null | undefined {
+  const [change, setChange] = useState<{ key: string; percent: number | null }>();
+  const key = `${symbol} ${range}`;
+  useEffect(() => {
+    let live = true;
+    loadHistory(symbol, range).then(
+      (h) => {
+        if (live) setChange({ key, percent: h.change_percent == null ? null : Number(h.change_percent) });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [symbol, range, key]);
+  return change?.key === key ? change.percent : undefined;
+}
+
 function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null }) {
   const t = useT();
   const [timeframe, setTimeframe] = useState<Timeframe>(DEFAULT_TIMEFRAME);
   const [trade, setTrade] = useState<'buy' | 'sell' | null>(null);
   const na = t('common.na');
-  const tone = detail.change24h == null ? null : changeTone(detail.change24h);
+  // Before its history answers, the 24 h change is the list's (read from the same history).
+  const day = useHistoryChange(detail.symbol, '24h');
+  const change24h = day === undefined ? detail.change24h : day;
+  const change7d = useHistoryChange(detail.symbol, '1w') ?? detail.change7d;
+  const change30d = useHistoryChange(detail.symbol, '1m') ?? detail.change30d;
+  const tone = change24h == null ? null : changeTone(change24h);
+  const network = detail.network == null ? na : NETWORK_KEYS[detail.network.toLowerCase()] ? t(NETWORK_KEYS[detail.network.toLowerCase()]!) : detail.network;
   const changeStat = (v: number | null) => ({ value: statText(v, formatChangePercent, na), tone: v == null || v === 0 ? undefined : changeTone(v) });
   const active = useSeededStore($activeAccount, (s) => s.activeAccount);
   const servedWallet = useMemo(() => servedWalletState(served?.wallet), [served]);
@@ -112,7 +142,11 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
                 {detail.symbol}
               </h1>
               <p className="truncate text-sm text-gray-600">{detail.name}</p>
-              <span className="mt-1 inline-block rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">{t('asset.network')}</span>
+              {detail.network != null && (
+                <span className="mt-1 inline-block rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700" data-network="">
+                  {network}
+                </span>
+              )}
             </div>
           </div>
           <div className="text-right">
@@ -124,7 +158,13 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               data-change={tone ?? 'none'}
             >
               <span className="sr-only">{t('asset.change24h')}: </span>
-              {statText(detail.change24h, formatChangePercent, na)} <span className="text-gray-500">(24h)</span>
+              {change24h == null ? (
+                t('asset.change24h.none')
+              ) : (
+                <>
+                  {formatChangePercent(change24h)} <span className="text-gray-500">{t('asset.change24h.period')}</span>
+                </>
+              )}
             </p>
           </div>
         </div>
@@ -165,8 +205,8 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               <Stat label={t('asset.stats.volume24h')} value={statText(detail.volume24h, formatVolume, na)} />
               <Stat label={t('asset.stats.totalSupply')} value={statText(detail.totalSupply, formatCompact, na)} />
               <Stat label={t('asset.stats.circulatingSupply')} value={statText(detail.circulatingSupply, formatCompact, na)} />
-              <Stat label={t('asset.stats.change7d')} {...changeStat(detail.change7d)} />
-              <Stat label={t('asset.stats.change30d')} {...changeStat(detail.change30d)} />
+              <Stat label={t('asset.stats.change7d')} {...changeStat(change7d)} />
+              <Stat label={t('asset.stats.change30d')} {...changeStat(change30d)} />
             </dl>
             {detail.source === 'sample' && (
               <p className="mt-3 text-xs text-gray-500" data-figures="sample">
@@ -214,7 +254,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
             <dl className="mt-4 divide-y divide-gray-100 text-sm">
               <div className="flex justify-between gap-4 py-2">
                 <dt className="text-gray-600">{t('asset.quickStats.network')}</dt>
-                <dd className="font-medium text-gray-900">{t('asset.network')}</dd>
+                <dd className="font-medium text-gray-900">{network}</dd>
               </div>
               <div className="flex justify-between gap-4 py-2">
                 <dt className="text-gray-600">{t('asset.quickStats.type')}</dt>

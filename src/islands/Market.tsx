@@ -1,6 +1,6 @@
 // /market: filter buttons (All Assets, Securities, Currencies, Digital assets), an instant search
 // by symbol or name, and the table Asset, Price, Change, Market Cap, Volume, Type. A row opens
-// /accounts/digital-assets/{symbol} (click, or Enter when focused).
+// /accounts/digital-assets/{symbol} (click, or Enter when focused); its symbol is a link there.
 // Below 768 px the table keeps Asset, Price and Change so it fits a phone without sideways
 // scrolling.
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
@@ -69,9 +69,14 @@ function Market({ firstRows, sizerRows }: { firstRows?: MarketRow[] | null; size
           <span className="flex min-w-0 items-center gap-2 sm:gap-3">
             <AssetLogo symbol={row.symbol} src={row.logo} />
             <span className="min-w-0">
-              <span className="block font-semibold text-gray-900" data-symbol="">
+              {/* The symbol is the row's link (announced as one); a click anywhere on the row opens it too. */}
+              <a
+                href={assetPath(row.symbol)}
+                className="block font-semibold text-gray-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
+                data-symbol=""
+              >
                 {row.symbol}
-              </span>
+              </a>
               <span className="block max-w-[5.5rem] truncate text-xs text-gray-500 sm:max-w-[16rem]">{row.name}</span>
             </span>
           </span>

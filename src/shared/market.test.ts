@@ -8,6 +8,7 @@ import {
   LOGO_SERVICE_ORIGIN,
   MARKET_FALLBACK_THRESHOLD,
   marketRows,
+  NETWORK_KEYS,
   PLACEHOLDER_STATS,
   sampleDetail,
   SAMPLE_ROWS,
@@ -16,6 +17,7 @@ import {
   symbolFromPath,
   changeTone,
   sizerRows,
+  US_STOCK_MARKET,
   type MarketCategory,
 } from './market';
 import type { DigitalAsset, Stock } from './schemas/market';
@@ -159,6 +161,43 @@ describe('market rows', () => {
     expect(logoUrl('BRK.B')).toBe(`${LOGO_SERVICE_ORIGIN}/assets/icons/brk.b@2x.png`);
     expect(logoUrl('AAPL', 'https://cdn.example/aapl.png')).toBe('https://cdn.example/aapl.png');
     expect(logoUrl('AAPL', 'javascript:alert(1)')).toBe(`${LOGO_SERVICE_ORIGIN}/assets/icons/aapl@2x.png`);
+  });
+});
+
+describe("one source for an asset's 24 h change: the price history", () => {
+  const changes = { AAPL: '-0.88', CC: '-2.78', USD: null };
+  const snapshot = {
+    stocks: [stock('AAPL', 'Apple Inc.')],
+    assets: [asset('CC', 'Canton Coin', 'crypto', 'CC', '0.1571'), asset('USD', 'US Dollar', 'fiat', 'USD')],
+    changes_24h: changes,
+  };
+
+  it("shows the history's 24 h change in the market row and on the asset page, not the quote's change since the last close", () => {
+    const rows = marketRows(snapshot);
+    const row = (symbol: string) => rows.find((r) => r.symbol === symbol)!;
+    expect(row('AAPL').changePercent).toBe(-0.88);
+    expect(row('CC').changePercent).toBe(-2.78);
+    expect(row('USD').changePercent).toBeNull();
+    expect(stockDetail(snapshot.stocks[0]!, changes).change24h).toBe(-0.88);
+    expect(assetDetail(snapshot.assets[0]!, changes).change24h).toBe(-2.78);
+  });
+
+  it("falls back to a stock's quote only when the list carries no history changes at all", () => {
+    expect(marketRows({ stocks: [stock('AAPL', 'Apple Inc.')], assets: [] })[0]!.changePercent).toBe(-1.06);
+    expect(stockDetail(stock('AAPL', 'Apple Inc.'), { MSFT: '1.00' }).change24h).toBeNull();
+  });
+});
+
+describe("an asset's network, from its data", () => {
+  it('is the US stock market for a listed stock, the Canton Network for a Canton asset, and the chain the data names otherwise', () => {
+    expect(stockDetail(stock('MELI', 'MercadoLibre, Inc.')).network).toBe(US_STOCK_MARKET);
+    expect(NETWORK_KEYS[US_STOCK_MARKET]).toBe('asset.network.usStocks');
+    const cc = assetDetail(asset('CC', 'Canton Coin', 'crypto', 'CC'));
+    expect(cc.network).toBe('canton');
+    expect(NETWORK_KEYS[cc.network!]).toBe('asset.network.canton');
+    expect(assetDetail({ ...asset('ETH', 'Ether', 'crypto', 'ETH'), network: 'Ethereum' }).network).toBe('Ethereum');
+    expect(assetDetail({ ...asset('X', 'X', 'other', 'USD'), network: null }).network).toBeNull();
+    expect(sampleDetail('usdc')!.network).toBeNull();
   });
 });
 

@@ -76,13 +76,26 @@ const NO_FIGURES = {
   circulatingSupply: null,
 } as const;
 
-/** A stock's figures: its price record (no 7d/30d in it); a stock without one has no figures. */
-export function stockFigures(stock: Pick<Stock, 'price'>): AssetFigures {
+/**
+ * The 24 h change of a symbol. The truth is the price history's change over the last 24 h: every
+ * asset has one (stocks and Canton assets alike), it is what the chart plots and states, and it is
+ * exact arithmetic on stored prices; a quote's change_percent is measured from the previous session's
+ * close, another period, and only stocks have one. So the list's changes_24h (read from that history)
+ * is the figure; only a list without it (a source with no bulk history) falls back to the quote.
+ */
+export function dayChange(changes: MarketSnapshot['changes_24h'], symbol: string, quote: number | null = null): number | null {
+  if (!changes) return quote;
+  const percent = changes[symbol.toUpperCase()];
+  return percent == null ? null : Number(percent);
+}
+
+/** A stock's figures: its price record and its 24 h change (dayChange); a stock without a price has no figures. */
+export function stockFigures(stock: Pick<Stock, 'price' | 'symbol'>, changes?: MarketSnapshot['changes_24h']): AssetFigures {
   const p = stock.price;
   if (!p) return { price: null, ...NO_FIGURES, source: 'market' };
   return {
     price: p.price,
-    change24h: p.change_percent,
+    change24h: dayChange(changes, stock.symbol, p.change_percent),
     change7d: null,
     change30d: null,
     marketCap: p.market_cap,
@@ -94,11 +107,11 @@ export function stockFigures(stock: Pick<Stock, 'price'>): AssetFigures {
 }
 
 /**
- * A Canton asset's figures: its price is real data and the only figure the ledger has, so the rest
- * is N/A; an asset without a price has no data, and gets the placeholder statistics.
+ * A Canton asset's figures: its price and its 24 h change (dayChange) are real data, the rest is
+ * N/A; an asset without a price has no data, and gets the placeholder statistics.
  */
-export function assetFigures(asset: Pick<DigitalAsset, 'last_price'>): AssetFigures {
-  if (asset.last_price != null) return { price: asset.last_price, ...NO_FIGURES, source: 'market' };
+export function assetFigures(asset: Pick<DigitalAsset, 'last_price' | 'symbol'>, changes?: MarketSnapshot['changes_24h']): AssetFigures {
+  if (asset.last_price != null) return { price: asset.last_price, ...NO_FIGURES, change24h: dayChange(changes, asset.symbol), source: 'market' };
   return { price: null, ...PLACEHOLDER_STATS, source: 'sample' };
 }
 
@@ -180,7 +193,7 @@ export function assetCategory(asset: Pick<DigitalAsset, 'asset_type' | 'currency
   return 'digitalAssets';
 }
 
-export function stockRow(stock: Stock): MarketRow {
+export function stockRow(stock: Stock, changes?: MarketSnapshot['changes_24h']): MarketRow {
   return {
     id: `stock-${stock.id}`,
     kind: 'stock',
@@ -188,11 +201,11 @@ export function stockRow(stock: Stock): MarketRow {
     name: stock.name,
     logo: logoUrl(stock.symbol, stock.logo_url),
     category: 'stocks',
-    ...rowFigures(stockFigures(stock)),
+    ...rowFigures(stockFigures(stock, changes)),
   };
 }
 
-export function assetRow(asset: DigitalAsset): MarketRow {
+export function assetRow(asset: DigitalAsset, changes?: MarketSnapshot['changes_24h']): MarketRow {
   return {
     id: `asset-${asset.id}`,
     kind: 'asset',
@@ -200,13 +213,14 @@ export function assetRow(asset: DigitalAsset): MarketRow {
     name: asset.name,
     logo: logoUrl(asset.symbol, asset.logo_url),
     category: assetCategory(asset),
-    ...rowFigures(assetFigures(asset)),
+    ...rowFigures(assetFigures(asset, changes)),
   };
 }
 
 /** Stocks (by symbol, as loaded), then Canton assets; plus the samples when fewer than 10 loaded. */
 export function marketRows(snapshot: MarketSnapshot): MarketRow[] {
-  const rows = [...snapshot.stocks.map(stockRow), ...snapshot.assets.map(assetRow)];
+  const changes = snapshot.changes_24h;
+  const rows = [...snapshot.stocks.map((s) => stockRow(s, changes)), ...snapshot.assets.map((a) => assetRow(a, changes))];
   return rows.length < MARKET_FALLBACK_THRESHOLD ? [...rows, ...SAMPLE_ROWS] : rows;
 }
 
@@ -231,31 +245,47 @@ export interface AssetDetail extends AssetFigures {
   logo: string;
   kind: AssetKind;
   currency: string;
+  /** Where it trades: a key of NETWORK_KEYS, or the data's own name of a chain it does not know; null when unknown. */
+  network: string | null;
 }
 
+/** The listed stocks and ETFs trade on the US market (the stocks list holds US-listed ones). */
+export const US_STOCK_MARKET = 'us-stocks';
+
+/** The label of each network the app knows by its id in the data (digital_assets.network). */
+export const NETWORK_KEYS: Record<string, TranslationKey> = {
+  [US_STOCK_MARKET]: 'asset.network.usStocks',
+  canton: 'asset.network.canton',
+};
+
 /** A stock's detail: its price record's figures (stockFigures, as its market row). */
-export function stockDetail(stock: Stock): AssetDetail {
+export function stockDetail(stock: Stock, changes?: MarketSnapshot['changes_24h']): AssetDetail {
   return {
     symbol: stock.symbol,
     name: stock.name,
     logo: logoUrl(stock.symbol, stock.logo_url),
     kind: 'stock',
     currency: 'USD',
-    ...stockFigures(stock),
+    network: US_STOCK_MARKET,
+    ...stockFigures(stock, changes),
   };
 }
 
 const assetKind = (type: string): AssetKind => (type === 'fiat' || type === 'crypto' ? type : 'other');
 
 /** A Canton asset's detail: assetFigures, as its market row. */
-export function assetDetail(asset: Pick<DigitalAsset, 'symbol' | 'name' | 'logo_url' | 'asset_type' | 'currency' | 'last_price'>): AssetDetail {
+export function assetDetail(
+  asset: Pick<DigitalAsset, 'symbol' | 'name' | 'logo_url' | 'asset_type' | 'currency' | 'last_price' | 'network'>,
+  changes?: MarketSnapshot['changes_24h'],
+): AssetDetail {
   return {
     symbol: asset.symbol,
     name: asset.name,
     logo: logoUrl(asset.symbol, asset.logo_url),
     kind: assetKind(asset.asset_type),
     currency: asset.currency ?? 'USD',
-    ...assetFigures(asset),
+    network: asset.network?.trim() || null,
+    ...assetFigures(asset, changes),
   };
 }
 
@@ -269,6 +299,7 @@ export function sampleDetail(symbol: string): AssetDetail | null {
     logo: row.logo,
     kind: row.category === 'stablecoin' ? 'crypto' : 'other',
     currency: 'USD',
+    network: null,
     ...row.figures,
   };
 }

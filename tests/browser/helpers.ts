@@ -13,6 +13,8 @@ import { createChunks, stringToBase64URL } from '@supabase/ssr';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { t, type TranslationKey } from '../../src/i18n';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
+import { formatChangePercent } from '../../src/shared/format';
+import type { PriceHistory } from '../../src/shared/schemas/price-history';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/env.mjs';
 import { TEST_CODE } from '../test-phones';
@@ -305,4 +307,11 @@ export async function apiCall<T>(
 export async function pageHtml(path: string, session: ApiSession, acceptLanguage = 'en-US,en;q=0.9') {
   const res = await fetch(`${baseURL()}${path}`, { headers: { cookie: cookieHeader(session), 'accept-language': acceptLanguage }, redirect: 'manual' });
   return { res, html: await res.text() };
+}
+
+/** A symbol's price history change over `range` as the screens write it (+0.63%, -3.02%): the one source of every change figure. */
+export async function historyChange(session: Pick<ApiSession, 'access_token' | 'user'>, symbol: string, range: '24h' | '1w' | '1m'): Promise<string> {
+  const h = await apiCall<PriceHistory>(session, 'GET', `/api/market/history/${symbol}?range=${range}`);
+  expect(h.change_percent, `${symbol} ${range}`).not.toBeNull();
+  return formatChangePercent(Number(h.change_percent));
 }

@@ -4,7 +4,22 @@
 // an unknown symbol landing back on /market with the toast, and the table at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { at, type Lang, launch, openApp, pageFitsWidth, s, screenPage, screenshot, signedInState, type StorageState, testPhone, toastText } from './helpers';
+import {
+  at,
+  historyChange,
+  type Lang,
+  launch,
+  openApp,
+  pageFitsWidth,
+  s,
+  screenPage,
+  screenshot,
+  sessionFromCookies,
+  signedInState,
+  type StorageState,
+  testPhone,
+  toastText,
+} from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -13,6 +28,8 @@ beforeAll(async () => {
   browser = await launch();
   state = await signedInState(browser, testPhone(10));
 });
+
+const historyPercent = (symbol: string, range: '24h' | '1w' | '1m') => historyChange(sessionFromCookies(state.cookies)!, symbol, range);
 afterAll(async () => {
   await browser?.close();
 });
@@ -48,16 +65,18 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       // AAPL: price, a red signed change, market cap in T and volume in M.
       const aapl = rows(page).filter({ has: page.locator('[data-symbol]', { hasText: /^AAPL$/ }) });
       expect(await aapl.locator('[data-symbol]').textContent()).toBe('AAPL');
+      // The change is the price history's over 24 h (the asset page and its chart show the same).
+      const aaplDay = await historyPercent('AAPL', '24h');
       expect((await aapl.locator('td').allTextContents()).slice(1)).toEqual([
         '$229.87',
-        '-1.06%',
+        aaplDay,
         '$3.49T',
         // a share count, not dollars
         '50.67M',
         s(lang, 'market.category.stocks'),
       ]);
-      expect(await aapl.locator('[data-tone]').getAttribute('data-tone')).toBe('down');
-      expect(await aapl.locator('[data-tone]').getAttribute('class')).toContain('red');
+      expect(await aapl.locator('[data-tone]').getAttribute('data-tone')).toBe(aaplDay.startsWith('-') ? 'down' : 'up');
+      expect(await aapl.locator('[data-tone]').getAttribute('class')).toContain(aaplDay.startsWith('-') ? 'red' : 'green');
       // Logos cannot load offline: they hide themselves and leave the letter.
       await page.waitForFunction(() => document.querySelectorAll('#main tbody tr:first-child img').length === 0);
 
@@ -118,10 +137,11 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       const main = page.locator('#main');
       expect(await page.locator('h1[data-symbol]').textContent()).toBe('MSFT');
       expect(await main.getByText('Microsoft Corporation').count()).toBe(1);
-      expect(await main.getByText(s(lang, 'asset.network')).first().isVisible()).toBe(true);
+      expect(await main.getByText(s(lang, 'asset.network.usStocks')).first().isVisible()).toBe(true);
       expect(await page.locator('[data-price]').textContent()).toBe('$423.46');
-      expect(await page.locator('[data-change]').getAttribute('data-change')).toBe('down');
-      expect(await page.locator('[data-change]').textContent()).toContain('-0.79%');
+      const msftDay = await historyPercent('MSFT', '24h');
+      expect(await page.locator('[data-change]').getAttribute('data-change')).toBe(msftDay.startsWith('-') ? 'down' : 'up');
+      expect(await page.locator('[data-change]').textContent()).toContain(msftDay);
       expect(await main.getByRole('link', { name: s(lang, 'asset.backToMarket') }).getAttribute('href')).toBe('/market');
 
       const tf = (k: string) => page.locator(`[data-timeframe="${k}"]`);
@@ -140,9 +160,9 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(stat('asset.stats.marketCap')).toBe('$3.15T');
       expect(stat('asset.stats.volume24h')).toBe('19.57M');
       expect(stat('asset.stats.totalSupply')).toBe('7.43B');
-      expect(stat('asset.stats.change7d')).toBe(s(lang, 'common.na'));
-      expect(stat('asset.stats.change30d')).toBe(s(lang, 'common.na'));
-      if (lang === 'en') expect(stat('asset.stats.change7d')).toBe('N/A');
+      // 7 d and 30 d: the price history's change over those ranges.
+      expect(stat('asset.stats.change7d')).toBe(await historyPercent('MSFT', '1w'));
+      expect(stat('asset.stats.change30d')).toBe(await historyPercent('MSFT', '1m'));
       expect(stat('asset.quickStats.type')).toBe(s(lang, 'asset.type.stock'));
       expect(stat('asset.quickStats.currency')).toBe('USD');
 
@@ -163,26 +183,23 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       await context.close();
     });
 
-    it('shows a Canton asset with its real price and N/A, never made-up figures; the symbol is case-insensitive', async () => {
+    it("shows a Canton asset with its real price, its history's changes and N/A for what the ledger lacks, never made-up figures; the symbol is case-insensitive", async () => {
       const { context, page } = await screenPage(browser, state, lang);
       await openApp(page, '/accounts/digital-assets/cBtC');
       await page.locator('h1[data-symbol]').waitFor();
       expect(await page.locator('h1[data-symbol]').textContent()).toBe('CBTC');
       expect(await page.locator('[data-price]').textContent()).toBe('$97,318.25');
-      expect(await page.locator('[data-change]').getAttribute('data-change')).toBe('none');
-      expect(await page.locator('[data-change]').textContent()).toContain(s(lang, 'common.na'));
+      const cbtcDay = await historyPercent('CBTC', '24h');
+      expect(await page.locator('[data-change]').getAttribute('data-change')).toBe(cbtcDay.startsWith('-') ? 'down' : 'up');
+      expect(await page.locator('[data-change]').textContent()).toContain(cbtcDay);
+      await expect.poll(async () => (await page.locator('#main dl dt, #main dl dd').allTextContents()).includes(s(lang, 'common.na'))).toBe(true);
+      await page.locator('[data-chart-state="ready"]').waitFor();
       const stats = await page.locator('#main dl dt, #main dl dd').allTextContents();
       const stat = (key: Parameters<typeof s>[1]) => stats[stats.indexOf(s(lang, key)) + 1];
-      for (const key of [
-        'asset.stats.marketCap',
-        'asset.stats.volume24h',
-        'asset.stats.totalSupply',
-        'asset.stats.circulatingSupply',
-        'asset.stats.change7d',
-        'asset.stats.change30d',
-      ] as const) {
+      for (const key of ['asset.stats.marketCap', 'asset.stats.volume24h', 'asset.stats.totalSupply', 'asset.stats.circulatingSupply'] as const) {
         expect(stat(key), key).toBe(s(lang, 'common.na'));
       }
+      await expect.poll(async () => (await page.locator('#main dl dt, #main dl dd').allTextContents()).includes(await historyPercent('CBTC', '1m'))).toBe(true);
       expect(stat('asset.quickStats.type')).toBe(s(lang, 'asset.type.crypto'));
       expect(stat('asset.quickStats.currency')).toBe('BTC');
       await context.close();

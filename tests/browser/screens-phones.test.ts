@@ -129,7 +129,7 @@ for (const lang of LANGS) {
     it("names the accounts page's active account and creates an account from the selector", async () => {
       const { context, page } = await phone(lang);
       await openApp(page, '/accounts');
-      await page.getByText(s(lang, 'accounts.subtitle', { name: 'Personal' })).waitFor();
+      await page.getByText(s(lang, 'accounts.subtitle', { name: s(lang, 'accounts.defaultName') })).waitFor();
       await page.getByRole('button', { name: s(lang, 'shell.openNavigation') }).click();
       await page.locator('[data-account-selector] button').first().click();
       const create = page.getByRole('menuitem', { name: s(lang, 'shell.accountSelector.createNew') });

@@ -4,7 +4,13 @@
 // one-active/one-primary invariant even when requests race.
 import { fail } from '../db';
 import type { z } from 'zod';
-import { ACCOUNT_METADATA_BOUNDS, type createAccountBody, type updateAccountMetadataBody, type updateProfileBody } from '../../shared/schemas/account';
+import {
+  ACCOUNT_METADATA_BOUNDS,
+  DEFAULT_ACCOUNT_NAME,
+  type createAccountBody,
+  type updateAccountMetadataBody,
+  type updateProfileBody,
+} from '../../shared/schemas/account';
 import { jsonBoundsIssue } from '../../shared/schemas/bounded-json';
 import type { account } from '../../shared/schemas/account';
 
@@ -30,10 +36,10 @@ export async function ensureProvisioned(db: D1Database, userId: string): Promise
       db
         .prepare(
           `INSERT INTO accounts (id, name, account_type, account_category, created_by, created_at, updated_at)
-           SELECT ?2, 'Personal', 'individual', 'personal', ?1, ?3, ?3
+           SELECT ?2, ?4, 'individual', 'personal', ?1, ?3, ?3
            WHERE NOT EXISTS (SELECT 1 FROM user_accounts WHERE user_id = ?1)`,
         )
-        .bind(userId, accountId, at),
+        .bind(userId, accountId, at, DEFAULT_ACCOUNT_NAME),
       db
         .prepare(
           `INSERT INTO user_accounts (id, user_id, account_id, is_primary, is_active, created_at)

@@ -90,6 +90,29 @@ export async function priceHistory(db: D1Database, symbol: string, range: Histor
   };
 }
 
+/**
+ * The change in percent over `range` ending now of each symbol, as priceHistory answers it for that
+ * range (from the last price at or before the range's start, else the range's first, to the latest),
+ * in one query for the whole market list. Keyed by upper-case symbol; null without stored prices.
+ */
+export async function rangeChanges(db: D1Database, symbols: readonly string[], range: Exclude<HistoryRange, 'max'>): Promise<Record<string, string | null>> {
+  const end = Math.floor(historyClock.now() / 1000);
+  const start = end - RANGE_SECONDS[range];
+  const { results } = await db
+    .prepare(
+      `SELECT s.value AS symbol,
+         coalesce(
+           (SELECT price FROM price_history WHERE symbol = s.value AND ts <= ?2 ORDER BY ts DESC LIMIT 1),
+           (SELECT price FROM price_history WHERE symbol = s.value AND ts > ?2 AND ts <= ?3 ORDER BY ts LIMIT 1)
+         ) AS first,
+         (SELECT price FROM price_history WHERE symbol = s.value AND ts <= ?3 ORDER BY ts DESC LIMIT 1) AS last
+       FROM json_each(?1) AS s`,
+    )
+    .bind(JSON.stringify(symbols.map((symbol) => symbol.toUpperCase())), start, end)
+    .all<{ symbol: string; first: string | null; last: string | null }>();
+  return Object.fromEntries(results.map((r) => [r.symbol, r.first && r.last ? (periodChange(r.first, r.last)?.percent ?? null) : null]));
+}
+
 /** One row per asset for the current bucket (a second call in the same bucket changes nothing). */
 export async function recordPrices(db: D1Database, prices: readonly { symbol: string; price: string }[], bucketStart: number): Promise<void> {
   if (prices.length === 0) return;

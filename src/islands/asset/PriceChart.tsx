@@ -16,20 +16,10 @@ import { formatPrice } from '../../shared/format';
 import type { Timeframe } from '../../shared/market';
 import { historySummary, type HistorySummary } from '../../shared/price-history';
 import type { PriceHistory } from '../../shared/schemas/price-history';
-import { ApiError, api, unwrap } from '../../stores/api';
+import { loadHistory } from '../../stores/market';
 import type { ChartHandle } from './chart-canvas';
 
 type Load = { status: 'loading' } | { status: 'ready'; history: PriceHistory } | { status: 'error' };
-
-const empty = (symbol: string, range: Timeframe): PriceHistory => ({
-  symbol,
-  range,
-  points: [],
-  change: null,
-  change_percent: null,
-  high: null,
-  low: null,
-});
 
 /** "+$1.25", "-$0.0021", "$0.00": the sign is text, not only colour. */
 function signedPrice(value: string): string {
@@ -49,27 +39,17 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
   const box = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   const chart = useRef<ChartHandle | null>(null);
-  const answers = useRef(new Map<Timeframe, PriceHistory>());
 
-  // The data: small JSON, asked for at once (each timeframe once per page view).
+  // The data: small JSON, asked for at once (each timeframe once per page view, shared with the page's figures).
   useEffect(() => {
     let live = true;
-    const known = answers.current.get(range);
-    if (known) {
-      setLoad({ status: 'ready', history: known });
-      return;
-    }
     setLoad({ status: 'loading' });
-    unwrap(api().market.history[':symbol'].$get({ param: { symbol }, query: { range } })).then(
+    loadHistory(symbol, range).then(
       (history) => {
-        answers.current.set(range, history);
         if (live) setLoad({ status: 'ready', history });
       },
-      (err: unknown) => {
-        if (!live) return;
-        // An asset the market has no history for (a sample row): nothing to plot, not an error.
-        if (err instanceof ApiError && err.status === 404) setLoad({ status: 'ready', history: empty(symbol, range) });
-        else setLoad({ status: 'error' });
+      () => {
+        if (live) setLoad({ status: 'error' });
       },
     );
     return () => {

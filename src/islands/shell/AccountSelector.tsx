@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
 import { useSeededStore } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
-import { ACCOUNT_CATEGORIES, type AccountCategory } from '../../shared/account-categories';
+import { ACCOUNT_CATEGORIES, accountName, type AccountCategory } from '../../shared/account-categories';
 import { $accounts, $activeAccount, switchAccount } from '../../stores/account';
 import { Glyph } from './icons';
 
@@ -40,7 +40,7 @@ export function AccountSelector({ collapsed }: { collapsed: boolean }) {
           icon: <Glyph name={categoryOf(a)} className="h-4 w-4 shrink-0 text-gray-500" />,
           label: (
             <span className="flex min-w-0 flex-1 items-center gap-2">
-              <span className="truncate">{a.account_name}</span>
+              <span className="truncate">{accountName(a, t)}</span>
               {a.is_primary && <span className="rounded-full bg-gray-100 px-1.5 text-xs text-gray-600">{t('common.primary')}</span>}
               {a.account_id === active?.account_id && <Glyph name="check" className="ml-auto h-4 w-4 shrink-0 text-green-600" />}
             </span>
@@ -53,7 +53,7 @@ export function AccountSelector({ collapsed }: { collapsed: boolean }) {
     { id: 'create', label: t('shell.accountSelector.createNew'), onSelect: () => setCreating(true), icon: <Glyph name="plus" className="h-4 w-4" /> },
   ];
 
-  const name = active?.account_name ?? '';
+  const name = active ? accountName(active, t) : '';
   return (
     <div data-account-selector="" className={`min-w-0 flex-1 ${collapsed ? 'lg:flex-none' : ''}`}>
       <Dropdown

@@ -7,7 +7,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useLang, useT } from '../../components/use-t';
-import { ACCOUNT_CATEGORIES, ACCOUNT_DESCRIPTION_MAX, ACCOUNT_NAME_MAX, accountCategoryKey, type AccountCategory } from '../../shared/account-categories';
+import {
+  ACCOUNT_CATEGORIES,
+  ACCOUNT_DESCRIPTION_MAX,
+  ACCOUNT_NAME_MAX,
+  accountCategoryKey,
+  accountName,
+  type AccountCategory,
+} from '../../shared/account-categories';
 import { apiErrorText } from '../../shared/error-text';
 import { createAccountBody } from '../../shared/schemas/account';
 import { $accounts, createAccount } from '../../stores/account';
@@ -116,7 +123,7 @@ export default function CreateAccountModal({ onClose, onCreated }: { onClose: ()
               {accounts.map((a) => (
                 <li key={a.id} className="flex items-center gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-700">
                   <Glyph name={a.account?.account_category ?? 'personal'} className="h-4 w-4 text-gray-500" />
-                  <span className="truncate">{a.account_name}</span>
+                  <span className="truncate">{accountName(a, t)}</span>
                   {a.is_primary && <span className="ml-auto rounded-full bg-gray-900 px-2 py-0.5 text-xs font-medium text-white">{t('common.primary')}</span>}
                 </li>
               ))}

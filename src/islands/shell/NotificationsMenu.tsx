@@ -6,7 +6,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Dropdown } from '../../components/Dropdown';
 import { useT } from '../../components/use-t';
-import { htmlLang } from '../../i18n';
 import { formatDate } from '../../shared/format';
 import { $lang } from '../../stores/lang';
 import { $notifications, markAllRead, notificationHref, notificationText, startNotifications } from '../../stores/notifications';
@@ -17,12 +16,7 @@ export function NotificationsMenu() {
   const lang = useStore($lang);
   const { items, unread } = useStore($notifications);
   useEffect(() => startNotifications(), []);
-  const label =
-    unread === 0
-      ? t('shell.notifications.title')
-      : t(new Intl.PluralRules(htmlLang(lang)).select(unread) === 'one' ? 'shell.notifications.unread.one' : 'shell.notifications.unread.other', {
-          count: unread,
-        });
+  const label = unread === 0 ? t('shell.notifications.title') : t('shell.notifications.unread', { count: unread });
   return (
     <Dropdown
       align="end"

@@ -52,7 +52,18 @@ export const digitalAsset = z
 export type DigitalAsset = z.infer<typeof digitalAsset>;
 
 /** GET /api/market */
-export const marketSnapshot = z.object({ stocks: z.array(stock), assets: z.array(digitalAsset) }).meta({ id: 'MarketSnapshot' });
+export const marketSnapshot = z
+  .object({
+    stocks: z.array(stock),
+    assets: z.array(digitalAsset),
+    /**
+     * Each symbol's (upper case) change over the last 24 h in percent, exact decimal text, from the
+     * price history: the figure the asset page and its chart show. Null for a symbol without history;
+     * absent when the source has no price history to read in bulk.
+     */
+    changes_24h: z.record(z.string(), z.string().nullable()).optional(),
+  })
+  .meta({ id: 'MarketSnapshot' });
 export type MarketSnapshot = z.infer<typeof marketSnapshot>;
 
 /** Path parameter of the detail calls: letters, digits, one inner '.' or '-' (BRK.B, BF-B); exact, no trim. */

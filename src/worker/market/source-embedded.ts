@@ -1,6 +1,6 @@
 // Market source of the embedded default: the stocks, stock_prices and digital_assets tables on D1,
 // and the refresh's write into the embedded core's price history.
-import { recordPrices } from '../../core/market/history';
+import { rangeChanges, recordPrices } from '../../core/market/history';
 import { decimalToString, parseDecimal } from '../../shared/decimal';
 import { HISTORY_BUCKET_SECONDS } from '../../shared/price-history';
 import type { DigitalAsset, MarketSnapshot, Stock } from '../../shared/schemas/market';
@@ -103,5 +103,19 @@ export async function recordSnapshotPrices(db: D1Database, snapshot: MarketSnaps
     await recordPrices(db, prices, bucket);
   } catch (err) {
     console.error('market: price history not recorded:', err instanceof Error ? err.message : String(err));
+  }
+}
+
+/**
+ * The snapshot with each symbol's 24 h change from the price history (changes_24h), the one source of
+ * that figure on every screen. A failure is logged and leaves the list without it.
+ */
+export async function withDayChanges(db: D1Database, snapshot: MarketSnapshot): Promise<MarketSnapshot> {
+  const symbols = [...snapshot.stocks.map((s) => s.symbol), ...snapshot.assets.map((a) => a.symbol)];
+  try {
+    return { ...snapshot, changes_24h: await rangeChanges(db, symbols, '24h') };
+  } catch (err) {
+    console.error('market: 24 h changes not read:', err instanceof Error ? err.message : String(err));
+    return snapshot;
   }
 }

@@ -75,9 +75,9 @@ export async function walletPage(request: Request, env: Bindings, user: PageUser
 export function findServedAsset(snapshot: MarketSnapshot | null, symbol: string): AssetDetail | null {
   if (!snapshot) return null;
   const stock = snapshot.stocks.find((s) => s.symbol === symbol.toUpperCase());
-  if (stock) return stockDetail(stock);
+  if (stock) return stockDetail(stock, snapshot.changes_24h);
   const asset = snapshot.assets.find((a) => a.symbol.toLowerCase() === symbol.toLowerCase());
-  return asset ? assetDetail(asset) : sampleDetail(symbol);
+  return asset ? assetDetail(asset, snapshot.changes_24h) : sampleDetail(symbol);
 }
 
 /**

@@ -17,7 +17,7 @@ import { aged, swr, type SwrResult } from '../cache/swr';
 import type { AppEnv, Bindings } from '../env';
 import { executionCtxOf } from '../forward';
 import { loadSnapshot, type MarketSource } from '../market/source';
-import { embeddedMarketSource, recordSnapshotPrices } from '../market/source-embedded';
+import { embeddedMarketSource, recordSnapshotPrices, withDayChanges } from '../market/source-embedded';
 import { supabaseStocksSource, upstreamAssetsSource } from '../market/source-supabase';
 import { upstreamTimeoutMs, type UpstreamResult } from '../upstream/port';
 import { selectUpstream } from '../upstream/select';
@@ -95,9 +95,15 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
     return { assets: hit.value.assets, fetchedAt };
   };
   const load = async () => {
-    const { snapshot, keptFrom } = await loadSnapshot(marketSourceFor(reader), cachedAssets);
-    // The embedded core serves the history (no upstream): each refresh adds its prices to it.
-    if (!env.UPSTREAM_API_URL) await recordSnapshotPrices(env.DB, snapshot, marketClock.now());
+    const loaded = await loadSnapshot(marketSourceFor(reader), cachedAssets);
+    const { keptFrom } = loaded;
+    let { snapshot } = loaded;
+    // The embedded core serves the history (no upstream): each refresh adds its prices to it, and the
+    // list carries each symbol's 24 h change from it.
+    if (!env.UPSTREAM_API_URL) {
+      await recordSnapshotPrices(env.DB, snapshot, marketClock.now());
+      snapshot = await withDayChanges(env.DB, snapshot);
+    }
     return keptFrom === undefined ? snapshot : aged(snapshot, keptFrom);
   };
   return swr(env.MARKET_CACHE, MARKET_LIST_KEY, load, {

@@ -198,6 +198,25 @@ describe('GET /api/market/history/{symbol}', () => {
   });
 });
 
+describe('GET /api/market, its 24 h changes', () => {
+  it("carries each symbol's 24 h change in percent exactly as its 24h history answers it (one source for the table, the asset page and the chart)", async () => {
+    const list = (await get('/api/market')).body.data as unknown as {
+      stocks: { symbol: string }[];
+      assets: { symbol: string }[];
+      changes_24h?: Record<string, string | null>;
+    };
+    const symbols = ['AAPL', 'MELI', 'CC', 'CBTC', 'USD'];
+    expect(list.changes_24h, 'changes_24h').toBeDefined();
+    for (const symbol of symbols) {
+      const history = (await get(`/api/market/history/${symbol}?range=24h`)).body.data;
+      expect(history.change_percent, symbol).not.toBeNull();
+      expect(list.changes_24h![symbol], symbol).toBe(history.change_percent);
+    }
+    // Every listed symbol has one (each has a seeded history).
+    for (const { symbol } of [...list.stocks, ...list.assets]) expect(list.changes_24h![symbol.toUpperCase()], symbol).toEqual(expect.any(String));
+  });
+});
+
 describe('GET /api/market/history/{symbol}, remote upstream', () => {
   const UPSTREAM = 'http://upstream.test/v1';
   const history: PriceHistory = {
