@@ -58,6 +58,7 @@ export const en = {
   'shell.notifications.kind.offerWithdrawn': '{name} withdrew their transfer of {amount}',
   'shell.notifications.kind.offerExpired': 'The transfer of {amount} with {name} expired',
   'shell.notifications.kind.transferReceived': '{name} sent you {amount}',
+  'shell.notifications.toast.several_one': '{count} new notification',
   'shell.notifications.toast.several': '{count} new notifications',
   'shell.accountSelector.label': 'Switch account',
   'shell.accountSelector.noAccounts': 'No accounts found',

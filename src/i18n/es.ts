@@ -58,6 +58,7 @@ export const es: Dictionary = {
   'shell.notifications.kind.offerWithdrawn': '{name} retiró su transferencia de {amount}',
   'shell.notifications.kind.offerExpired': 'Venció la transferencia de {amount} con {name}',
   'shell.notifications.kind.transferReceived': '{name} te envió {amount}',
+  'shell.notifications.toast.several_one': '{count} notificación nueva',
   'shell.notifications.toast.several': '{count} notificaciones nuevas',
   'shell.accountSelector.label': 'Cambiar de cuenta',
   'shell.accountSelector.noAccounts': 'No se encontraron cuentas',

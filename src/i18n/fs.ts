@@ -59,6 +59,7 @@ export const fs: Dictionary = {
   'shell.notifications.kind.offerWithdrawn': '{name} a retiré son virement de {amount}',
   'shell.notifications.kind.offerExpired': 'Le virement de {amount} avec {name} a expiré',
   'shell.notifications.kind.transferReceived': '{name} vous a envoyé {amount}',
+  'shell.notifications.toast.several_one': '{count} nouvelle notification',
   'shell.notifications.toast.several': '{count} nouvelles notifications',
   'shell.accountSelector.label': 'Changer de compte',
   'shell.accountSelector.noAccounts': 'Aucun compte trouvé',
