@@ -295,7 +295,7 @@ export const en = {
   'settings.security.sessions.title': 'Active Sessions & Devices',
   'settings.security.sessions.current': 'Current session',
   'settings.security.sessions.lastActive': 'Last active {time}',
-  'settings.security.sessions.intro': 'Devices signed in to your account. Sign out any you do not recognise.',
+  'settings.security.sessions.intro': 'Devices signed in to your account. Sign out any you do not recognize.',
   'settings.security.sessions.thisDevice': 'This device',
   'settings.security.sessions.activeNow': 'Active now',
   'settings.security.sessions.unknownLocation': 'Unknown location',
