@@ -679,7 +679,7 @@ export const en = {
   'featureRequests.seed.05.title': 'Fractional shares for ETFs',
   'featureRequests.seed.05.description': 'Buy ETFs with any dollar amount, like 10 USD of an S&P 500 fund, instead of whole shares only.',
   'featureRequests.seed.06.title': 'Send money to a phone number',
-  'featureRequests.seed.06.description': 'Send dollars to a friend using only their phone number, even if they have not joined yet.',
+  'featureRequests.seed.06.description': 'Send dollars to a friend using only their phone number, without asking for a wallet address.',
   'featureRequests.seed.07.title': 'Portuguese language',
   'featureRequests.seed.07.description': 'Add Portuguese so family members in Brazil can use the app in their own language.',
   'featureRequests.seed.08.title': 'Export statements as PDF and CSV',

@@ -679,7 +679,7 @@ export const es: Dictionary = {
   'featureRequests.seed.05.title': 'Fracciones de ETF',
   'featureRequests.seed.05.description': 'Comprar ETF por cualquier monto en dólares, como 10 USD de un fondo del S&P 500, y no solo acciones enteras.',
   'featureRequests.seed.06.title': 'Enviar dinero a un número de teléfono',
-  'featureRequests.seed.06.description': 'Enviar dólares a un amigo solo con su número de teléfono, aunque todavía no se haya registrado.',
+  'featureRequests.seed.06.description': 'Enviar dólares a un amigo solo con su número de teléfono, sin pedirle una dirección de billetera.',
   'featureRequests.seed.07.title': 'Idioma portugués',
   'featureRequests.seed.07.description': 'Agregar portugués para que mi familia en Brasil pueda usar la app en su propio idioma.',
   'featureRequests.seed.08.title': 'Exportar estados de cuenta en PDF y CSV',
