@@ -65,6 +65,8 @@ export const en = {
   'login.subtitle': 'Enter your phone number to receive a verification code.',
   'login.phone.label': 'Phone number',
   'login.phone.placeholder': '+1 555 555 0100',
+  'login.phone.willSend': 'We will text the code to {phone}',
+  'login.country.label': 'Country',
   'login.sendCode': 'Send code',
   'login.sendingCode': 'Sending...',
   'login.code.label': 'Verification code',

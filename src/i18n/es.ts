@@ -65,6 +65,8 @@ export const es: Dictionary = {
   'login.subtitle': 'Ingresa tu número de teléfono para recibir un código de verificación.',
   'login.phone.label': 'Número de teléfono',
   'login.phone.placeholder': '+52 55 1234 5678',
+  'login.phone.willSend': 'Te enviaremos el código a {phone}',
+  'login.country.label': 'País',
   'login.sendCode': 'Enviar código',
   'login.sendingCode': 'Enviando...',
   'login.code.label': 'Código de verificación',

@@ -66,6 +66,8 @@ export const fs: Dictionary = {
   'login.subtitle': 'Saisissez votre numéro de téléphone pour recevoir un code de vérification.',
   'login.phone.label': 'Numéro de téléphone',
   'login.phone.placeholder': '+33 6 12 34 56 78',
+  'login.phone.willSend': 'Nous enverrons le code au {phone}',
+  'login.country.label': 'Pays',
   'login.sendCode': 'Envoyer le code',
   'login.sendingCode': 'Envoi...',
   'login.code.label': 'Code de vérification',

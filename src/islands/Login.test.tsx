@@ -41,6 +41,52 @@ async function toCodeStep(phone = '+1 555 555 0100') {
   });
 }
 
+const countryPicker = () => screen.getByLabelText('Country');
+
+/** Waits until the picker lists every country (the phone metadata has loaded). */
+async function pickCountry(code: string) {
+  await screen.findByRole('option', { name: 'Mexico (+52)' });
+  fireEvent.change(countryPicker(), { target: { value: code } });
+}
+
+describe('the phone number per country', () => {
+  it('sends a Mexican number typed nationally as +52, not as Brazil', async () => {
+    render(<Login />);
+    await pickCountry('MX');
+    fireEvent.change(phoneInput(), { target: { value: '55 1234 5678' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    });
+    expect(client.signInWithOtp).toHaveBeenCalledWith({ phone: '+525512345678' });
+  });
+
+  it('refuses a number too short for its country ("12") and sends nothing', async () => {
+    render(<Login />);
+    await pickCountry('MX');
+    fireEvent.change(phoneInput(), { target: { value: '12' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid phone number');
+    expect(client.signInWithOtp).not.toHaveBeenCalled();
+  });
+
+  it('shows the number in international form before the code is sent', async () => {
+    render(<Login />);
+    await pickCountry('MX');
+    fireEvent.change(phoneInput(), { target: { value: '5512345678' } });
+    expect((await screen.findByText(/\+52 55 1234 5678/)).textContent).toBe('We will text the code to +52\u00a055\u00a01234\u00a05678');
+    expect(client.signInWithOtp).not.toHaveBeenCalled();
+  });
+
+  it('starts on the country of the browser region (en-GB: the United Kingdom)', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB', 'en'], language: 'en-GB' });
+    render(<Login />);
+    await screen.findByRole('option', { name: 'Mexico (+52)' });
+    expect(countryPicker()).toHaveProperty('value', 'GB');
+  });
+});
+
 describe('the login island', () => {
   it('refuses an invalid phone number in a red box', async () => {
     render(<Login />);
@@ -156,11 +202,11 @@ describe('the login island', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("'Change number' resets everything and goes back to step 1", async () => {
+  it("'Change number' goes back to step 1 with the number kept for editing, the code and messages cleared", async () => {
     await toCodeStep();
     fireEvent.change(codeInput(), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
-    expect(phoneInput().value).toBe('');
+    expect(phoneInput().value).toBe('+1 555 555 0100');
     expect(screen.queryByRole('status', { name: /We sent/ })).toBeNull();
     expect(screen.queryByText(/We sent a code/)).toBeNull();
   });

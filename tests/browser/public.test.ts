@@ -274,7 +274,7 @@ describe('layout', () => {
       const p = document.querySelector('.legal-body p')!;
       const ch = document.createElement('span');
       ch.style.cssText = 'display:inline-block;width:1ch';
-      p.append(ch);
+      p.appendChild(ch);
       const chars = p.getBoundingClientRect().width / ch.getBoundingClientRect().width;
       ch.remove();
       return chars;
