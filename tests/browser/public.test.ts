@@ -284,6 +284,20 @@ describe('layout', () => {
     await page.close();
   });
 
+  it.each(['/es/', '/es/terms', '/privacy'])(
+    '%s at 390 px: no item of the header covers another (the sign-in link and the badge wrap instead)',
+    async (path) => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(baseURL() + path);
+      // The header's items: the logo, the badge (legal pages), the language toggle and the sign-in link.
+      const boxes = await page.$$eval('header > div > div > *', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes.length).toBe(path.includes('terms') || path.includes('privacy') ? 4 : 3);
+      const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+      await page.close();
+    },
+  );
+
   it.each(['/', '/es/', '/privacy', '/es/terms'])('%s fits a 360 px screen without sideways scrolling', async (path) => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(baseURL() + path);
