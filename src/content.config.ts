@@ -14,6 +14,7 @@ const site = defineCollection({
     homeLabel: z.string().min(1),
     skipLink: z.string().min(1),
     languageNav: z.string().min(1),
+    signIn: z.string().min(1),
     comingSoon: z.string().min(1),
     effectiveDate: z.string().min(1),
     footer: z.object({

@@ -79,6 +79,8 @@ export const fs: Dictionary = {
   'login.subtitle': 'Saisissez votre numéro de téléphone pour recevoir un code de vérification.',
   'login.phone.label': 'Numéro de téléphone',
   'login.phone.placeholder': '+33 6 12 34 56 78',
+  'login.phone.willSend': 'Nous enverrons le code au {phone}',
+  'login.country.label': 'Pays',
   'login.sendCode': 'Envoyer le code',
   'login.sendingCode': 'Envoi...',
   'login.code.label': 'Code de vérification',
@@ -708,7 +710,7 @@ export const fs: Dictionary = {
   'featureRequests.seed.05.description':
     'Acheter des ETF pour n’importe quel montant en dollars, comme 10 USD d’un fonds S&P 500, et pas seulement des parts entières.',
   'featureRequests.seed.06.title': 'Envoyer de l’argent à un numéro de téléphone',
-  'featureRequests.seed.06.description': 'Envoyer des dollars à un ami avec son seul numéro de téléphone, même s’il ne s’est pas encore inscrit.',
+  'featureRequests.seed.06.description': 'Envoyer des dollars à un ami avec son seul numéro de téléphone, sans lui demander d’adresse de portefeuille.',
   'featureRequests.seed.07.title': 'Langue portugaise',
   'featureRequests.seed.07.description': 'Ajouter le portugais pour que ma famille au Brésil puisse utiliser l’application dans sa langue.',
   'featureRequests.seed.08.title': 'Exporter les relevés en PDF et CSV',

@@ -87,6 +87,12 @@ describe('dictionaries', () => {
     expect(en['common.loading']).toBe('Loading...');
     expect(en['transactions.new.amountPlaceholder']).toBe('Enter amount between $1 - $50');
   });
+
+  it('writes US English in en: no British spellings (the spec\'s own "Cancelled" aside)', () => {
+    const british = /\b\w*(?:recognis|organis|authoris|customis|prioritis|summaris|minimis|realis|utilis|apologis|favour|colour|behaviour|licence|centre)\w*/gi;
+    const found = Object.values(en).flatMap((text) => text.match(british) ?? []);
+    expect(found).toEqual([]);
+  });
 });
 
 describe('t', () => {

@@ -33,13 +33,51 @@ afterEach(() => {
 const phoneInput = () => screen.getByLabelText<HTMLInputElement>('Phone number');
 const codeInput = () => screen.getByLabelText<HTMLInputElement>('Verification code');
 
-async function toCodeStep(phone = '+1 555 555 0100') {
+const countryPicker = () => screen.getByLabelText('Country');
+
+/** Waits until the picker lists every country (the phone metadata has loaded). */
+async function pickCountry(code: string) {
+  await screen.findByRole('option', { name: 'Mexico (+52)' });
+  fireEvent.change(countryPicker(), { target: { value: code } });
+}
+
+/** Renders the page and sends the code to `phone`, typed for `country` when one is given. */
+async function submitPhone(phone = '+1 555 555 0100', country?: string) {
   render(<Login />);
+  if (country) await pickCountry(country);
   fireEvent.change(phoneInput(), { target: { value: phone } });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
   });
 }
+
+describe('the phone number per country', () => {
+  it('sends a Mexican number typed nationally as +52, not as Brazil', async () => {
+    await submitPhone('55 1234 5678', 'MX');
+    expect(client.signInWithOtp).toHaveBeenCalledWith({ phone: '+525512345678' });
+  });
+
+  it('refuses a number too short for its country ("12") and sends nothing', async () => {
+    await submitPhone('12', 'MX');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid phone number');
+    expect(client.signInWithOtp).not.toHaveBeenCalled();
+  });
+
+  it('shows the number in international form before the code is sent', async () => {
+    render(<Login />);
+    await pickCountry('MX');
+    fireEvent.change(phoneInput(), { target: { value: '5512345678' } });
+    expect((await screen.findByText(/\+52 55 1234 5678/)).textContent).toBe('We will text the code to +52\u00a055\u00a01234\u00a05678');
+    expect(client.signInWithOtp).not.toHaveBeenCalled();
+  });
+
+  it('starts on the country of the browser region (en-GB: the United Kingdom)', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB', 'en'], language: 'en-GB' });
+    render(<Login />);
+    await screen.findByRole('option', { name: 'Mexico (+52)' });
+    expect(countryPicker()).toHaveProperty('value', 'GB');
+  });
+});
 
 describe('the login island', () => {
   it('refuses an invalid phone number in a red box', async () => {
@@ -55,7 +93,7 @@ describe('the login island', () => {
   });
 
   it('sends the code to the number without spaces and says so in green', async () => {
-    await toCodeStep();
+    await submitPhone();
     expect(client.signInWithOtp).toHaveBeenCalledWith({ phone: '+15555550100' });
     const status = screen.getByText('We sent a code to +15555550100');
     expect(status.className).toContain('green');
@@ -67,15 +105,15 @@ describe('the login island', () => {
       data: {},
       error: { code: 'over_sms_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 42 seconds.' },
     });
-    await toCodeStep();
+    await submitPhone();
     expect(screen.getByRole('alert').textContent).toBe('For security reasons, you can request a new code in 42 seconds.');
     cleanup();
     client.signInWithOtp.mockResolvedValueOnce({ data: {}, error: { message: 'Some provider text nobody mapped' } });
-    await toCodeStep();
+    await submitPhone();
     expect(screen.getByRole('alert').textContent).toBe('Some provider text nobody mapped');
     cleanup();
     client.signInWithOtp.mockRejectedValueOnce(new Error(''));
-    await toCodeStep();
+    await submitPhone();
     expect(screen.getByRole('alert').textContent).toBe('Failed to send verification code');
   });
 
@@ -99,7 +137,7 @@ describe('the login island', () => {
   });
 
   it('keeps digits only, at most 6, and enables Verify only with 6', async () => {
-    await toCodeStep();
+    await submitPhone();
     fireEvent.change(codeInput(), { target: { value: '12a34' } });
     expect(codeInput().value).toBe('1234');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(true);
@@ -110,7 +148,7 @@ describe('the login island', () => {
 
   it('blocks resend for 60 s, then resends and says so', async () => {
     vi.useFakeTimers();
-    await toCodeStep();
+    await submitPhone();
     const resend = () => screen.getByRole<HTMLButtonElement>('button', { name: /Resend code/ });
     expect(resend().textContent).toBe(`Resend code in ${RESEND_SECONDS}s`);
     expect(resend().disabled).toBe(true);
@@ -131,7 +169,7 @@ describe('the login island', () => {
 
   it('goes to /dashboard when the code gives a user', async () => {
     client.verifyOtp.mockResolvedValue({ data: { user: { id: 'u' }, session: {} }, error: null });
-    await toCodeStep();
+    await submitPhone();
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -142,7 +180,7 @@ describe('the login island', () => {
 
   it("says 'Invalid verification code' without a user, and 'An error occurred during verification' when it throws", async () => {
     client.verifyOtp.mockResolvedValueOnce({ data: { user: null, session: null }, error: { message: 'Token has expired or is invalid' } });
-    await toCodeStep();
+    await submitPhone();
     fireEvent.change(codeInput(), { target: { value: '000000' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -156,18 +194,18 @@ describe('the login island', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("'Change number' resets everything and goes back to step 1", async () => {
-    await toCodeStep();
+  it("'Change number' goes back to step 1 with the number kept for editing, the code and messages cleared", async () => {
+    await submitPhone();
     fireEvent.change(codeInput(), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
-    expect(phoneInput().value).toBe('');
+    expect(phoneInput().value).toBe('+1 555 555 0100');
     expect(screen.queryByRole('status', { name: /We sent/ })).toBeNull();
     expect(screen.queryByText(/We sent a code/)).toBeNull();
   });
 
   it('goes on to the code step with the remaining countdown when the same number comes back within 60 s', async () => {
     vi.useFakeTimers();
-    await toCodeStep();
+    await submitPhone();
     for (let i = 0; i < 20; i++) {
       await act(async () => {
         vi.advanceTimersByTime(1000);
@@ -189,7 +227,7 @@ describe('the login island', () => {
 
   it('sends a new code for another number, or for the same one after the 60 s', async () => {
     vi.useFakeTimers();
-    await toCodeStep();
+    await submitPhone();
     fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
     fireEvent.change(phoneInput(), { target: { value: '+1 555 555 0101' } });
     await act(async () => {

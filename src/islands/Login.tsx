@@ -1,20 +1,25 @@
-// /login: step 1 the phone number, step 2 the six-digit code sent by SMS, 'Change number' back to
-// step 1, a 60 s resend countdown, errors in a red box and successes in a green one. Success goes
+// /login: step 1 the country and phone number (shown in international form before the code is
+// sent), step 2 the six-digit code sent by SMS, 'Change number' back to step 1 with the number kept,
+// a 60 s resend countdown, errors in a red box and successes in a green one. Success goes
 // to /dashboard, or back to the signed-in page the Worker sent the visitor here from (`?next=`, a
 // same-origin path only); a visitor who is already signed in goes there at once.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { TranslationKey } from '../i18n';
+import { htmlLang, type TranslationKey } from '../i18n';
 import { useLang, useT } from '../components/use-t';
 import { authErrorText } from '../shared/error-text';
 import { safeNext } from '../shared/safe-next';
-import { isCompleteCode, isValidPhone, normalizePhone, sanitizeCode } from '../shared/phone';
+import { isCompleteCode, sanitizeCode } from '../shared/phone';
+import { checkPhone, countryOptions, defaultCountry, loadPhoneMetadata, type CountryCode, type PhoneMetadata } from '../lib/phone-number';
 import { $auth, loadAuthClient, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';
 import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 
 export const RESEND_SECONDS = 60;
+
+/** The fixed-code test numbers are accepted where the app runs its own sign-in service (no Supabase project). */
+const LOCAL_SIGN_IN = !import.meta.env.PUBLIC_SUPABASE_URL;
 
 /**
  * Where to go once signed in: the `next` path the Worker's page guard put in the address when it is a
@@ -35,11 +40,15 @@ export default function Login() {
   const langReady = useStore($langReady);
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const [phone, setPhone] = useState('');
+  // The browser's languages are what it sends as Accept-Language (/login is a static page, so the
+  // Worker never reads the header for it).
+  const [country, setCountry] = useState<CountryCode>(() => defaultCountry(navigator.languages ?? [navigator.language], lang));
+  const [metadata, setMetadata] = useState<PhoneMetadata | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const [countdown, setCountdown] = useState(0);
-  const ids = { phone: useId(), code: useId(), message: useId() };
+  const ids = { country: useId(), phone: useId(), preview: useId(), code: useId(), message: useId() };
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
   const navigating = useRef(false);
@@ -49,6 +58,13 @@ export default function Login() {
   const lastSent = useRef<{ phone: string; resendAt: number } | null>(null);
 
   useEffect(() => startAuth(), []);
+  useEffect(() => {
+    let live = true;
+    void loadPhoneMetadata().then((lib) => live && setMetadata(lib));
+    return () => {
+      live = false;
+    };
+  }, []);
   useEffect(() => {
     if (auth.status === 'authenticated' && !navigating.current) {
       navigating.current = true;
@@ -66,14 +82,17 @@ export default function Login() {
     (step === 'code' ? codeInput : phoneInput).current?.focus();
   }, [step]);
 
-  const normalized = normalizePhone(phone);
+  const checked = metadata && checkPhone(metadata, phone, country, LOCAL_SIGN_IN);
 
   async function send(resend: boolean) {
     setMessage(null);
-    if (!isValidPhone(phone)) {
+    // The first tap may come before the metadata: wait for it rather than lose the tap.
+    const valid = checked ?? checkPhone(await loadPhoneMetadata(), phone, country, LOCAL_SIGN_IN);
+    if (!valid) {
       setMessage({ kind: 'error', key: 'login.error.invalidPhone' });
       return;
     }
+    const normalized = valid.e164;
     const sent = lastSent.current;
     const waitMs = sent && sent.phone === normalized ? sent.resendAt - Date.now() : 0;
     if (!resend && waitMs > 0) {
@@ -110,7 +129,7 @@ export default function Login() {
     }
     setBusy(true);
     try {
-      const { data, error } = await (await loadAuthClient()).verifyOtp({ phone: normalized, token: code, type: 'sms' });
+      const { data, error } = await (await loadAuthClient()).verifyOtp({ phone: lastSent.current?.phone ?? '', token: code, type: 'sms' });
       if (error || !data.user) {
         setMessage({ kind: 'error', key: 'login.error.invalidCode' });
         setBusy(false);
@@ -126,7 +145,6 @@ export default function Login() {
 
   function changeNumber() {
     setStep('phone');
-    setPhone('');
     setCode('');
     setCountdown(0);
     setMessage(null);
@@ -146,12 +164,9 @@ export default function Login() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4 py-10">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm sm:p-8">
-        <a
-          href="/"
-          className="mb-6 inline-flex h-10 w-10 items-center justify-center rounded-xl bg-gray-900 text-lg font-bold text-white"
-          aria-label={t('login.home')}
-        >
-          M
+        <a href="/" className="mb-6 inline-flex" aria-label={t('login.home')}>
+          {/* The brand mark the public pages show (public/favicon.svg is the same drawing). */}
+          <img src="/favicon.svg" alt="" width={40} height={40} />
         </a>
         <h1 className="text-2xl font-semibold text-gray-900">{t('login.title')}</h1>
         <p className="mt-1 text-sm text-gray-600">{step === 'phone' ? t('login.subtitle') : t('login.codeSubtitle')}</p>
@@ -180,6 +195,29 @@ export default function Login() {
             }}
           >
             <div>
+              <label htmlFor={ids.country} className="block text-sm font-medium text-gray-700">
+                {t('login.country.label')}
+              </label>
+              <select
+                id={ids.country}
+                name="country"
+                autoComplete="country"
+                value={country}
+                onChange={(e) => setCountry(e.target.value as CountryCode)}
+                className={input}
+              >
+                {metadata ? (
+                  countryOptions(metadata, htmlLang(lang)).map((o) => (
+                    <option key={o.code} value={o.code}>
+                      {o.label}
+                    </option>
+                  ))
+                ) : (
+                  <option value={country}>{new Intl.DisplayNames([htmlLang(lang)], { type: 'region' }).of(country)}</option>
+                )}
+              </select>
+            </div>
+            <div>
               <label htmlFor={ids.phone} className="block text-sm font-medium text-gray-700">
                 {t('login.phone.label')}
               </label>
@@ -194,10 +232,16 @@ export default function Login() {
                 value={phone}
                 onChange={(e) => setPhone(e.target.value)}
                 aria-invalid={message?.key === 'login.error.invalidPhone' || undefined}
-                aria-describedby={message ? ids.message : undefined}
+                aria-describedby={[message && ids.message, checked && ids.preview].filter(Boolean).join(' ') || undefined}
                 className={input}
                 required
               />
+              {checked && (
+                <p id={ids.preview} className="mt-2 text-sm text-gray-600">
+                  {/* No-break spaces: the number never splits across lines. */}
+                  {t('login.phone.willSend', { phone: checked.international.replace(/ /g, '\u00a0') })}
+                </p>
+              )}
             </div>
             <button type="submit" className={primary} disabled={busy || !phone.trim()}>
               {busy ? t('login.sendingCode') : t('login.sendCode')}

@@ -1,4 +1,4 @@
-// Text the product itself writes into the data (the sample feature requests of migration 0019, the
+// Text the product itself writes into the data (the sample feature requests of migrations 0019 and 0026, the
 // label the core gives a new digital-asset wallet) shown in the user's language. The rows stay as
 // seeded (English, the language of the contract); a screen asks here for its translation by the row's
 // id or the known label, and anything a user wrote is shown as written.

@@ -56,12 +56,12 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 
 /**
  * Browser features the app does not use are turned off; clipboard-write stays on for this origin
- * (party ids and transaction hashes are copied).
+ * (party ids and transaction hashes are copied). Only features Chromium knows: an unknown one
+ * (bluetooth) makes it log a warning on every page.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'clipboard-read=()',

@@ -78,7 +78,8 @@ describe('the login page', () => {
 
     await page.getByRole('button', { name: 'Change number' }).click();
     await page.getByLabel('Phone number').waitFor();
-    expect(await page.getByLabel('Phone number').inputValue()).toBe('');
+    // The number stays for editing.
+    expect(await page.getByLabel('Phone number').inputValue()).toBe(testPhone(1));
     expect(await alert(page).count()).toBe(0);
     await context.close();
   });
@@ -154,6 +155,37 @@ describe('the login page', () => {
     await page.waitForURL(at('/login'));
     await context.close();
   });
+
+  it.each([
+    ['en', 'US', '212 555 1234', '+1 212 555 1234'],
+    ['es', 'MX', '55 1234 5678', '+52 55 1234 5678'],
+    ['fs', 'FR', '06 12 34 56 78', '+33 6 12 34 56 78'],
+  ] as const)(
+    '(%s, 390 px) shows the brand logo, starts on the browser region (%s), shows a national number in international form and refuses "12"',
+    async (lang, country, typed, international) => {
+      const context = await newContext(browser, { lang, width: 390, height: 844 });
+      const page = await context.newPage();
+      await page.goto('/login');
+      const home = page.getByRole('link', { name: t(lang, 'login.home') });
+      expect(await home.textContent()).toBe('');
+      expect(await home.locator('img').getAttribute('src')).toBe('/favicon.svg');
+      expect(await home.locator('img').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
+
+      const picker = page.getByLabel(t(lang, 'login.country.label'));
+      // The picker lists every country once the phone metadata is in.
+      await page.waitForFunction(() => document.querySelectorAll('select[name="country"] option').length > 200);
+      expect(await picker.inputValue()).toBe(country);
+      await page.getByLabel(t(lang, 'login.phone.label')).fill(typed);
+      await page.getByText(t(lang, 'login.phone.willSend', { phone: international.replace(/ /g, '\u00a0') })).waitFor();
+      await screenshot(page, `login-country-${lang}`);
+
+      await page.getByLabel(t(lang, 'login.phone.label')).fill('12');
+      await page.getByRole('button', { name: t(lang, 'login.sendCode') }).click();
+      expect(await alert(page).textContent()).toBe(t(lang, 'login.error.invalidPhone'));
+      expect(await page.getByLabel(t(lang, 'login.code.label')).count()).toBe(0);
+      await context.close();
+    },
+  );
 
   it('speaks Spanish to a Spanish browser', async () => {
     const context = await newContext(browser, { lang: 'es', width: 390, height: 844 });

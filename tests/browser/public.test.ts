@@ -67,6 +67,14 @@ describe.each(langs)('landing page (%s)', (lang) => {
     await page.close();
   });
 
+  it('offers a way into the app: a sign-in link in its header that opens /login', async () => {
+    const { page } = await open(home[lang]);
+    const link = page.getByRole('banner').getByRole('link', { name: site[lang].signIn, exact: true });
+    expect(await link.getAttribute('href')).toBe('/login');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/login'), link.click()]);
+    await page.close();
+  });
+
   it('shows the hero with its heading, subheading and App Store button', async () => {
     const { page } = await open(home[lang]);
     const hero = page.getByTestId('hero');
@@ -243,7 +251,53 @@ describe('no framework JavaScript on public pages', () => {
   });
 });
 
+describe('Permissions-Policy', () => {
+  it.each(['/', '/es/', '/privacy', '/terms', '/es/privacy', '/es/terms'])(
+    '%s logs no Permissions-Policy warning (only features Chromium knows are sent)',
+    async (path) => {
+      const page = await browser.newPage();
+      const logged: string[] = [];
+      page.on('console', (m) => logged.push(m.text()));
+      await page.goto(baseURL() + path);
+      await page.waitForLoadState('load');
+      expect(logged.filter((text) => text.includes('Permissions-Policy'))).toEqual([]);
+      await page.close();
+    },
+  );
+});
+
 describe('layout', () => {
+  it.each(['/privacy', '/es/terms'])('%s keeps its prose to a readable measure (at most 75 characters a line) at 1440 px', async (path) => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(baseURL() + path);
+    const measure = await page.evaluate(() => {
+      const p = document.querySelector('.legal-body p')!;
+      const ch = document.createElement('span');
+      ch.style.cssText = 'display:inline-block;width:1ch';
+      p.appendChild(ch);
+      const chars = p.getBoundingClientRect().width / ch.getBoundingClientRect().width;
+      ch.remove();
+      return chars;
+    });
+    expect(measure).toBeGreaterThan(45);
+    expect(measure).toBeLessThanOrEqual(75);
+    await page.close();
+  });
+
+  it.each(['/es/', '/es/terms', '/privacy'])(
+    '%s at 390 px: no item of the header covers another (the sign-in link and the badge wrap instead)',
+    async (path) => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(baseURL() + path);
+      // The header's items: the logo, the badge (legal pages), the language toggle and the sign-in link.
+      const boxes = await page.$$eval('header > div > div > *', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes.length).toBe(path.includes('terms') || path.includes('privacy') ? 4 : 3);
+      const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+      await page.close();
+    },
+  );
+
   it.each(['/', '/es/', '/privacy', '/es/terms'])('%s fits a 360 px screen without sideways scrolling', async (path) => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(baseURL() + path);
