@@ -120,7 +120,12 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     await ok(me, 'POST', '/api/accounts/user/switch-account', { accountId });
   },
   'PUT /api/accounts/user/accounts/:id/metadata': async () => {
-    await ok(me, 'PUT', `/api/accounts/user/accounts/${secondAccountId}/metadata`, { ...FORBIDDEN(other.userId), accountName: 'Renamed' });
+    // A partial update refuses any field it does not declare (a strict body), and changes nothing.
+    const before = await row('SELECT * FROM accounts WHERE id = ?', secondAccountId);
+    const refused = await api(me, 'PUT', `/api/accounts/user/accounts/${secondAccountId}/metadata`, { ...FORBIDDEN(other.userId), accountName: 'Renamed' });
+    expect(refused.status).toBe(400);
+    expect(await row('SELECT * FROM accounts WHERE id = ?', secondAccountId)).toEqual(before);
+    await ok(me, 'PUT', `/api/accounts/user/accounts/${secondAccountId}/metadata`, { accountName: 'Renamed' });
     const acc = await row<any>('SELECT * FROM accounts WHERE id = ?', secondAccountId);
     expect(acc).toMatchObject({ id: secondAccountId, created_by: me.userId, name: 'Renamed', account_type: 'individual' });
     expect(await row('SELECT is_primary FROM user_accounts WHERE account_id = ?', secondAccountId)).toEqual({ is_primary: 0 });
@@ -312,7 +317,10 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   'PUT /api/support/tickets/:id': async () => {
     const t = await ok(me, 'POST', '/api/support/tickets', { title: 'Before', description: 'Before edit', priority: 'low' });
     const { status: _s, priority: _p, ...junk } = FORBIDDEN(other.userId);
-    await ok(me, 'PUT', `/api/support/tickets/${t.id}`, { ...junk, title: 'After' });
+    const refused = await api(me, 'PUT', `/api/support/tickets/${t.id}`, { ...junk, title: 'After' });
+    expect(refused.status).toBe(400);
+    expect(await row('SELECT title FROM support_tickets WHERE id = ?', t.id)).toEqual({ title: 'Before' });
+    await ok(me, 'PUT', `/api/support/tickets/${t.id}`, { title: 'After' });
     expect(await row('SELECT user_id, status, assigned_agent_id, title FROM support_tickets WHERE id = ?', t.id)).toEqual({
       user_id: me.userId,
       status: 'open',
@@ -347,7 +355,10 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
   },
   'PATCH /api/feature-requests/:id': async () => {
     const fr = await ok(me, 'POST', '/api/feature-requests', { title: 'Patch idea', description: 'To be patched later' });
-    await ok(me, 'PATCH', `/api/feature-requests/${fr.id}`, { ...FORBIDDEN(other.userId), title: 'Patched idea' });
+    const refused = await api(me, 'PATCH', `/api/feature-requests/${fr.id}`, { ...FORBIDDEN(other.userId), title: 'Patched idea' });
+    expect(refused.status).toBe(400);
+    expect(await row('SELECT title FROM feature_requests WHERE id = ?', fr.id)).toEqual({ title: 'Patch idea' });
+    await ok(me, 'PATCH', `/api/feature-requests/${fr.id}`, { title: 'Patched idea' });
     expect(await row('SELECT id, author_id, status, priority, upvotes, title FROM feature_requests WHERE id = ?', fr.id)).toEqual({
       id: fr.id,
       author_id: me.userId,
