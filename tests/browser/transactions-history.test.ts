@@ -125,7 +125,7 @@ describe('transaction history', () => {
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'date,id,type,status,amount,currency,asset_amount,asset,network,tx_hash,counterparty,description,direction,counterparty_name,status_reason',
+      'date,id,type,status,amount,currency,asset_amount,asset,network,tx_hash,counterparty,description,direction,counterparty_name,status_reason,moved_money',
     );
     const records = lines.slice(1).map((l) => l.split(','));
     expect(records.map((r) => r[1])).toEqual(list.map((t) => t.id));
