@@ -65,8 +65,21 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       // AAPL: price, a red signed change, market cap in T and volume in M.
       const aapl = rows(page).filter({ has: page.locator('[data-symbol]', { hasText: /^AAPL$/ }) });
       expect(await aapl.locator('[data-symbol]').textContent()).toBe('AAPL');
-      // The change is the price history's over 24 h (the asset page and its chart show the same).
-      const aaplDay = await historyPercent('AAPL', '24h');
+      // The change is the price history's over 24 h (the asset page and its chart show the same). The
+      // list and the history are cached apart (a minute each): when the history's 5-minute bucket has
+      // just turned, the list is read again until it agrees.
+      let aaplDay = '';
+      await expect
+        .poll(
+          async () => {
+            aaplDay = await historyPercent('AAPL', '24h');
+            if ((await aapl.locator('td').nth(2).textContent()) === aaplDay) return true;
+            await openMarket(page);
+            return false;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
       expect((await aapl.locator('td').allTextContents()).slice(1)).toEqual([
         '$229.87',
         aaplDay,
