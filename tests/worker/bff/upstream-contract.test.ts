@@ -162,6 +162,12 @@ describe("the contract's schemas against the embedded core", () => {
     await check('PATCH', `/feature-requests/${request.id}`, { is_anonymous: true });
     await check('DELETE', `/feature-requests/${request.id}`);
 
+    // Notifications: the friend was told of the offers sent to them, and reads them
+    const told = await check('GET', '/notifications', undefined, friend);
+    expect(told.notifications.length).toBeGreaterThan(0);
+    await check('POST', `/notifications/${told.notifications[0].id}/read`, undefined, friend);
+    await check('POST', '/notifications/read', { through: told.notifications[0].id }, friend);
+
     // Market history (public market data, served by the core from the seeded price history)
     expect((await check('GET', '/market/history/AAPL?range=1w')).points.length).toBeGreaterThan(1);
 
