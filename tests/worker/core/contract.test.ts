@@ -7,6 +7,7 @@ import { featureRequests } from '../../../src/core/routes/feature-requests';
 import { support } from '../../../src/core/routes/support';
 import { transactions } from '../../../src/core/routes/transactions';
 import { market } from '../../../src/core/routes/market';
+import { notifications } from '../../../src/core/routes/notifications';
 import { wallets } from '../../../src/core/routes/wallets';
 import { contractHono } from '../../../src/platform/contract-hono';
 import { FORWARDED } from '../../../src/shared/contract';
@@ -21,6 +22,7 @@ const ROUTERS = {
   '/support': support,
   '/feature-requests': featureRequests,
   '/market': market,
+  '/notifications': notifications,
 };
 
 /** `METHOD path` of what a router registered in its OpenAPI registry (empty for a plain Hono app). */
