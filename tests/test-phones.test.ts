@@ -94,27 +94,27 @@ describe('test phone registry (tests/test-phones.ts)', () => {
 
   it("reports a test file that signs in with an unregistered number or another file's number", () => {
     const files = {
-      'tests/browser/new.test.ts': "await signIn(page, '+1 555 555 0160'); await signIn(page, testPhone(3));",
+      'tests/browser/new.test.ts': "await signIn(page, '+1 555 555 0190'); await signIn(page, testPhone(3));",
       'tests/worker/core/x.test.ts': "signIn('+15555550103'); signIn('+1 555 555 0199')",
     };
     expect(phoneProblems(TEST_PHONES, files, localOtp())).toEqual([
       'tests/browser/new.test.ts uses +15555550103, which belongs to tests/browser/app-shell.test.ts',
-      'tests/browser/new.test.ts uses +15555550160, which is not registered',
+      'tests/browser/new.test.ts uses +15555550190, which is not registered',
       'tests/worker/core/x.test.ts uses +15555550199, which is not registered',
     ]);
   });
 
   it('reports an AUTH_TEST_OTP that lacks a registered number, has an unregistered one or another code', () => {
-    const otp = localOtp().replace('15555550107=123456,', '').replace('15555550108=123456', '15555550108=654321') + ',15555550160=123456';
+    const otp = localOtp().replace('15555550107=123456,', '').replace('15555550108=123456', '15555550108=654321') + ',15555550190=123456';
     expect(phoneProblems(TEST_PHONES, {}, otp)).toEqual([
       'AUTH_TEST_OTP lacks +15555550107',
       'AUTH_TEST_OTP gives +15555550108 another code than 123456',
-      'AUTH_TEST_OTP has +15555550160, which is not registered',
+      'AUTH_TEST_OTP has +15555550190, which is not registered',
     ]);
   });
 
   it('refuses testPhone() for a number outside the registry', () => {
     expect(testPhone(25)).toBe('+1 555 555 0125');
-    expect(() => testPhone(60)).toThrow('+1 555 555 0160 is not in tests/test-phones.ts');
+    expect(() => testPhone(90)).toThrow('+1 555 555 0190 is not in tests/test-phones.ts');
   });
 });

@@ -1,4 +1,4 @@
-// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0151, code 123456): which
+// The one registry of fixed-code test phone numbers (+1 555 555 0100 to 0171, code 123456): which
 // file or purpose owns each number. The browser tests and `npm run screenshots` share one running
 // app, where a number gets one code per 60 s and a user's data is shared, so each of them signs in
 // only with numbers it owns. The workerd tests, the remote-mode tests and the bench run on storage
@@ -76,6 +76,26 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(49, 'tests/browser/notifications.test.ts'),
   own(50, 'tests/browser/account-default-name.test.ts'),
   own(51, 'tests/browser/asset-figures.test.ts'),
+  own(52, 'spare'),
+  own(53, 'spare'),
+  own(54, 'spare'),
+  own(55, 'spare'),
+  own(56, 'spare'),
+  own(57, 'spare'),
+  own(58, 'spare'),
+  own(59, 'spare'),
+  own(60, 'spare'),
+  own(61, 'spare'),
+  own(62, 'spare'),
+  own(63, 'spare'),
+  own(64, 'spare'),
+  own(65, 'spare'),
+  own(66, 'spare'),
+  own(67, 'spare'),
+  own(68, 'spare'),
+  own(69, 'spare'),
+  own(70, 'spare'),
+  own(71, 'spare'),
 ];
 
 /** Folders and files that run on storage of their own: any registered number is theirs to use. */
