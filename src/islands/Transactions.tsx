@@ -44,6 +44,8 @@ import AppShell from './AppShell';
 import { useCopied } from './common/use-copied';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
+import { GetStartedBanner } from './common/GetStartedBanner';
+import type { OnboardingChecklist } from '../shared/schemas/onboarding';
 import { Counterparty, TransactionAmount, StatusBadge } from './transactions/TransactionCells';
 
 const NewTransactionModal = lazy(() => import('./transactions/NewTransactionModal'));
@@ -66,9 +68,11 @@ interface ServedRows {
   firstRows?: Transaction[] | null;
   /** The address's query string as the server saw it (the same filters on both sides of hydration). */
   search?: string;
+  /** The user's onboarding checklist as the Worker read it: a pointer to /onboarding until it is complete. */
+  checklist?: OnboardingChecklist | null;
 }
 
-function Transactions({ firstRows, search }: ServedRows) {
+function Transactions({ firstRows, search, checklist }: ServedRows) {
   const t = useT();
   const timeZone = useTimeZone();
   const active = useSeededStore($activeAccount, (s) => s.activeAccount);
@@ -301,6 +305,7 @@ function Transactions({ firstRows, search }: ServedRows) {
           </Button>
         }
       />
+      {checklist && !checklist.complete ? <GetStartedBanner checklist={checklist} /> : null}
       {filterBar}
       {filtered && status === 'ready' && items.length === 0 ? (
         <div data-empty="no-match" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white py-12 text-center">
@@ -363,10 +368,10 @@ function Transactions({ firstRows, search }: ServedRows) {
   );
 }
 
-export default function TransactionsPage({ seed, firstRows, search }: ServedRows & { seed?: PageSeed }) {
+export default function TransactionsPage({ seed, firstRows, search, checklist }: ServedRows & { seed?: PageSeed }) {
   return (
     <AppShell title="transactions.title" seed={seed}>
-      <Transactions firstRows={firstRows} search={search} />
+      <Transactions firstRows={firstRows} search={search} checklist={checklist} />
     </AppShell>
   );
 }

@@ -157,6 +157,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },
   'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },
   'POST /api/notifications/read': { upstream: '/notifications/read', body: { through: IDS.notification } },
+  'GET /api/onboarding': { upstream: '/onboarding' },
 };
 
 /** Declared routes the gate test leaves out, with the reason. */

@@ -20,6 +20,7 @@ export const API_TAGS = [
     name: 'Notifications',
     description: 'Your money events (offers received, accepted, rejected, withdrawn or expired; transfers received) and which you have read.',
   },
+  { name: 'Onboarding', description: 'Your first steps (verify your identity, add dollars, a first purchase or send) and which are done.' },
   { name: 'Sessions', description: 'Your signed-in sessions: list them and end the others.' },
   { name: 'Live', description: 'A WebSocket that tells your open screens when one of your parties’ money changed.' },
 ] as const;

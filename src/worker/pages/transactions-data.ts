@@ -5,14 +5,17 @@ import { listForAccount } from '../../shared/contract/transactions';
 import { FIRST_SCREEN_ROWS, type PageSeed } from '../../shared/page-seed';
 import type { Bindings } from '../env';
 import type { PageUser } from './page-user';
+import type { OnboardingChecklist } from '../../shared/schemas/onboarding';
+import { onboardingRead } from './onboarding-data';
 import { read, type AnswerOf } from './read';
 import { shellReads, shellSeed } from './shell';
 
 export type PageTransaction = AnswerOf<typeof listForAccount>[number];
 
 /**
- * /transactions: the shell and the first screenful of the active account's history with the filters
- * of the address. The list needs the active account's id, so it starts as soon as that read answers
+ * /transactions (the first signed-in screen): the shell, the first screenful of the active account's
+ * history with the filters of the address, and the user's onboarding checklist (a pointer to
+ * /onboarding until it is complete). The list needs the active account's id, so it starts as soon as that read answers
  * (the profile and the account list still in flight), not after all three.
  */
 export async function transactionsPage(
@@ -20,7 +23,7 @@ export async function transactionsPage(
   env: Bindings,
   user: PageUser,
   ctx?: ExecutionContext,
-): Promise<{ seed: PageSeed; rows: PageTransaction[] | null }> {
+): Promise<{ seed: PageSeed; rows: PageTransaction[] | null; checklist: OnboardingChecklist | null }> {
   const reads = shellReads(env, user, ctx);
   const { filters } = readHistoryQuery(new URL(request.url).search);
   const rows = reads.then(([, , active]) => {
@@ -31,6 +34,6 @@ export async function transactionsPage(
       query: { limit: String(FIRST_SCREEN_ROWS), ...apiFilters(filters) },
     });
   });
-  const [shell, list] = await Promise.all([reads, rows]);
-  return { seed: await shellSeed(request, user, shell), rows: list };
+  const [shell, list, checklist] = await Promise.all([reads, rows, onboardingRead(env, user, ctx)]);
+  return { seed: await shellSeed(request, user, shell), rows: list, checklist };
 }

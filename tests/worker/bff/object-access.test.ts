@@ -122,6 +122,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/notifications': { own: {}, why: "the caller's notifications" },
   'POST /api/notifications/:id/read': { foreign: (v) => ({ params: { id: v.notificationId } }) },
   'POST /api/notifications/read': { foreign: (v) => ({ body: { through: v.notificationId } }) },
+  'GET /api/onboarding': { own: {}, why: "the caller's own checklist, derived from their own profile and accounts" },
   // Sessions
   'GET /api/sessions': { own: {}, why: "the caller's sessions" },
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },

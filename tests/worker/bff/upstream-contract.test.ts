@@ -168,6 +168,9 @@ describe("the contract's schemas against the embedded core", () => {
     await check('POST', `/notifications/${told.notifications[0].id}/read`, undefined, friend);
     await check('POST', '/notifications/read', { through: told.notifications[0].id }, friend);
 
+    // Onboarding: the sender has sent, so one step of three is done
+    expect((await check('GET', '/onboarding')).steps).toHaveLength(3);
+
     // Market history (public market data, served by the core from the seeded price history)
     expect((await check('GET', '/market/history/AAPL?range=1w')).points.length).toBeGreaterThan(1);
 
