@@ -103,7 +103,10 @@ describe('the account placeholders and onboarding', () => {
       expect(await page.locator('#app-sidebar [aria-current="page"]').getAttribute('href')).toBe('/accounts');
       await openApp(page, '/onboarding');
       expect(await page.locator('#main h1').textContent()).toBe(lang === 'en' ? 'Welcome! Get started' : '¡Bienvenido! Empieza aquí');
-      expect(await page.locator('#main ol > li').count()).toBe(4);
+      // The checklist's three steps (each with its state in words), then the four places to explore.
+      expect(await page.locator('#main ol > li[data-step]').count()).toBe(3);
+      expect(await page.locator('#main ol > li[data-done="false"]').count()).toBe(3);
+      expect(await page.locator('#main ul > li > a').count()).toBe(4);
       await context.close();
     });
   }
