@@ -8,6 +8,7 @@ import { ensureProvisioned } from './accounts/accounts';
 import type { CoreEnv } from './env';
 import { accountsRoutes } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
+import { identity } from './routes/identity';
 import { market } from './routes/market';
 import { notifications } from './routes/notifications';
 import { support } from './routes/support';
@@ -29,7 +30,8 @@ coreApp.use(
 );
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
-// (accounts, wallets, transactions, support, feature-requests, market history, notifications)
+// (accounts, wallets, transactions, support, feature-requests, market history, notifications,
+// identity verification)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
 coreApp.route('/transactions', transactions);
@@ -37,6 +39,7 @@ coreApp.route('/support', support);
 coreApp.route('/feature-requests', featureRequests);
 coreApp.route('/market', market);
 coreApp.route('/notifications', notifications);
+coreApp.route('/identity-verification', identity);
 
 coreApp.notFound((c) => refuseWith(c, 404, 'Not found', 'not_found'));
 coreApp.onError((err, c) => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as accounts from './accounts';
 import * as featureRequests from './feature-requests';
+import * as identity from './identity';
 import { declaredRoutes, type Described } from './index';
 import * as live from './live';
 import * as market from './market';
@@ -42,7 +43,7 @@ describe('every declaration of the contract', () => {
 
   it('is named after its exported declaration', () => {
     const declared = new Set(routes.map(({ route }) => route));
-    const modules = [accounts, featureRequests, live, market, notifications, sessions, support, transactions, wallets];
+    const modules = [accounts, featureRequests, identity, live, market, notifications, sessions, support, transactions, wallets];
     const named = modules.flatMap((m) => Object.entries(m)).filter(([, value]) => declared.has(value as Partial<Described>));
     expect(named).toHaveLength(routes.length);
     expect(named.filter(([name, route]) => (route as Partial<Described>).operationId !== name).map(([name]) => name)).toEqual([]);

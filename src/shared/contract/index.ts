@@ -2,6 +2,7 @@
 // The forwarded resources' paths are also the upstream's paths (src/worker/upstream/contract.ts).
 import { accountsContract } from './accounts';
 import { featureRequestsContract } from './feature-requests';
+import { identityContract } from './identity';
 import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
 import { notificationsContract } from './notifications';
@@ -18,6 +19,7 @@ export const FORWARDED = {
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,
   '/notifications': notificationsContract,
+  '/identity-verification': identityContract,
   '/market': marketForwardedContract,
 } as const;
 

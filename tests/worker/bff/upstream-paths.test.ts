@@ -72,6 +72,15 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/feature-requests/:id': { title: 'A better title' },
   'POST /api/feature-requests/:id/vote': { vote_type: 'upvote' },
   'POST /api/notifications/read': { through: UUID },
+  'POST /api/identity-verification': {
+    first_name: 'Ana',
+    last_name: 'Pérez',
+    date_of_birth: '1990-01-02',
+    country: 'AR',
+    document_type: 'passport',
+    document_number: 'P5678',
+    consent: true,
+  },
 };
 
 /** Routes that call no upstream path of their own (health, sessions) or only the market's assets source. */
