@@ -4,7 +4,7 @@
 // in review, followed until it is decided (src/stores/identity.ts). Served with the latest
 // submission (src/worker/pages/identity-data.ts).
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { useLang, useT } from '../../components/use-t';
 import { htmlLang } from '../../i18n';
@@ -73,101 +73,53 @@ function IdentityForm() {
         {errors[name]}
       </p>
     ) : null;
-  const set = (name: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-  const border = (name: string) => (errors[name] ? 'border-red-500' : 'border-gray-300');
+  /** The props every field's control shares: its id, value, change, look and error description. */
+  const control = (name: Field) => ({
+    id: idOf(name),
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    className: `${input} ${errors[name] ? 'border-red-500' : 'border-gray-300'}`,
+    ...described(name),
+  });
+  const row = (name: Field, field: ReactNode) => (
+    <div>
+      <label htmlFor={idOf(name)} className="block text-sm font-medium text-gray-700">
+        {t(LABELS[name])}
+      </label>
+      {field}
+      {errorOf(name)}
+    </div>
+  );
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid max-w-md gap-4" aria-busy={sending || undefined}>
-      {(['first_name', 'last_name'] as const).map((name) => (
-        <div key={name}>
-          <label htmlFor={idOf(name)} className="block text-sm font-medium text-gray-700">
-            {t(LABELS[name])}
-          </label>
-          <input
-            id={idOf(name)}
-            name={name}
-            autoComplete={name === 'first_name' ? 'given-name' : 'family-name'}
-            value={values[name]}
-            onChange={set(name)}
-            className={`${input} ${border(name)}`}
-            {...described(name)}
-          />
-          {errorOf(name)}
-        </div>
-      ))}
-      <div>
-        <label htmlFor={idOf('date_of_birth')} className="block text-sm font-medium text-gray-700">
-          {t('identity.dateOfBirth')}
-        </label>
-        <input
-          id={idOf('date_of_birth')}
-          name="date_of_birth"
-          type="date"
-          autoComplete="bday"
-          value={values.date_of_birth}
-          onChange={set('date_of_birth')}
-          className={`${input} ${border('date_of_birth')}`}
-          {...described('date_of_birth')}
-        />
-        {errorOf('date_of_birth')}
-      </div>
-      <div>
-        <label htmlFor={idOf('country')} className="block text-sm font-medium text-gray-700">
-          {t('identity.country')}
-        </label>
-        <select
-          id={idOf('country')}
-          name="country"
-          value={values.country}
-          onChange={set('country')}
-          className={`${input} ${border('country')}`}
-          {...described('country')}
-        >
+      {row('first_name', <input {...control('first_name')} autoComplete="given-name" />)}
+      {row('last_name', <input {...control('last_name')} autoComplete="family-name" />)}
+      {row('date_of_birth', <input {...control('date_of_birth')} type="date" autoComplete="bday" />)}
+      {row(
+        'country',
+        <select {...control('country')}>
           <option value="">{t('identity.countryPlaceholder')}</option>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>
           ))}
-        </select>
-        {errorOf('country')}
-      </div>
-      <div>
-        <label htmlFor={idOf('document_type')} className="block text-sm font-medium text-gray-700">
-          {t('identity.documentType')}
-        </label>
-        <select
-          id={idOf('document_type')}
-          name="document_type"
-          value={values.document_type}
-          onChange={set('document_type')}
-          className={`${input} ${border('document_type')}`}
-          {...described('document_type')}
-        >
+        </select>,
+      )}
+      {row(
+        'document_type',
+        <select {...control('document_type')}>
           <option value="" />
           {DOCUMENT_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`identity.documentType.${type}`)}
             </option>
           ))}
-        </select>
-        {errorOf('document_type')}
-      </div>
-      <div>
-        <label htmlFor={idOf('document_number')} className="block text-sm font-medium text-gray-700">
-          {t('identity.documentNumber')}
-        </label>
-        <input
-          id={idOf('document_number')}
-          name="document_number"
-          autoComplete="off"
-          value={values.document_number}
-          onChange={set('document_number')}
-          className={`${input} ${border('document_number')}`}
-          {...described('document_number')}
-        />
-        {errorOf('document_number')}
-      </div>
+        </select>,
+      )}
+      {row('document_number', <input {...control('document_number')} autoComplete="off" />)}
       <div>
         <label className="flex items-start gap-2 text-sm text-gray-700">
           <input
