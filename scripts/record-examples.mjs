@@ -2,7 +2,7 @@
 // the embedded core itself, into src/shared/contract/examples.json (keyed by operationId), which
 // /api/openapi.json attaches to its operations. Needs a build (`npm run build`); serves it on a free
 // port with a fresh D1 of its own (.wrangler/examples-state), signs in two test users and drives one
-// story: accounts, a wallet with test funds, transfers between the two, notifications, support, feature requests,
+// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, support, feature requests,
 // the market and sessions, then every read of an account, party, user or symbol the story left out
 // (found in the document). Long lists are cut to their first two items. Run it again after changing
 // an operation: it adds the operations that have no example and keeps the others (`npm run examples
@@ -129,6 +129,21 @@ try {
   const told = await record('listNotifications', ana, 'get', '/notifications', { query: { limit: 2 } });
   await record('readNotification', ana, 'post', '/notifications/{id}/read', { params: { id: told.notifications[0].id } });
   await record('readNotificationsThrough', ana, 'post', '/notifications/read', { body: { through: told.notifications[0].id } });
+
+  // Identity verification: Ana submits her legal name and a passport (approved at once by the
+  // embedded core's rules: the number's ending) and reads it back.
+  await record('submitIdentityVerification', ana, 'post', '/identity-verification', {
+    body: {
+      first_name: 'Ana',
+      last_name: 'García',
+      date_of_birth: '1990-04-12',
+      country: 'AR',
+      document_type: 'passport',
+      document_number: 'AAB123456',
+      consent: true,
+    },
+  });
+  await record('getIdentityVerification', ana, 'get', '/identity-verification');
 
   // Wallets of other kinds: a self-custody one bound to an Ed25519 key, an external address, a hosted one.
   const nano = await record('createWallet', ana, 'post', '/wallets', { body: { account_id: account, label: 'Ledger Nano' } });

@@ -8,6 +8,7 @@ import { ensureProvisioned } from './accounts/accounts';
 import type { CoreEnv } from './env';
 import { accountsRoutes } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
+import { identity } from './routes/identity';
 import { market } from './routes/market';
 import { notifications } from './routes/notifications';
 import { onboarding } from './routes/onboarding';
@@ -30,7 +31,8 @@ coreApp.use(
 );
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
-// (accounts, wallets, transactions, support, feature-requests, market history, notifications, onboarding)
+// (accounts, wallets, transactions, support, feature-requests, market history, notifications,
+// onboarding, identity verification)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
 coreApp.route('/transactions', transactions);
@@ -39,6 +41,7 @@ coreApp.route('/feature-requests', featureRequests);
 coreApp.route('/market', market);
 coreApp.route('/notifications', notifications);
 coreApp.route('/onboarding', onboarding);
+coreApp.route('/identity-verification', identity);
 
 coreApp.notFound((c) => refuseWith(c, 404, 'Not found', 'not_found'));
 coreApp.onError((err, c) => {

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'self_transfer', // 400: sending to the caller's own party
   'offer_not_pending', // 409: the transfer offer was already accepted, rejected, withdrawn or expired
   'amount_below_minimum', // 400: a person-to-person send below the minimum amount (dust)
+  'identity_already_submitted', // 409: an identity verification while one is pending or approved
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -68,6 +69,7 @@ export const ERROR_STATUS = {
   self_transfer: 400,
   offer_not_pending: 409,
   amount_below_minimum: 400,
+  identity_already_submitted: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -79,6 +79,7 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   self_transfer: 'errors.selfTransfer',
   offer_not_pending: 'errors.offerNotPending',
   amount_below_minimum: 'errors.ccAmountMin',
+  identity_already_submitted: 'identity.error.alreadySubmitted',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

@@ -46,6 +46,8 @@ export const LIMITS = {
   RL_FEATURE_REQUESTS: { limit: 10, periodS: 60, per: 'user' },
   /** POST and DELETE /api/feature-requests/{id}/vote. */
   RL_VOTES: { limit: 60, periodS: 60, per: 'user' },
+  /** POST /api/identity-verification (a submission of a person's identity). */
+  RL_IDENTITY: { limit: 5, periodS: 60, per: 'user' },
   /** Every other write under /api (PUT, PATCH, DELETE, other POSTs). */
   RL_WRITES: { limit: 120, periodS: 60, per: 'user' },
   /** GET /api/transactions/account/{id}/export (CSV). */

@@ -84,6 +84,7 @@ const routes = api
   .route('/feature-requests', forwardingApp(FORWARDED['/feature-requests']))
   .route('/notifications', forwardingApp(FORWARDED['/notifications']))
   .route('/onboarding', forwardingApp(FORWARDED['/onboarding']))
+  .route('/identity-verification', forwardingApp(FORWARDED['/identity-verification']))
   // Answered by the Worker itself (its D1 and Supabase Auth), not forwarded: src/worker/routes/sessions.ts.
   .route('/sessions', sessions);
 

@@ -158,6 +158,20 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },
   'POST /api/notifications/read': { upstream: '/notifications/read', body: { through: IDS.notification } },
   'GET /api/onboarding': { upstream: '/onboarding' },
+  // Identity verification
+  'GET /api/identity-verification': { upstream: '/identity-verification' },
+  'POST /api/identity-verification': {
+    upstream: '/identity-verification',
+    body: {
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      date_of_birth: '1990-01-02',
+      country: 'AR',
+      document_type: 'passport',
+      document_number: 'P5678',
+      consent: true,
+    },
+  },
 };
 
 /** Declared routes the gate test leaves out, with the reason. */

@@ -59,6 +59,16 @@ describe('the identity verification status', () => {
     expect(screen.getByText('We could not verify your identity. Contact support to try again.')).toBeTruthy();
   });
 
+  it('links to the verification page ("Verify your identity") unless approved', () => {
+    for (const status of [null, 'pending', 'rejected']) {
+      show(profile(status), 'es');
+      expect(screen.getByRole('link', { name: 'Verifica tu identidad' }).getAttribute('href'), String(status)).toBe('/settings/identity');
+      cleanup();
+    }
+    show(profile('approved'));
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('never shows an unmapped provider status raw', () => {
     show(profile('escalated_manual'), 'es');
     expect(screen.getByText('Desconocido')).toBeTruthy();

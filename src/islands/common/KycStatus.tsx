@@ -2,7 +2,7 @@
 // shown where a user looks for their account's standing: the accounts overview and Account
 // Security.
 // Loading and a failed profile load have their own states, with a retry, so "Not started" is never
-// shown for a status we simply could not read.
+// shown for a status we simply could not read. Until approved it links to /settings/identity.
 import { useId } from 'react';
 import { Button } from '../../components/Button';
 import { useSeededStore } from '../../components/page-seed-context';
@@ -10,6 +10,9 @@ import { useT } from '../../components/use-t';
 import { kycHintKey, kycState, kycStatusKey, type KycState } from '../../shared/kyc';
 import { $accountLoadFailed, $accountStatus, $kyc, kycSummary, refreshAccount } from '../../stores/account';
 import { Glyph, type GlyphName } from '../shell/icons';
+
+/** Where a person verifies their identity (or sees their submission's state). */
+const IDENTITY_PAGE = '/settings/identity';
 
 const LOOK: Record<KycState, { badge: string; icon: GlyphName }> = {
   none: { badge: 'bg-gray-100 text-gray-700', icon: 'shield' },
@@ -54,6 +57,11 @@ export function KycStatus({ className = '' }: { className?: string }) {
           {t(kycStatusKey(state))}
         </span>
         <span className="text-sm text-gray-600">{t(kycHintKey(state))}</span>
+        {state !== 'approved' && (
+          <a href={IDENTITY_PAGE} className="text-sm font-medium text-gray-900 underline underline-offset-2">
+            {t('identity.title')}
+          </a>
+        )}
       </div>
     );
   }

@@ -92,3 +92,16 @@ export const notifiesParties = () => ({ [LIVE_NOTIFY_EXTENSION]: true }) as { 'x
 
 /** Whether a declaration is marked with notifiesParties(). */
 export const notifiesOf = (route: object): boolean => (route as { [LIVE_NOTIFY_EXTENSION]?: boolean })[LIVE_NOTIFY_EXTENSION] === true;
+
+/** The OpenAPI extension that marks a call after which the app's clock may have timed work due sooner. */
+const WAKES_CLOCK_EXTENSION = 'x-wakes-clock';
+
+/**
+ * Spread into a declaration of a call that can create timed work (an identity verification pending
+ * review): after its 2xx answer the BFF wakes the app's clock (src/worker/clock/), as it does after a
+ * money call.
+ */
+export const wakesClock = () => ({ [WAKES_CLOCK_EXTENSION]: true }) as { 'x-wakes-clock': true };
+
+/** Whether a 2xx answer of the declaration should wake the app's clock: a money call, or one marked wakesClock(). */
+export const wakesClockOf = (route: object): boolean => notifiesOf(route) || (route as { [WAKES_CLOCK_EXTENSION]?: boolean })[WAKES_CLOCK_EXTENSION] === true;

@@ -2,6 +2,7 @@
 // The forwarded resources' paths are also the upstream's paths (src/worker/upstream/contract.ts).
 import { accountsContract } from './accounts';
 import { featureRequestsContract } from './feature-requests';
+import { identityContract } from './identity';
 import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
 import { notificationsContract } from './notifications';
@@ -20,6 +21,7 @@ export const FORWARDED = {
   '/feature-requests': featureRequestsContract,
   '/notifications': notificationsContract,
   '/onboarding': onboardingContract,
+  '/identity-verification': identityContract,
   '/market': marketForwardedContract,
 } as const;
 

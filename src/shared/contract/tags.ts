@@ -21,6 +21,10 @@ export const API_TAGS = [
     description: 'Your money events (offers received, accepted, rejected, withdrawn or expired; transfers received) and which you have read.',
   },
   { name: 'Onboarding', description: 'Your first steps (verify your identity, add dollars, a first purchase or send) and which are done.' },
+  {
+    name: 'Identity verification',
+    description: 'Your identity verification: submit your legal name, date of birth, country and document, and read its outcome.',
+  },
   { name: 'Sessions', description: 'Your signed-in sessions: list them and end the others.' },
   { name: 'Live', description: 'A WebSocket that tells your open screens when one of your parties’ money changed.' },
 ] as const;

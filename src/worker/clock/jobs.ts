@@ -4,6 +4,7 @@
 // run: it picks its rows inside the statements that change them. Only the embedded mode owns a ledger
 // (APP_MODE local or demo with no UPSTREAM_API_URL); in production the upstream keeps its own time,
 // so there the jobs do nothing.
+import { decideDueReviews, nextReviewDue } from '../../core/identity/review';
 import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
 import { appMode } from '../../platform/app-mode';
 import { nowIso } from '../../platform/primitives';
@@ -36,13 +37,28 @@ export async function expireOffers(env: Bindings, nowMs: number): Promise<{ expi
   return result;
 }
 
+/**
+ * Identity verifications pending review are decided (approved, or rejected with their reason) once
+ * their decide_at has come, at `nowMs`. Answers what it did, for the tests and the log.
+ */
+export async function decideIdentityReviews(env: Bindings, nowMs: number): Promise<{ decided: number; users: string[] }> {
+  if (!ownsLedger(env)) return { decided: 0, users: [] };
+  const result = await decideDueReviews(env.DB, nowIso(nowMs));
+  if (result.decided > 0) console.log(`identity review job: ${result.decided} verifications decided`);
+  return result;
+}
+
+const dueMs = (at: string | null) => (at === null ? null : Date.parse(at));
+
 export const JOBS: readonly ClockJob[] = [
   {
     name: 'offer expiry',
-    async nextDueMs(env) {
-      const at = await nextOfferExpiry(env.DB);
-      return at === null ? null : Date.parse(at);
-    },
+    nextDueMs: async (env) => dueMs(await nextOfferExpiry(env.DB)),
     run: expireOffers,
+  },
+  {
+    name: 'identity review',
+    nextDueMs: async (env) => dueMs(await nextReviewDue(env.DB)),
+    run: decideIdentityReviews,
   },
 ];

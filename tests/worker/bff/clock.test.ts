@@ -2,7 +2,7 @@
 // work at its next due time, by itself, as under `npm start`: an offer whose time is up expires and its
 // holdings unlock without anyone acting; the alarm is armed for the earliest due time and re-armed when
 // a money call changes it; a failing run is tried again rather than forgotten; two runs at
-// once expire each offer once.
+// once expire each offer once; an identity verification pending review is decided when it is due.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -118,6 +118,35 @@ describe('the app clock (one Durable Object alarm)', { timeout: 30_000 }, () => 
       .bind(JSON.stringify(offers))
       .first<number>('n');
     expect(released).toBe(offers.length * 2);
+  });
+
+  it('is woken by an identity submission pending review, and decides it by itself when it is due', async () => {
+    const ana = await person();
+    const body = {
+      first_name: 'Ana',
+      last_name: 'Reyes',
+      date_of_birth: '1990-01-02',
+      country: 'PE',
+      document_type: 'passport',
+      document_number: 'P1111',
+      consent: true,
+    };
+    const sent = (await ok(ana.s, 'POST', '/api/identity-verification', body)) as { id: string; status: string };
+    expect(sent.status).toBe('pending');
+    const decideAt = async () =>
+      Date.parse((await DB.prepare('SELECT decide_at FROM identity_verifications WHERE id = ?').bind(sent.id).first<string>('decide_at'))!);
+    // The submission's answer woke the clock: armed for its review (the earliest thing due).
+    await vi.waitFor(async () => expect(await alarmAt()).toBe(await decideAt()), { timeout: 3000, interval: 20 });
+    // Due in half a second: nobody acts, the alarm decides it.
+    await DB.prepare('UPDATE identity_verifications SET decide_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() + 500).toISOString(), sent.id)
+      .run();
+    await clock().wake();
+    await vi.waitFor(async () => expect(await ok(ana.s, 'GET', '/api/identity-verification')).toMatchObject({ id: sent.id, status: 'approved' }), {
+      timeout: 8000,
+      interval: 100,
+    });
+    expect(await ok(ana.s, 'GET', `/api/accounts/${ana.s.userId}`)).toMatchObject({ first_name: 'Ana', last_name: 'Reyes', idv_status: 'approved' });
   });
 
   it('stays idle where the ledger is not the embedded one (production, or an upstream)', async () => {

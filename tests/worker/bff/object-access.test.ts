@@ -27,6 +27,8 @@ interface Victim {
   /** A pending offer the victim sent (to their second account's party) and one they received (the faucet's). */
   outgoingOfferId: string;
   incomingOfferId: string;
+  /** The victim's identity verification (pending review). */
+  identityVerificationId: string;
 }
 
 interface Req {
@@ -123,6 +125,9 @@ const TABLE: Record<string, Entry> = {
   'POST /api/notifications/:id/read': { foreign: (v) => ({ params: { id: v.notificationId } }) },
   'POST /api/notifications/read': { foreign: (v) => ({ body: { through: v.notificationId } }) },
   'GET /api/onboarding': { own: {}, why: "the caller's own checklist, derived from their own profile and accounts" },
+  // Identity verification: only ever the caller's own (the attacker reads theirs, never the victim's).
+  'GET /api/identity-verification': { own: {}, why: "the caller's latest submission" },
+  'POST /api/identity-verification': { own: null, why: "submits the caller's own identity" },
   // Sessions
   'GET /api/sessions': { own: {}, why: "the caller's sessions" },
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
@@ -160,6 +165,7 @@ async function buildVictim(s: Session): Promise<Victim> {
   const fr = await ok(s, 'POST', '/api/feature-requests', { title: 'Victim idea', description: 'A very good idea for all', is_anonymous: true });
   await ok(s, 'POST', `/api/feature-requests/${fr.id}/vote`, { vote_type: 'upvote' });
   const notifications = await ok(s, 'GET', '/api/notifications');
+  const identity = await ok(s, 'POST', '/api/identity-verification', IDENTITY('V1111'));
   return {
     userId: s.userId,
     accountId,
@@ -175,8 +181,20 @@ async function buildVictim(s: Session): Promise<Victim> {
     notificationId: notifications.notifications[0].id,
     outgoingOfferId: sent.offerId,
     incomingOfferId: incoming.offerId,
+    identityVerificationId: identity.id,
   };
 }
+
+/** An identity submission with the document number `number` (its ending decides: docs/api.md). */
+const IDENTITY = (number: string) => ({
+  first_name: 'Vera',
+  last_name: 'Victim',
+  date_of_birth: '1988-02-03',
+  country: 'MX',
+  document_type: 'passport',
+  document_number: number,
+  consent: true,
+});
 
 const routes = declaredApiRoutes();
 let victim: Victim;
@@ -186,8 +204,10 @@ beforeAll(async () => {
   const v = await signIn(uniquePhone());
   victim = await buildVictim(v);
   attacker = await signIn(uniquePhone());
-  // The attacker's first call provisions their own profile and account (outside any comparison).
+  // The attacker's first call provisions their own profile and account (outside any comparison), and
+  // they verify their own identity, so that reading "the latest submission" has one of theirs to show.
   await ok(attacker, 'GET', '/api/accounts/user/accounts');
+  await ok(attacker, 'POST', '/api/identity-verification', IDENTITY('A5678'));
 });
 
 const urlOf = (path: string, req: Req) => fillPath(path, req.params ?? {}) + (req.query ? `?${req.query}` : '');

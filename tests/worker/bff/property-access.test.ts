@@ -387,6 +387,30 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
       transaction_id: newest.transaction_id,
     });
   },
+  'POST /api/identity-verification': async () => {
+    const sent = await ok(me, 'POST', '/api/identity-verification', {
+      ...FORBIDDEN(other.userId),
+      reason: 'name_mismatch',
+      document_last4: '9999',
+      decided_at: '2000-01-01T00:00:00.000Z',
+      first_name: 'Mia',
+      last_name: 'Me',
+      date_of_birth: '1991-07-08',
+      country: 'CL',
+      document_type: 'passport',
+      document_number: 'P1111',
+      consent: true,
+    });
+    expect(await row('SELECT id, user_id, status, reason, document_last4, decided_at FROM identity_verifications WHERE id = ?', sent.id)).toEqual({
+      id: sent.id,
+      user_id: me.userId,
+      status: 'pending',
+      reason: null,
+      document_last4: '1111',
+      decided_at: null,
+    });
+    expect(await row('SELECT idv_status FROM profiles WHERE id = ?', other.userId)).toEqual({ idv_status: null });
+  },
   'POST /api/sessions/sign-out-others': { noBody: 'takes no body: acts on the verified user and session only' },
 };
 

@@ -170,6 +170,10 @@ describe("the contract's schemas against the embedded core", () => {
 
     // Onboarding: the sender has sent, so one step of three is done
     expect((await check('GET', '/onboarding')).steps).toHaveLength(3);
+    // Identity verification: a submission pending review, then read back
+    const identity = { first_name: 'Ana', last_name: 'Pérez', date_of_birth: '1990-01-02', country: 'UY', document_type: 'passport', consent: true };
+    expect((await check('POST', '/identity-verification', { ...identity, document_number: 'P1111' })).status).toBe('pending');
+    expect((await check('GET', '/identity-verification')).decided_at).toBeNull();
 
     // Market history (public market data, served by the core from the seeded price history)
     expect((await check('GET', '/market/history/AAPL?range=1w')).points.length).toBeGreaterThan(1);

@@ -12,6 +12,7 @@ import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
 import { bearer, signIn, uniquePhone } from '../auth';
 import { apiRoutes, type Route } from '../bff-route-table';
 import { installFetchGuard, outbound, planFetch } from '../network';
+import { ROUTES } from '../../remote/routes';
 
 installFetchGuard();
 
@@ -72,6 +73,8 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/feature-requests/:id': { title: 'A better title' },
   'POST /api/feature-requests/:id/vote': { vote_type: 'upvote' },
   'POST /api/notifications/read': { through: UUID },
+  // The remote tier's valid submission (one body for both tables).
+  'POST /api/identity-verification': ROUTES['POST /api/identity-verification']!.body,
 };
 
 /** Routes that call no upstream path of their own (health, sessions) or only the market's assets source. */

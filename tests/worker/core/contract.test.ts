@@ -9,6 +9,7 @@ import { transactions } from '../../../src/core/routes/transactions';
 import { market } from '../../../src/core/routes/market';
 import { notifications } from '../../../src/core/routes/notifications';
 import { onboarding } from '../../../src/core/routes/onboarding';
+import { identity } from '../../../src/core/routes/identity';
 import { wallets } from '../../../src/core/routes/wallets';
 import { contractHono } from '../../../src/platform/contract-hono';
 import { FORWARDED } from '../../../src/shared/contract';
@@ -25,6 +26,7 @@ const ROUTERS = {
   '/market': market,
   '/notifications': notifications,
   '/onboarding': onboarding,
+  '/identity-verification': identity,
 };
 
 /** `METHOD path` of what a router registered in its OpenAPI registry (empty for a plain Hono app). */
