@@ -15,15 +15,20 @@ export interface PageUser {
 
 const users = new WeakMap<object, PageUser>();
 
-/** A per-request copy of `ctx` that carries `user` to the page's frontmatter. */
-export function contextWithUser(ctx: ExecutionContext, user: PageUser): ExecutionContext {
-  const own = {
+/** A fresh per-request copy of `ctx`: the key under which this request's render finds what it is handed. */
+export function ownContext(ctx: ExecutionContext): ExecutionContext {
+  return {
     waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
     passThroughOnException: () => ctx.passThroughOnException(),
     get props() {
       return ctx.props;
     },
   } as ExecutionContext;
+}
+
+/** A per-request copy of `ctx` that carries `user` to the page's frontmatter. */
+export function contextWithUser(ctx: ExecutionContext, user: PageUser): ExecutionContext {
+  const own = ownContext(ctx);
   users.set(own, user);
   return own;
 }
