@@ -69,6 +69,7 @@ function LoginScreen({ view }: { view?: LoginView }) {
   const ids = { country: useId(), phone: useId(), preview: useId(), code: useId(), message: useId() };
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
+  const countrySelect = useRef<HTMLSelectElement>(null);
   const navigating = useRef(false);
   // The last code sent: 'Change number' keeps it, so the same number again while that code is
   // still in its resend window goes straight to the code step (asking again would only hit the
@@ -77,7 +78,13 @@ function LoginScreen({ view }: { view?: LoginView }) {
     view?.step === 'code' ? { phone: view.phone, resendAt: Date.now() + view.resendIn * 1000 } : null,
   );
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // What the visitor typed or picked in the HTML's fields before hydration is kept.
+    if (phoneInput.current) setPhone(phoneInput.current.value);
+    if (countrySelect.current) setCountry(countrySelect.current.value as CountryCode);
+    if (codeInput.current) setCode(sanitizeCode(codeInput.current.value));
+    setHydrated(true);
+  }, []);
   useEffect(() => startAuth(), []);
   useEffect(() => {
     let live = true;
@@ -223,6 +230,7 @@ function LoginScreen({ view }: { view?: LoginView }) {
                 {t('login.country.label')}
               </label>
               <select
+                ref={countrySelect}
                 id={ids.country}
                 name="country"
                 autoComplete="country"

@@ -2,7 +2,8 @@
 // has hydrated, does the same steps in the browser). The phone form posts `intent=send`, the code
 // form `verify`, `resend` or `change`; each calls the sign-in provider from the server through
 // @supabase/ssr's server client (server-auth.ts: the Supabase project, or the local sign-in service
-// in-process), then either answers 303 to the safe `next` with the session cookies the client wrote,
+// in-process), then either answers 303 to the safe `next` (else the first signed-in screen) with the
+// session cookies the client wrote,
 // or renders /login again with the step and the message in the visitor's language.
 // - CSRF: the pages' same-origin rule (isForbiddenCrossSiteWrite): a form from another origin, or
 //   one naming none, gets 403 {message} before anything is read or called;
@@ -20,7 +21,7 @@ import { authErrorText } from '../../shared/error-text';
 import type { LoginMessage, LoginView } from '../../shared/login-view';
 import { isCompleteCode, sanitizeCode } from '../../shared/phone';
 import { checkPhone, loadPhoneMetadata, type CountryCode } from '../../shared/phone-number';
-import { safeNext } from '../../shared/safe-next';
+import { FIRST_SIGNED_IN_SCREEN, safeNext } from '../../shared/safe-next';
 import type { LimiterName } from '../../shared/limiters';
 import { refuseWith } from '../../platform/errors';
 import { clientKey, takeSlot } from '../../platform/rate-limit';
@@ -145,7 +146,7 @@ export function login({ render }: { render: Render }) {
       }
       // Signed in: the session cookies the provider's client wrote, and the number forgotten.
       forgetPhone();
-      const headers = new Headers({ Location: safeNext(view.next) });
+      const headers = new Headers({ Location: safeNext(view.next, FIRST_SIGNED_IN_SCREEN) });
       for (const cookie of [...setCookies, ...cookies]) headers.append('Set-Cookie', cookie);
       return new Response(null, { status: 303, headers });
     });

@@ -80,11 +80,11 @@ describe("/login's forms on the Worker", () => {
     expect(cookieOf(res, 'dolar-auth')).toBeUndefined();
   });
 
-  it('signs in with the right code: the session cookies of the browser client, the number forgotten, 303 to /dashboard', async () => {
+  it('signs in with the right code: the session cookies of the browser client, the number forgotten, 303 to the first signed-in screen (/transactions)', async () => {
     const { cookie } = await sendCode(TEST_PHONE);
     const res = await post({ intent: 'verify', code: TEST_CODE }, { cookie });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/dashboard');
+    expect(res.headers.get('location')).toBe('/transactions');
     const session = cookieOf(res, 'dolar-auth');
     expect(session).toMatch(/^dolar-auth=base64-/);
     expect(session).toContain('Path=/');
@@ -186,11 +186,11 @@ describe("/login's forms on the Worker", () => {
   });
 
   it.each([
-    ['%2F.%2F%2Fevil.invalid%2Fphish', '/dashboard'],
-    ['//evil.invalid', '/dashboard'],
-    ['https://evil.invalid/', '/dashboard'],
-    ['/%5Cevil.invalid', '/dashboard'],
-    ['/\t/evil.invalid', '/dashboard'],
+    ['%2F.%2F%2Fevil.invalid%2Fphish', '/transactions'],
+    ['//evil.invalid', '/transactions'],
+    ['https://evil.invalid/', '/transactions'],
+    ['/%5Cevil.invalid', '/transactions'],
+    ['/\t/evil.invalid', '/transactions'],
     ['/settings/security', '/settings/security'],
   ])('sends the visitor to a safe next only (%s -> %s)', async (next, to) => {
     const { cookie } = await sendCode(TEST_PHONE);
