@@ -66,7 +66,7 @@ function LoginScreen({ view }: { view?: LoginView }) {
   // Until hydration the buttons stay enabled, as in the HTML: without the island the forms post, and
   // the Worker applies the same rules.
   const [hydrated, setHydrated] = useState(false);
-  const ids = { country: useId(), phone: useId(), preview: useId(), code: useId(), message: useId() };
+  const ids = { country: useId(), phone: useId(), preview: useId(), code: useId(), codeForm: useId(), message: useId() };
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
   const countrySelect = useRef<HTMLSelectElement>(null);
@@ -281,7 +281,7 @@ function LoginScreen({ view }: { view?: LoginView }) {
             </button>
           </form>
         ) : (
-          <form method="post" action={FORM_ACTION} className="mt-6 space-y-4" noValidate onSubmit={verify}>
+          <form id={ids.codeForm} method="post" action={FORM_ACTION} className="mt-6 space-y-4" noValidate onSubmit={verify}>
             <div>
               <label htmlFor={ids.code} className="block text-sm font-medium text-gray-700">
                 {t('login.code.label')}
@@ -307,37 +307,42 @@ function LoginScreen({ view }: { view?: LoginView }) {
             <button type="submit" name="intent" value="verify" className={primary} disabled={hydrated && (busy || !isCompleteCode(code))}>
               {busy ? t('login.verifying') : t('login.verify')}
             </button>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              {/* Submit buttons of their own intent, so they work before hydration; the island keeps them on the page. */}
-              <button
-                type="submit"
-                name="intent"
-                value="change"
-                formNoValidate
-                className={link}
-                onClick={(e) => {
-                  e.preventDefault();
-                  changeNumber();
-                }}
-              >
-                {t('login.changeNumber')}
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="resend"
-                formNoValidate
-                className={link}
-                disabled={hydrated && (busy || countdown > 0)}
-                onClick={(e) => {
-                  e.preventDefault();
-                  void send(true);
-                }}
-              >
-                {countdown > 0 ? t('login.resendIn', { seconds: String(countdown) }) : t('login.resendCode')}
-              </button>
-            </div>
           </form>
+        )}
+        {step === 'code' && (
+          // Outside the code form but submitting it (`form`), so they work before hydration, while
+          // the form's one submit button stays Verify (which Enter presses).
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+            <button
+              type="submit"
+              form={ids.codeForm}
+              name="change"
+              value="1"
+              formNoValidate
+              className={link}
+              onClick={(e) => {
+                e.preventDefault();
+                changeNumber();
+              }}
+            >
+              {t('login.changeNumber')}
+            </button>
+            <button
+              type="submit"
+              form={ids.codeForm}
+              name="resend"
+              value="1"
+              formNoValidate
+              className={link}
+              disabled={hydrated && (busy || countdown > 0)}
+              onClick={(e) => {
+                e.preventDefault();
+                void send(true);
+              }}
+            >
+              {countdown > 0 ? t('login.resendIn', { seconds: String(countdown) }) : t('login.resendCode')}
+            </button>
+          </div>
         )}
       </div>
     </main>

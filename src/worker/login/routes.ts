@@ -1,6 +1,6 @@
 // /login's forms on the Worker, so a visitor signs in before any script has run (the island, when it
 // has hydrated, does the same steps in the browser). The phone form posts `intent=send`, the code
-// form `verify`, `resend` or `change`; each calls the sign-in provider from the server through
+// form `verify` (or its `resend` and `change` submits); each calls the sign-in provider from the server through
 // @supabase/ssr's server client (server-auth.ts: the Supabase project, or the local sign-in service
 // in-process), then either answers 303 to the safe `next` (else the first signed-in screen) with the
 // session cookies the client wrote,
@@ -118,7 +118,8 @@ export function login({ render }: { render: Render }) {
         return show(200, { step: 'code', phone, message, resendIn: RESEND_SECONDS });
       };
 
-      const intent = field('intent') || 'send';
+      // The code form's Change number and Resend submits are named for what they do; Verify and Send say `intent`.
+      const intent = 'change' in form ? 'change' : 'resend' in form ? 'resend' : field('intent') || 'send';
       if (intent === 'send') {
         const typed = field('phone');
         const checked = checkPhone(lib, typed, view.country as CountryCode, !(c.env.PUBLIC_SUPABASE_URL ?? '').trim());

@@ -139,7 +139,7 @@ describe("/login's forms on the Worker", () => {
 
   it('refuses a resend within 60 s (the provider rule), saying so with its seconds in the visitor language', async () => {
     const { cookie } = await sendCode(freshPhone());
-    const res = await post({ intent: 'resend' }, { cookie, lang: 'es' });
+    const res = await post({ resend: '1' }, { cookie, lang: 'es' });
     expect(res.status).toBe(429);
     const shown = await view(res);
     expect(shown.step).toBe('code');
@@ -201,7 +201,7 @@ describe("/login's forms on the Worker", () => {
 
   it("goes back to the phone step with 'change', the number kept and forgotten by the cookie", async () => {
     const { cookie } = await sendCode(TEST_PHONE);
-    const res = await post({ intent: 'change' }, { cookie });
+    const res = await post({ change: '1' }, { cookie });
     expect(res.status).toBe(200);
     expect(await view(res)).toMatchObject({ step: 'phone', phone: '+15555550100', message: null });
     expect(cookieOf(res, LOGIN_PHONE_COOKIE)).toContain('Max-Age=0');
