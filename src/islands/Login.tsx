@@ -15,14 +15,14 @@ import { ServedLanguageProvider } from '../components/page-seed-context';
 import { countryEntries, type LoginMessage, type LoginView } from '../shared/login-view';
 import { authErrorText } from '../shared/error-text';
 import { safeNext } from '../shared/safe-next';
-import { isCompleteCode, sanitizeCode } from '../shared/phone';
+import { isCompleteCode, RESEND_SECONDS, sanitizeCode } from '../shared/phone';
 import { checkPhone, countryOptions, defaultCountry, loadPhoneMetadata, type CountryCode, type PhoneMetadata } from '../shared/phone-number';
 import { $auth, loadAuthClient, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';
 import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 
-export const RESEND_SECONDS = 60;
+export { RESEND_SECONDS };
 
 /** The fixed-code test numbers are accepted where the app runs its own sign-in service (no Supabase project). */
 const LOCAL_SIGN_IN = !import.meta.env.PUBLIC_SUPABASE_URL;

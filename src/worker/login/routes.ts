@@ -19,7 +19,7 @@ import { serialize, type CookieOptions } from 'hono/utils/cookie';
 import { t, type Lang } from '../../i18n';
 import { authErrorText } from '../../shared/error-text';
 import type { LoginMessage, LoginView } from '../../shared/login-view';
-import { isCompleteCode, sanitizeCode } from '../../shared/phone';
+import { isCompleteCode, RESEND_SECONDS, sanitizeCode } from '../../shared/phone';
 import { checkPhone, loadPhoneMetadata, type CountryCode } from '../../shared/phone-number';
 import { FIRST_SIGNED_IN_SCREEN, safeNext } from '../../shared/safe-next';
 import type { LimiterName } from '../../shared/limiters';
@@ -31,9 +31,6 @@ import { MAX_BODY_BYTES } from '../index';
 import { visitView } from '../pages/login-view';
 import { API_CSP, COMMON_SECURITY_HEADERS, isForbiddenCrossSiteWrite } from '../security-policy';
 import { serverAuth } from '../server-auth';
-
-/** Seconds between two codes to one number: the provider's rule, which the countdown shows. */
-export const RESEND_SECONDS = 60;
 
 /** The cookie that carries the number the code went to, and when: `+E164|sent at (ms)`. */
 export const LOGIN_PHONE_COOKIE = 'login-phone';

@@ -1,27 +1,19 @@
 // /login's view (src/shared/login-view.ts): on a plain visit the phone step in the browser's
 // language and region; after a form post, what its routes (src/worker/login/routes.ts) decided,
-// handed to the page Astro renders for that request the way page-user.ts hands a signed-in page its
-// user: tied to the request's own execution context, so no other request can see it.
+// handed to the page Astro renders for that request (hand-over.ts), as a signed-in page gets its user.
 import { detectLanguage, htmlLang, isDictionaryLoaded, loadDictionary } from '../../i18n';
 import type { LoginView } from '../../shared/login-view';
 import { countryOptions, defaultCountry, loadPhoneMetadata } from '../../shared/phone-number';
-import { ownContext } from './page-user';
+import { handOver } from './hand-over';
 import { acceptLanguages } from './shell';
 
-const views = new WeakMap<object, LoginView>();
+const views = handOver<LoginView>();
 
 /** A per-request copy of `ctx` that carries `view` to /login's frontmatter. */
-export function contextWithLoginView(ctx: ExecutionContext, view: LoginView): ExecutionContext {
-  const own = ownContext(ctx);
-  views.set(own, view);
-  return own;
-}
+export const contextWithLoginView = views.context;
 
 /** The view the form routes decided for this request, or null on a plain visit. */
-export function loginViewOf(locals: { cfContext?: unknown }): LoginView | null {
-  const ctx = locals.cfContext;
-  return ctx && typeof ctx === 'object' ? (views.get(ctx) ?? null) : null;
-}
+export const loginViewOf = views.of;
 
 /** What /login shows on a plain visit: the phone step in the browser's language and region. */
 export async function visitView(request: Request): Promise<LoginView> {
