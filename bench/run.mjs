@@ -153,9 +153,9 @@ try {
   }
   if (doing('js')) {
     log('first-load JavaScript from dist/client');
-    // The signed-in pages are rendered on the Worker: their JavaScript is counted from the HTML the
-    // Worker serves for the session (below, with the documents' sizes).
-    result.firstLoadJs = [...PUBLIC_PAGES, LOGIN_PAGE].map((route) => {
+    // /login and the signed-in pages are rendered on the Worker: their JavaScript is counted from the
+    // HTML the Worker serves (below, with the documents' sizes).
+    result.firstLoadJs = PUBLIC_PAGES.map((route) => {
       const r = firstLoadJs(route);
       return { ...r, files: r.files.map((f) => ({ file: f.file, gzip: f.gzip })) };
     });
@@ -201,6 +201,20 @@ try {
     const pageCookie = () => ({ cookie: sessionCookieHeader(session) });
     if (doing('js') || doing('lighthouse') || doing('documents')) {
       result.documents = [];
+      // /login as a signed-out visitor gets it (no cookie); the signed-in pages with the session.
+      const loginRes = await fetch(`${base}${LOGIN_PAGE}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+      const loginHtml = Buffer.from(await loginRes.arrayBuffer());
+      result.documents.push({
+        path: LOGIN_PAGE,
+        status: loginRes.status,
+        bytes: loginHtml.length,
+        gzip: gzipSync(loginHtml).length,
+        cacheControl: loginRes.headers.get('cache-control'),
+      });
+      if (doing('js')) {
+        const js = firstLoadJs(LOGIN_PAGE, loginHtml.toString('utf8'));
+        result.firstLoadJs.push({ ...js, files: js.files.map((f) => ({ file: f.file, gzip: f.gzip })) });
+      }
       for (const path of SIGNED_IN_PAGES) {
         const res = await fetch(`${base}${path}`, { headers: pageCookie(), redirect: 'manual' });
         const html = Buffer.from(await res.arrayBuffer());

@@ -11,7 +11,8 @@
 // comes from another origin or names none and is form-like (a form content type, or none) answers
 // 403. /api and /auth/v1 are exempt because they authenticate by bearer token, never a cookie, so a
 // cross-site form cannot act for anyone there, and their Hono app refuses foreign origins itself.
-// No route here reads cookies today; the rule keeps any future cookie-authenticated one safe.
+// /login's forms, which set the session cookies, are held to the same rule by their own route
+// (src/worker/login/routes.ts) before Astro runs.
 //
 // A signed-in page rendered on demand without the verified user the Worker's page guard hands it
 // (src/worker/pages/page-user.ts) is a signed-out visit: /login, with the page to come back to.
@@ -19,10 +20,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { loginLocation } from './shared/safe-next';
 import { isSignedInPagePath } from './shared/signed-in-pages';
 import { pageUserOf } from './worker/pages/page-user';
-import { API_CSP, COMMON_SECURITY_HEADERS, metaCspSources, pageCsp } from './worker/security-policy';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+import { API_CSP, COMMON_SECURITY_HEADERS, isForbiddenCrossSiteWrite, metaCspSources, pageCsp } from './worker/security-policy';
 
 /**
  * Whether the Hono app (bearer-token API and sign-in service) answers this path. The entry sends
@@ -30,16 +28,6 @@ const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form
  */
 export const isTokenAuthenticatedPath = (pathname: string) =>
   pathname === '/api' || pathname.startsWith('/api/') || pathname === '/auth/v1' || pathname.startsWith('/auth/v1/');
-
-/** Astro's checkOrigin rule: a cross-site (or origin-less) form-like write. */
-export function isForbiddenCrossSiteWrite(request: Request, url: URL): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
-  if (request.headers.get('origin') === url.origin) return false;
-  const contentType = request.headers.get('content-type');
-  if (contentType === null) return true;
-  const type = contentType.toLowerCase();
-  return FORM_CONTENT_TYPES.some((form) => type.includes(form));
-}
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const res =

@@ -10,6 +10,7 @@ import { useStore } from '@nanostores/react';
 import { createContext, Suspense, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isDictionaryLoaded, loadDictionary, type Lang } from '../i18n';
 import type { PageSeed } from '../shared/page-seed';
+import { startWithLanguage } from '../stores/lang';
 import { seedStores } from '../stores/seed';
 
 const SeedContext = createContext<PageSeed | null>(null);
@@ -80,15 +81,35 @@ function DictionaryReady({ lang, children }: { lang: Lang; children: ReactNode }
   return children;
 }
 
+const LangContext = createContext<Lang | null>(null);
+
+/** The language the server rendered this island in, or null on pages rendered in the browser only. */
+export const useServedLang = (): Lang | null => useContext(LangContext);
+
+/** The server's language for everything below: its text on the server and during hydration. */
+function InLanguage({ lang, children }: { lang: Lang; children: ReactNode }) {
+  return (
+    <LangContext.Provider value={lang}>
+      <Suspense fallback={null}>
+        <DictionaryReady lang={lang}>{children}</DictionaryReady>
+      </Suspense>
+    </LangContext.Provider>
+  );
+}
+
 export function PageSeedProvider({ seed, children }: { seed?: PageSeed | null; children: ReactNode }) {
   // The shell's stores (language, session, accounts) take the seed before anything below reads them.
   useServed(seed, seedStores);
   if (!seed) return children;
   return (
     <SeedContext.Provider value={seed}>
-      <Suspense fallback={null}>
-        <DictionaryReady lang={seed.lang}>{children}</DictionaryReady>
-      </Suspense>
+      <InLanguage lang={seed.lang}>{children}</InLanguage>
     </SeedContext.Provider>
   );
+}
+
+/** An island rendered on the Worker without a user (/login): only its language is served. */
+export function ServedLanguageProvider({ lang, children }: { lang?: Lang | null; children: ReactNode }) {
+  useServed(lang, startWithLanguage);
+  return lang ? <InLanguage lang={lang}>{children}</InLanguage> : children;
 }

@@ -4,18 +4,18 @@
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
 import { $lang } from '../stores/lang';
-import { usePageSeed } from './page-seed-context';
+import { useServedLang } from './page-seed-context';
 import { t, type Lang, type TranslateParams, type TranslationKey } from '../i18n';
 
 export type BoundT = (key: TranslationKey, params?: TranslateParams) => string;
 
 /**
- * The current language. On a page rendered on the Worker it is the page's (server and hydration
+ * The current language. On a page rendered on the Worker (a seed, or /login's served language) it is the page's (server and hydration
  * alike); on a prerendered page, during hydration it is the store's initial 'en', like its HTML.
  */
 export function useLang(): Lang {
-  const seed = usePageSeed();
-  return useStore($lang, { ssr: seed ? () => seed.lang : 'initial' });
+  const served = useServedLang();
+  return useStore($lang, { ssr: served ? () => served : 'initial' });
 }
 
 /** `const t = useT(); t('shell.nav.market')` */

@@ -2,6 +2,7 @@
 // visitor ends at /login through the gate.
 import { useEffect } from 'react';
 import { useT } from '../components/use-t';
+import { FIRST_SIGNED_IN_SCREEN } from '../shared/safe-next';
 import { useGate } from './AppShell';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 
@@ -10,7 +11,7 @@ export default function Dashboard() {
   const gate = useGate();
   useEffect(() => {
     if (gate === 'signed-out') location.replace('/login');
-    else if (gate === 'account-loading' || gate === 'ready') location.replace('/transactions');
+    else if (gate === 'account-loading' || gate === 'ready') location.replace(FIRST_SIGNED_IN_SCREEN);
   }, [gate]);
   return <FullScreenSpinner label={t('common.loading')} />;
 }

@@ -1,5 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoginView } from '../shared/login-view';
 import { loadDictionary } from '../i18n';
 import { $auth } from '../stores/auth';
 import { $lang } from '../stores/lang';
@@ -266,5 +268,52 @@ describe('the login island', () => {
     $auth.set({ status: 'authenticated', user: { id: 'u' } as never, session: { access_token: 'a', refresh_token: 'r' } as never });
     render(<Login />);
     expect(replace).toHaveBeenCalledWith('/dashboard');
+  });
+});
+
+describe('the login page the Worker rendered', () => {
+  // The island starts in the served language (a store): the other tests run in English.
+  afterEach(() => $lang.set('en'));
+  const codeStep: LoginView = {
+    lang: 'es',
+    step: 'code',
+    country: 'MX',
+    countries: 'MX México (+52)\nUS Estados Unidos (+1)',
+    phone: '+15555550164',
+    next: '/settings',
+    message: { kind: 'success', key: 'login.codeSent', params: { phone: '+15555550164' } },
+    resendIn: 42,
+  };
+
+  it("renders the Worker's step in its language, with forms that post to /login and every button enabled (no script needed)", async () => {
+    await loadDictionary('es');
+    const html = renderToString(<Login view={codeStep} />);
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const form = doc.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/login');
+    expect(doc.querySelector('[role="status"]')?.textContent).toBe('Enviamos un código al +15555550164');
+    expect(doc.querySelector<HTMLInputElement>('input[name="next"]')?.getAttribute('value')).toBe('/settings');
+    const buttons = [...doc.querySelectorAll('button')];
+    expect(buttons.map((b) => [b.getAttribute('name'), b.getAttribute('form') === form.id || form.contains(b)])).toEqual([
+      ['intent', true],
+      ['change', true],
+      ['resend', true],
+    ]);
+    expect(buttons.some((b) => b.hasAttribute('disabled'))).toBe(false);
+    expect(buttons[2]!.textContent).toBe('Reenviar código en 42 s');
+  });
+
+  it("hydrated on the code step, verifies the number the Worker sent the code to and counts down from the Worker's seconds", async () => {
+    await loadDictionary('es');
+    client.verifyOtp.mockResolvedValue({ data: { user: { id: 'u' } }, error: null });
+    render(<Login view={codeStep} />);
+    const resend = await screen.findByRole<HTMLButtonElement>('button', { name: 'Reenviar código en 42 s' });
+    expect(resend.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Código de verificación'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    });
+    expect(client.verifyOtp).toHaveBeenCalledWith({ phone: '+15555550164', token: '123456', type: 'sms' });
   });
 });

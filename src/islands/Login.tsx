@@ -3,20 +3,26 @@
 // a 60 s resend countdown, errors in a red box and successes in a green one. Success goes
 // to /dashboard, or back to the signed-in page the Worker sent the visitor here from (`?next=`, a
 // same-origin path only); a visitor who is already signed in goes there at once.
+// The Worker renders it with the view it decided (`view`: the step, the number, the message, the
+// countdown, in the visitor's language), and its forms post to the Worker, so they work before this
+// island has hydrated (or without JavaScript at all); once hydrated it does the same steps in the
+// browser without leaving the page.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { htmlLang, type TranslationKey } from '../i18n';
+import { htmlLang } from '../i18n';
 import { useLang, useT } from '../components/use-t';
+import { ServedLanguageProvider } from '../components/page-seed-context';
+import { countryEntries, type LoginMessage, type LoginView } from '../shared/login-view';
 import { authErrorText } from '../shared/error-text';
 import { safeNext } from '../shared/safe-next';
-import { isCompleteCode, sanitizeCode } from '../shared/phone';
-import { checkPhone, countryOptions, defaultCountry, loadPhoneMetadata, type CountryCode, type PhoneMetadata } from '../lib/phone-number';
+import { isCompleteCode, RESEND_SECONDS, sanitizeCode } from '../shared/phone';
+import { checkPhone, countryOptions, defaultCountry, loadPhoneMetadata, type CountryCode, type PhoneMetadata } from '../shared/phone-number';
 import { $auth, loadAuthClient, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';
 import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
 
-export const RESEND_SECONDS = 60;
+export { RESEND_SECONDS };
 
 /** The fixed-code test numbers are accepted where the app runs its own sign-in service (no Supabase project). */
 const LOCAL_SIGN_IN = !import.meta.env.PUBLIC_SUPABASE_URL;
@@ -29,34 +35,56 @@ export function afterSignIn(search: string = globalThis.location?.search ?? ''):
   return safeNext(new URLSearchParams(search).get('next'));
 }
 
-/** A message is a dictionary key (translated when shown) or the provider's own text. */
-type Message = { kind: 'error' | 'success'; key?: TranslationKey; text?: string; params?: Record<string, string> };
+/** Where the forms post when the island has not hydrated (src/worker/login/routes.ts). */
+const FORM_ACTION = '/login';
 
-export default function Login() {
+export default function Login({ view }: { view?: LoginView }) {
+  return (
+    <ServedLanguageProvider lang={view?.lang}>
+      <LoginScreen view={view} />
+    </ServedLanguageProvider>
+  );
+}
+
+function LoginScreen({ view }: { view?: LoginView }) {
   const t = useT();
   const lang = useLang();
   useDocumentTitle('login.title');
   const auth = useStore($auth);
   const langReady = useStore($langReady);
-  const [step, setStep] = useState<'phone' | 'code'>('phone');
-  const [phone, setPhone] = useState('');
-  // The browser's languages are what it sends as Accept-Language (/login is a static page, so the
-  // Worker never reads the header for it).
-  const [country, setCountry] = useState<CountryCode>(() => defaultCountry(navigator.languages ?? [navigator.language], lang));
+  const [step, setStep] = useState<'phone' | 'code'>(view?.step ?? 'phone');
+  const [phone, setPhone] = useState(view?.phone ?? '');
+  // The Worker chose the country from Accept-Language; without it, the browser's languages are the same list.
+  const [country, setCountry] = useState<CountryCode>(
+    () => (view?.country as CountryCode | undefined) ?? defaultCountry(navigator.languages ?? [navigator.language], lang),
+  );
   const [metadata, setMetadata] = useState<PhoneMetadata | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [countdown, setCountdown] = useState(0);
-  const ids = { country: useId(), phone: useId(), preview: useId(), code: useId(), message: useId() };
+  const [message, setMessage] = useState<LoginMessage | null>(view?.message ?? null);
+  const [countdown, setCountdown] = useState(view?.resendIn ?? 0);
+  // Until hydration the buttons stay enabled, as in the HTML: without the island the forms post, and
+  // the Worker applies the same rules.
+  const [hydrated, setHydrated] = useState(false);
+  const ids = { country: useId(), phone: useId(), preview: useId(), code: useId(), codeForm: useId(), message: useId() };
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
+  const countrySelect = useRef<HTMLSelectElement>(null);
   const navigating = useRef(false);
   // The last code sent: 'Change number' keeps it, so the same number again while that code is
   // still in its resend window goes straight to the code step (asking again would only hit the
   // provider's send limit and leave the user stuck on step 1).
-  const lastSent = useRef<{ phone: string; resendAt: number } | null>(null);
+  const lastSent = useRef<{ phone: string; resendAt: number } | null>(
+    view?.step === 'code' ? { phone: view.phone, resendAt: Date.now() + view.resendIn * 1000 } : null,
+  );
 
+  useEffect(() => {
+    // What the visitor typed or picked in the HTML's fields before hydration is kept.
+    if (phoneInput.current) setPhone(phoneInput.current.value);
+    if (countrySelect.current) setCountry(countrySelect.current.value as CountryCode);
+    if (codeInput.current) setCode(sanitizeCode(codeInput.current.value));
+    setHydrated(true);
+  }, []);
   useEffect(() => startAuth(), []);
   useEffect(() => {
     let live = true;
@@ -151,7 +179,8 @@ export default function Login() {
     setBusy(false);
   }
 
-  if (auth.status !== 'unauthenticated' || !langReady) return <FullScreenSpinner label={t('common.loading')} />;
+  // A page the Worker rendered shows its form at once (a signed-in visitor is sent on by the effect above).
+  if (view ? auth.status === 'authenticated' : auth.status !== 'unauthenticated' || !langReady) return <FullScreenSpinner label={t('common.loading')} />;
 
   const text = message ? (message.key ? t(message.key, message.params) : message.text) : '';
   const input =
@@ -187,6 +216,8 @@ export default function Login() {
 
         {step === 'phone' ? (
           <form
+            method="post"
+            action={FORM_ACTION}
             className="mt-6 space-y-4"
             noValidate
             onSubmit={(e) => {
@@ -199,6 +230,7 @@ export default function Login() {
                 {t('login.country.label')}
               </label>
               <select
+                ref={countrySelect}
                 id={ids.country}
                 name="country"
                 autoComplete="country"
@@ -206,8 +238,8 @@ export default function Login() {
                 onChange={(e) => setCountry(e.target.value as CountryCode)}
                 className={input}
               >
-                {metadata ? (
-                  countryOptions(metadata, htmlLang(lang)).map((o) => (
+                {metadata || view ? (
+                  (metadata ? countryOptions(metadata, htmlLang(lang)) : countryEntries(view!.countries)).map((o) => (
                     <option key={o.code} value={o.code}>
                       {o.label}
                     </option>
@@ -243,12 +275,13 @@ export default function Login() {
                 </p>
               )}
             </div>
-            <button type="submit" className={primary} disabled={busy || !phone.trim()}>
+            <input type="hidden" name="next" value={view?.next ?? ''} />
+            <button type="submit" name="intent" value="send" className={primary} disabled={hydrated && (busy || !phone.trim())}>
               {busy ? t('login.sendingCode') : t('login.sendCode')}
             </button>
           </form>
         ) : (
-          <form className="mt-6 space-y-4" noValidate onSubmit={verify}>
+          <form id={ids.codeForm} method="post" action={FORM_ACTION} className="mt-6 space-y-4" noValidate onSubmit={verify}>
             <div>
               <label htmlFor={ids.code} className="block text-sm font-medium text-gray-700">
                 {t('login.code.label')}
@@ -270,18 +303,46 @@ export default function Login() {
                 required
               />
             </div>
-            <button type="submit" className={primary} disabled={busy || !isCompleteCode(code)}>
+            <input type="hidden" name="next" value={view?.next ?? ''} />
+            <button type="submit" name="intent" value="verify" className={primary} disabled={hydrated && (busy || !isCompleteCode(code))}>
               {busy ? t('login.verifying') : t('login.verify')}
             </button>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <button type="button" className={link} onClick={changeNumber}>
-                {t('login.changeNumber')}
-              </button>
-              <button type="button" className={link} disabled={busy || countdown > 0} onClick={() => void send(true)}>
-                {countdown > 0 ? t('login.resendIn', { seconds: String(countdown) }) : t('login.resendCode')}
-              </button>
-            </div>
           </form>
+        )}
+        {step === 'code' && (
+          // Outside the code form but submitting it (`form`), so they work before hydration, while
+          // the form's one submit button stays Verify (which Enter presses).
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+            <button
+              type="submit"
+              form={ids.codeForm}
+              name="change"
+              value="1"
+              formNoValidate
+              className={link}
+              onClick={(e) => {
+                e.preventDefault();
+                changeNumber();
+              }}
+            >
+              {t('login.changeNumber')}
+            </button>
+            <button
+              type="submit"
+              form={ids.codeForm}
+              name="resend"
+              value="1"
+              formNoValidate
+              className={link}
+              disabled={hydrated && (busy || countdown > 0)}
+              onClick={(e) => {
+                e.preventDefault();
+                void send(true);
+              }}
+            >
+              {countdown > 0 ? t('login.resendIn', { seconds: String(countdown) }) : t('login.resendCode')}
+            </button>
+          </div>
         )}
       </div>
     </main>

@@ -11,6 +11,9 @@ export const isValidPhone = (input: string) => PHONE_PATTERN.test(normalizePhone
 
 export const CODE_LENGTH = 6;
 
+/** Seconds between two codes to one number: the provider's rule, which the countdown shows. */
+export const RESEND_SECONDS = 60;
+
 /** What the code field keeps of any input (typing, paste, autofill): digits only, at most 6. */
 export const sanitizeCode = (input: string) => input.replace(/\D/g, '').slice(0, CODE_LENGTH);
 

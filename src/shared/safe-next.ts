@@ -9,6 +9,13 @@
 /** Where a signed-in visitor goes when there is no safe `next`. */
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
+/**
+ * The first signed-in screen, where /dashboard sends a signed-in visitor on to. The Worker's own
+ * sign-in (/login's forms) answers it directly: one redirect fewer, and /dashboard's redirect needs
+ * its script, which a visitor without JavaScript does not run.
+ */
+export const FIRST_SIGNED_IN_SCREEN = '/transactions';
+
 /** A stand-in origin: only the path, query and fragment of the resolved value are ever returned. */
 const BASE = 'https://app.invalid';
 

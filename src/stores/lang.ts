@@ -79,8 +79,10 @@ export function applyAccountLanguage(accountLanguage: string | null | undefined)
 if (typeof window !== 'undefined') {
   wanted = initialLanguage();
   switchTo(wanted);
-  // Keep <html lang> right for screen readers and hyphenation.
-  $lang.subscribe((lang) => {
+  // Keep <html lang> right for screen readers and hyphenation, from the first change on: until then
+  // it is the page's own (the server's language, or the early script's stored choice), not the
+  // store's initial 'en'.
+  $lang.listen((lang) => {
     document.documentElement.lang = htmlLang(lang);
   });
 }

@@ -11,6 +11,8 @@
 //   page with `Cache-Control: private, no-store`, or a redirect to /login. A page rendered on the
 //   Worker (`prerender = false`) gets the verified user through its execution context
 //   (pages/page-user.ts) and reads its data with it;
+// - POST /login (the sign-in forms) goes to their routes (login/routes.ts), which call the sign-in
+//   provider from the Worker, set the session cookies and redirect, or render /login again;
 // - everything else goes to Astro's pages through the Cloudflare adapter's handler (static assets
 //   are served before the Worker runs; this handles the routes rendered on demand).
 // Durable Object classes are exported from this module too (wrangler.toml `[[durable_objects.bindings]]`):
@@ -19,9 +21,12 @@
 // runs the timed work such as the expiry of transfer offers (src/worker/clock/app-clock.ts).
 import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
-import { guardPage } from './page-session';
+import { authServiceFetch } from './auth-service-fetch';
+import { login } from './login/routes';
+import { guardPage, withPageHeaders } from './page-session';
 import { isSignedInPagePath } from '../shared/signed-in-pages';
 import { contextWithUser } from './pages/page-user';
+import { contextWithLoginView } from './pages/login-view';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
 import { errorBody } from '../platform/errors';
 
@@ -58,22 +63,6 @@ export function badEncodingResponse(pathname: string): Response {
 }
 
 /**
- * The fetch the page guard's Supabase client refreshes with. In the embedded default the sign-in
- * service is this Worker's own /auth/v1, answered in-process (a Worker's fetch to its own origin would
- * not come back to it), with the visitor's address so its per-IP refresh limit counts them.
- */
-function sessionRefreshFetch(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): typeof fetch {
-  if ((env.PUBLIC_SUPABASE_URL ?? '').trim()) return fetch;
-  const ip = request.headers.get('cf-connecting-ip');
-  return async (input, init) => {
-    const req = new Request(input, init);
-    if (new URL(req.url).origin !== new URL(request.url).origin) return fetch(req);
-    if (ip) req.headers.set('cf-connecting-ip', ip);
-    return app.fetch(req, env, ctx);
-  };
-}
-
-/**
  * Signed-in page paths that have no static asset (the pages rendered per request): a Worker version's
  * assets never change, so once the assets have answered 404 for a path this isolate goes straight to
  * Astro for it, without asking them again (an assets lookup is a Worker invocation of its own, about
@@ -87,14 +76,31 @@ function rememberRenderedOnDemand(pathname: string): void {
   renderedOnDemand.add(pathname);
 }
 
+/**
+ * /login, rendered on the Worker with the page policy and security headers of every page: a visit
+ * (GET, HEAD) is Astro's page; the forms (POST) go to their routes, which render that page with the
+ * view they decided, or redirect.
+ */
+async function loginPage(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response> {
+  const render = async (page: Response) => {
+    const { headers, body } = await withPageHeaders(page, env, true);
+    return new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers });
+  };
+  if (request.method !== 'POST') return render(await astroPages(request, env, ctx));
+  const page = new Request(request.url, { headers: request.headers });
+  return login({ render: async (view) => render(await astroPages(page, env, contextWithLoginView(ctx, view))) }).fetch(request, env, ctx);
+}
+
 export default {
   fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (decodedPath(pathname) === null) return badEncodingResponse(pathname);
     if (isHonoPath(pathname)) return app.fetch(request, env, ctx);
+    // /login's forms: the sign-in on the Worker (a visit to /login is an Astro page like any other).
+    if (pathname === '/login') return loginPage(request, env, ctx);
     if (isSignedInPagePath(pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
       return guardPage(request, env, {
-        authFetch: sessionRefreshFetch(request, env, ctx),
+        authFetch: authServiceFetch(request, env, ctx),
         // The page's static build (Workers assets), or Astro for what has none: the pages rendered per
         // request with the user's data, and /accounts/digital-assets/{symbol}.
         serve: async (user) => {

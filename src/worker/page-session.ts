@@ -1,29 +1,22 @@
 // The signed-in pages' guard on the Worker. The browser keeps its Supabase session in cookies
 // (@supabase/ssr's createBrowserClient, src/lib/auth-client.ts); here @supabase/ssr's
-// createServerClient reads them (getAll/setAll over this request's cookies), refreshes a session that
+// createServerClient (server-auth.ts) reads them, refreshes a session that
 // is about to expire (auth-js's margin, 90 s: the new cookies go out on this answer), and the access
 // token is then checked by the same function the BFF uses (verify-user.ts). No session, or one that
 // fails the check, answers 302 to /login with the page as a same-origin return path, and clears the
 // session cookies so that /login does not take a dead session for a live one.
 // Cookies only ever open a page's HTML: /api stays bearer-only (docs/security.md, CSRF).
-import { createServerClient, isChunkLike, parseCookieHeader, serializeCookieHeader, type CookieOptionsWithName } from '@supabase/ssr';
+import { isChunkLike, serializeCookieHeader } from '@supabase/ssr';
 import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
 import { loginLocation } from '../shared/safe-next';
 import type { Bindings } from './env';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp, pageCspSources } from './security-policy';
 import type { PageUser } from './pages/page-user';
+import { serverAuth, sessionCookieOptions } from './server-auth';
 import { verifyUser } from './verify-user';
 
 /** Signed-in HTML: only this browser may keep it, and not even it (the back button asks again). */
 export const SIGNED_IN_CACHE_CONTROL = 'private, no-store';
-
-/** Cookie attributes of the session: Secure except on the local http origin, SameSite=Lax, Path=/. */
-export const sessionCookieOptions = (url: URL): CookieOptionsWithName => ({
-  name: AUTH_COOKIE_NAME,
-  path: '/',
-  sameSite: 'lax',
-  secure: url.protocol === 'https:',
-});
 
 export interface PageSessionDeps {
   /** The sign-in service's fetch for refreshes: the Hono app in-process in the embedded default. */
@@ -40,24 +33,12 @@ export interface PageSessionDeps {
 export async function guardPage(request: Request, env: Bindings, deps: PageSessionDeps): Promise<Response> {
   const url = new URL(request.url);
   const options = sessionCookieOptions(url);
-  const requestCookies = parseCookieHeader(request.headers.get('cookie') ?? '');
-  const setCookies: string[] = [];
-  const projectUrl = (env.PUBLIC_SUPABASE_URL ?? '').trim().replace(/\/+$/, '');
-  const supabase = createServerClient(projectUrl || url.origin, env.PUBLIC_SUPABASE_PUBLISHABLE_KEY?.trim() || 'local', {
-    cookieOptions: options,
-    cookies: {
-      getAll: () => requestCookies.map(({ name, value }) => ({ name, value: value ?? '' })),
-      setAll: (cookies) => {
-        for (const { name, value, options: o } of cookies) setCookies.push(serializeCookieHeader(name, value, o));
-      },
-    },
-    global: { fetch: deps.authFetch },
-  });
+  const { auth, requestCookies, setCookies } = serverAuth(request, env, deps.authFetch);
 
   let token: string | undefined;
   try {
     // Reads the cookies; refreshes through the sign-in service when the token expires within 90 s.
-    const { data } = await supabase.auth.getSession();
+    const { data } = await auth.getSession();
     token = data.session?.access_token;
   } catch (err) {
     console.error('page session: reading the session failed', err instanceof Error ? err.message : err);
@@ -75,12 +56,24 @@ export async function guardPage(request: Request, env: Bindings, deps: PageSessi
   }
 
   const { page, onDemand } = await deps.serve({ id: verified.sub, sessionId: verified.sessionId, accessToken: token! });
+  const secured = await withPageHeaders(page, env, onDemand);
+  secured.headers.set('Cache-Control', SIGNED_IN_CACHE_CONTROL);
+  secured.headers.delete('ETag');
+  secured.headers.delete('Last-Modified');
+  for (const c of setCookies) secured.headers.append('Set-Cookie', c);
+  return new Response(request.method === 'HEAD' ? null : secured.body, { status: page.status, statusText: page.statusText, headers: secured.headers });
+}
+
+/**
+ * A page's answer headers: the full page policy and the common security headers. The page's own
+ * policy names its inline hashes (a static page's CSP <meta>, or the header Astro sets on a page it
+ * rendered on demand); the answer's header is the full page policy with them (never
+ * 'unsafe-inline'). A page Astro rendered passes through as it streams: only a static page's HTML is
+ * read, for its <meta>.
+ */
+export async function withPageHeaders(page: Response, env: Bindings, onDemand: boolean): Promise<{ headers: Headers; body: BodyInit | null }> {
   const headers = new Headers(page.headers);
   let body: BodyInit | null = page.body;
-  // The page's own policy names its inline hashes (a static page's CSP <meta>, or the header Astro
-  // sets on a page it rendered on demand); the answer's header is the full page policy with them
-  // (never 'unsafe-inline'). A page Astro rendered passes through as it streams: only a static
-  // page's HTML is read, for its <meta>.
   if (headers.get('content-type')?.startsWith('text/html')) {
     const header = page.headers.get('content-security-policy');
     let sources: ReturnType<typeof pageCspSources>;
@@ -94,9 +87,5 @@ export async function guardPage(request: Request, env: Bindings, deps: PageSessi
     headers.set('Content-Security-Policy', pageCsp({ supabaseUrl: env.PUBLIC_SUPABASE_URL, ...sources }));
   } else if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', API_CSP);
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
-  headers.set('Cache-Control', SIGNED_IN_CACHE_CONTROL);
-  headers.delete('ETag');
-  headers.delete('Last-Modified');
-  for (const c of setCookies) headers.append('Set-Cookie', c);
-  return new Response(request.method === 'HEAD' ? null : body, { status: page.status, statusText: page.statusText, headers });
+  return { headers, body };
 }

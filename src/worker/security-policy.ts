@@ -51,6 +51,22 @@ export function pageCsp(opts: { supabaseUrl?: string; scriptSrc: string[]; style
   ].join('; ');
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+
+/**
+ * Astro's checkOrigin rule, the pages' CSRF defence: a write that comes from another origin or names
+ * none and is form-like (a form content type, or none). Browsers send Origin with every form POST.
+ */
+export function isForbiddenCrossSiteWrite(request: Request, url: URL): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  if (request.headers.get('origin') === url.origin) return false;
+  const contentType = request.headers.get('content-type');
+  if (contentType === null) return true;
+  const type = contentType.toLowerCase();
+  return FORM_CONTENT_TYPES.some((form) => type.includes(form));
+}
+
 /** JSON answers load nothing and are never framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

@@ -91,10 +91,11 @@ async function walk(page: Page, path: string, violations: Violation[], signedIn 
 
 let browser: Browser;
 /**
- * Every built page, plus the pages rendered on demand: the asset page for any symbol, and the
- * signed-in pages the Worker renders per request with the user's data.
+ * Every built page, plus the pages rendered on demand: /login, the asset page for any symbol, and
+ * the signed-in pages the Worker renders per request with the user's data.
  */
 const SERVER_RENDERED = [
+  '/login',
   '/market',
   '/transactions',
   '/accounts',

@@ -16,8 +16,11 @@ import { read, type AnswerOf } from './read';
  * mapped by the language rule: es gives es, fr gives fs, anything else en.
  */
 export function acceptLanguage(header: string | null): Lang {
-  return detectLanguage(parseAccept(header ?? '').flatMap(({ type, q }) => (type !== '*' && q > 0 ? [type] : [])));
+  return detectLanguage(acceptLanguages(header));
 }
+
+/** The language tags of Accept-Language, preferred first (what the browser has as navigator.languages). */
+export const acceptLanguages = (header: string | null): string[] => parseAccept(header ?? '').flatMap(({ type, q }) => (type !== '*' && q > 0 ? [type] : []));
 
 /** The browser's time zone from its `tz` cookie, when it is one Intl knows; else UTC. */
 export function cookieTimeZone(request: Request): string {

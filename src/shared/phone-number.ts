@@ -1,7 +1,8 @@
 // The login's phone number per country: parsed, validated and formatted with libphonenumber's
-// metadata (its `min` set), which is loaded after the page's first paint so /login's first load stays
-// small; the send button awaits it, so the first tap still works. The spec's rule
-// (src/shared/phone.ts) is the last check on what is sent.
+// metadata (its `min` set). The Worker uses it to render the picker and check a posted number; in
+// the browser it is loaded after the page's first paint so /login's first load stays small (the
+// send button awaits it, so the first tap still works). The spec's rule (src/shared/phone.ts) is
+// the last check on what is sent.
 import type { CountryCode } from 'libphonenumber-js/min';
 import type { Lang } from '../i18n';
 import { isValidPhone } from '../shared/phone';
