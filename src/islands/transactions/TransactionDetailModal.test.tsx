@@ -1,7 +1,7 @@
 // The transaction detail's error state offers Try again, which loads the detail once more.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LANGS, loadDictionary } from '../../i18n';
+import { LANGS, loadDictionary, t as translate } from '../../i18n';
 import { OFFER_STATUSES, STATUS_REASONS } from '../../shared/transaction-labels';
 import { $lang } from '../../stores/lang';
 
@@ -61,6 +61,27 @@ describe('TransactionDetailModal, a person-to-person transfer', () => {
     expect(document.querySelector('[data-detail-status]')!.textContent).toBe('Rechazada por el destinatario');
     expect(document.querySelector('[data-detail="transaction"]')!.textContent).not.toContain('Fallida');
   });
+});
+
+describe('TransactionDetailModal, the treasury', () => {
+  for (const lang of LANGS) {
+    it(`names the treasury in ${lang} by its counterparty kind`, async () => {
+      await loadDictionary(lang);
+      $lang.set(lang);
+      load.mockResolvedValue({
+        ...P2P,
+        counterparty_name: 'Dólar treasury',
+        counterparty_kind: 'treasury',
+        status: 'PENDING',
+        direction: null,
+        status_reason: null,
+        offer: null,
+      });
+      render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
+      const name = await screen.findByText(translate(lang, 'wallet.offers.treasury'));
+      expect(name.hasAttribute('data-detail-counterparty-name')).toBe(true);
+    });
+  }
 });
 
 describe('TransactionDetailModal, the status history', () => {

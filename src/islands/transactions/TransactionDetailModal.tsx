@@ -11,6 +11,7 @@ import { useT } from '../../components/use-t';
 import { formatCents, formatDate, formatDecimal } from '../../shared/format';
 import { apiErrorText } from '../../shared/error-text';
 import {
+  counterpartyName,
   endedUnmoved,
   normalizeTransactionStatus,
   offerStatusKey,
@@ -90,6 +91,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     const tx = state.tx;
     const typeKey = transactionTypeKey(tx.type);
     const offer = tx.offer ?? null;
+    const name = counterpartyName(t, tx.counterparty_kind, tx.counterparty_name);
     const statusNow = normalizeTransactionStatus(tx.status);
     // A transfer that ended without moving money says why in words (as the list does), not "Failed".
     const reasonKey = endedUnmoved(tx.status) ? statusReasonKey(tx.status_reason) : null;
@@ -142,9 +144,9 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
               <span data-detail-direction={tx.direction}>{t(tx.direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in')}</span>
             </Field>
           )}
-          {tx.counterparty_name && (
+          {name && (
             <Field label={t('transactions.detail.counterpartyName')}>
-              <span data-detail-counterparty-name="">{tx.counterparty_name}</span>
+              <span data-detail-counterparty-name="">{name}</span>
             </Field>
           )}
           <Field label={t('transactions.detail.counterparty')} mono>
