@@ -128,7 +128,7 @@ function OfferList({
           className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-5 py-3 text-sm text-gray-600"
           data-offers-more={direction}
         >
-          <p aria-live="polite">{t('wallet.offers.shown', { shown: offers.length, total })}</p>
+          <p aria-live="polite">{t('wallet.offers.shown', { count: offers.length, total })}</p>
           {onMore && (
             <Button
               size="sm"
