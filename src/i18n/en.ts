@@ -443,6 +443,8 @@ export const en = {
   'transactions.new.quote.netNotPositive': 'The $2.50 fee would take all of it: enter at least ${min} to receive Canton Coin',
   'transactions.direction.in': 'Received',
   'transactions.direction.out': 'Sent',
+  'transactions.direction.offerIn': 'Offer received, no money moved',
+  'transactions.direction.offerOut': 'Offer sent, no money moved',
   'transactions.validation.walletRequired': 'Please select a wallet',
   'transactions.filters.label': 'Filter transactions',
   'transactions.filters.type': 'Type',

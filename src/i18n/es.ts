@@ -443,6 +443,8 @@ export const es: Dictionary = {
   'transactions.new.quote.netNotPositive': 'La comisión de $2.50 se lo llevaría todo: ingresa al menos ${min} para recibir Canton Coin',
   'transactions.direction.in': 'Recibida',
   'transactions.direction.out': 'Enviada',
+  'transactions.direction.offerIn': 'Oferta recibida, no se movió dinero',
+  'transactions.direction.offerOut': 'Oferta enviada, no se movió dinero',
   'transactions.validation.walletRequired': 'Por favor selecciona una billetera',
   'transactions.filters.label': 'Filtrar transacciones',
   'transactions.filters.type': 'Tipo',

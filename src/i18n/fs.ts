@@ -445,6 +445,8 @@ export const fs: Dictionary = {
   'transactions.new.quote.netNotPositive': 'Les frais de $2.50 absorberaient tout : saisissez au moins ${min} pour recevoir des Canton Coin',
   'transactions.direction.in': 'Reçu',
   'transactions.direction.out': 'Envoyé',
+  'transactions.direction.offerIn': 'Offre reçue, aucun argent n’a bougé',
+  'transactions.direction.offerOut': 'Offre envoyée, aucun argent n’a bougé',
   'transactions.validation.walletRequired': 'Veuillez sélectionner un portefeuille',
   'transactions.filters.label': 'Filtrer les transactions',
   'transactions.filters.type': 'Type',

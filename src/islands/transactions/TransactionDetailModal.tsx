@@ -96,6 +96,14 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     // A transfer that ended without moving money says why in words (as the list does), not "Failed".
     const reasonKey = endedUnmoved(tx.status) ? statusReasonKey(tx.status_reason) : null;
     const statusText = t(reasonKey ?? transactionStatusKey(statusNow));
+    // The side of a transfer that ended without moving money is an offer that went nowhere, not money sent or received.
+    const sideKey = endedUnmoved(tx.status)
+      ? tx.direction === 'sent'
+        ? 'transactions.direction.offerOut'
+        : 'transactions.direction.offerIn'
+      : tx.direction === 'sent'
+        ? 'transactions.direction.out'
+        : 'transactions.direction.in';
     body = (
       <div data-detail="transaction">
         <dl className="divide-y divide-gray-100">
@@ -141,7 +149,7 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
           </Field>
           {tx.direction && (
             <Field label={t('transactions.detail.direction')}>
-              <span data-detail-direction={tx.direction}>{t(tx.direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in')}</span>
+              <span data-detail-direction={tx.direction}>{t(sideKey)}</span>
             </Field>
           )}
           {name && (
