@@ -184,6 +184,38 @@ describe('GET /api/live delivers', () => {
     r.ws.close(1000, 'done');
   });
 
+  it("marking notifications read tells the reader's other open pages (notifications.read), not the other side's", async () => {
+    const sender = await userWithParty();
+    const receiver = await userWithParty();
+    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '10' })).status).toBe(200);
+    expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
+    const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '2' });
+    expect(sent.status, sent.text).toBe(200);
+    const list = await apiAs(receiver, 'GET', '/api/notifications');
+    expect(list.body.data.unread).toBe(1);
+    // Two pages of the receiver's (two tabs, or a phone and a laptop), one of the sender's.
+    const [tabA, tabB, theirs] = [await connect(receiver), await connect(receiver), await connect(sender)];
+
+    const read = await apiAs(receiver, 'POST', '/api/notifications/read', { through: list.body.data.notifications[0].id });
+    expect(read.body.data).toEqual({ unread: 0 });
+    await until(() => tabA.messages.length === 1 && tabB.messages.length === 1, "both of the receiver's pages heard the read");
+    expect(JSON.parse(tabA.messages[0]!)).toEqual({ type: 'notifications.read' });
+    expect(JSON.parse(tabB.messages[0]!)).toEqual({ type: 'notifications.read' });
+
+    // One read by id too; a refused one (another user's notification, 404) tells nobody.
+    const one = await apiAs(receiver, 'POST', `/api/notifications/${list.body.data.notifications[0].id}/read`);
+    expect(one.status).toBe(200);
+    await until(() => tabA.messages.length === 2, 'the second read reached the page');
+    expect((await apiAs(sender, 'POST', '/api/notifications/read', { through: list.body.data.notifications[0].id })).status).toBe(404);
+    // A marker after the refused read, a send both sides hear: once it has arrived, an event of the
+    // refused read would have too.
+    const marker = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '1' });
+    expect(marker.status).toBe(200);
+    await until(() => theirs.messages.length >= 1 && tabA.messages.length >= 3, 'both heard the marker send');
+    expect(theirs.messages.map((m) => JSON.parse(m))).toEqual([{ type: 'wallet.changed' }]);
+    for (const s of [tabA, tabB, theirs]) s.ws.close(1000, 'done');
+  });
+
   it("both sides' sockets when the expiry job expires their offer (nobody called)", async () => {
     const sender = await userWithParty();
     const receiver = await userWithParty();
