@@ -13,6 +13,7 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { contractApp } from '../bff-apps';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { PriceHistory } from '../../shared/schemas/price-history';
+import { historyBucket } from '../../shared/price-history';
 import { aged, swr, type SwrResult } from '../cache/swr';
 import type { AppEnv, Bindings } from '../env';
 import { executionCtxOf } from '../forward';
@@ -48,6 +49,13 @@ export class NotHistory extends Error {
 
 /** The market cache's clock (tests move it; the cached entries' ages are measured with it). */
 export const marketClock = { now: () => Date.now() };
+
+/**
+ * The epoch both market caches share: the 5-minute price bucket of the market clock. The list and
+ * every price history are reloaded when it turns, so the table, the asset page and its chart never
+ * show two buckets side by side (swr.ts, epochs).
+ */
+const priceBucket = () => historyBucket(marketClock.now());
 
 const unavailable = errorBody(503, 'Market data is unavailable, please try again later', 'upstream_unavailable');
 
@@ -112,6 +120,7 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
     lockMs: MARKET_LOCK_MS,
     waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
     now: () => marketClock.now(),
+    epoch: priceBucket,
   });
 }
 
@@ -125,6 +134,9 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
 export function cachedHistory(reader: MarketReader, symbol: string, range: string): Promise<SwrResult> {
   const { env, ctx } = reader;
   const load = async (): Promise<PriceHistory> => {
+    // In the embedded default the list's refresh writes the bucket's prices into the history: the
+    // list is brought to the current bucket first, so the history ends where the table does.
+    if (!env.UPSTREAM_API_URL) await cachedMarketSnapshot(reader).catch(() => undefined);
     const res = await selectUpstream(env).call(
       { method: 'GET', path: `/market/history/${encodeURIComponent(symbol)}`, query: { range }, userId: reader.userId, accessToken: reader.accessToken },
       ctx,
@@ -138,6 +150,7 @@ export function cachedHistory(reader: MarketReader, symbol: string, range: strin
     lockMs: MARKET_LOCK_MS,
     waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
     now: () => marketClock.now(),
+    epoch: priceBucket,
   });
 }
 

@@ -256,6 +256,33 @@ describe('the KV stale-while-revalidate helper', () => {
     expect(r).toMatchObject({ state: 'miss', json: '"reloaded"' });
   });
 
+  it('reloads a young copy of a past epoch at once, and serves it (stale) only when the reload fails', async () => {
+    const key = 'test:v1:epoch';
+    let now = 1_000_000;
+    const clock = { ...opts, now: () => now, epoch: () => Math.floor(now / 300_000) };
+    let value = 'first';
+    let failing = false;
+    const load = async () => {
+      if (failing) throw new Error('source down');
+      return value;
+    };
+    expect(await swr(kv, key, load, clock)).toMatchObject({ state: 'miss', json: '"first"' });
+    // 10 s later, same epoch: the copy is fresh.
+    now += 10_000;
+    value = 'second';
+    expect(await swr(kv, key, load, clock)).toMatchObject({ state: 'fresh', json: '"first"' });
+    // The epoch turns 20 s after the copy was fetched (young by age): reloaded before it is served.
+    now = 1_200_000 + 1_000;
+    expect(await swr(kv, key, load, clock)).toMatchObject({ state: 'miss', json: '"second"' });
+    // Next epoch, the source is down: the last epoch's copy is served as stale, and the failure logged.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    now = 1_500_000 + 1_000;
+    failing = true;
+    expect(await swr(kv, key, load, clock)).toMatchObject({ state: 'stale', json: '"second"' });
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(/cache reload failed for test:v1:epoch/);
+    errors.mockRestore();
+  });
+
   it('shares one load between concurrent misses', async () => {
     const key = 'test:v1:miss';
     let loads = 0;
