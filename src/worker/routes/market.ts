@@ -106,12 +106,14 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
     const loaded = await loadSnapshot(marketSourceFor(reader), cachedAssets);
     const { keptFrom } = loaded;
     let { snapshot } = loaded;
-    // The embedded core serves the history (no upstream): each refresh adds its prices to it, and the
-    // list carries each symbol's 24 h change from it.
+    // The list carries each symbol's 24 h change from its price history, in both modes. The embedded
+    // core serves the history (no upstream): each refresh adds its prices to it, and one bulk read
+    // gives the changes. The remote upstream owns its history: each symbol's 24h history is read
+    // through the same cache the asset page reads, so both show the very same figure.
     if (!env.UPSTREAM_API_URL) {
       await recordSnapshotPrices(env.DB, snapshot, marketClock.now());
       snapshot = await withDayChanges(env.DB, snapshot);
-    }
+    } else snapshot = await withHistoryChanges(reader, snapshot);
     return keptFrom === undefined ? snapshot : aged(snapshot, keptFrom);
   };
   return swr(env.MARKET_CACHE, MARKET_LIST_KEY, load, {
@@ -152,6 +154,33 @@ export function cachedHistory(reader: MarketReader, symbol: string, range: strin
     now: () => marketClock.now(),
     epoch: priceBucket,
   });
+}
+
+/** How many histories the remote mode's list refresh reads at once. */
+const HISTORY_READS_AT_ONCE = 8;
+
+/**
+ * The snapshot with each symbol's 24 h change (upper-case symbol) from its cached 24h history: the
+ * history's change_percent, null when the upstream has none for it (404, an error, off the contract).
+ */
+async function withHistoryChanges(reader: MarketReader, snapshot: MarketSnapshot): Promise<MarketSnapshot> {
+  const symbols = [...new Set([...snapshot.stocks.map((s) => s.symbol), ...snapshot.assets.map((a) => a.symbol)].map((s) => s.toUpperCase()))];
+  const changes: Record<string, string | null> = {};
+  let missing = 0;
+  for (let i = 0; i < symbols.length; i += HISTORY_READS_AT_ONCE) {
+    await Promise.all(
+      symbols.slice(i, i + HISTORY_READS_AT_ONCE).map(async (symbol) => {
+        try {
+          changes[symbol] = (JSON.parse((await cachedHistory(reader, symbol, '24h')).json) as PriceHistory).change_percent;
+        } catch {
+          changes[symbol] = null;
+          missing++;
+        }
+      }),
+    );
+  }
+  if (missing > 0) console.error(`market: no 24h history for ${missing} of ${symbols.length} symbols`);
+  return { ...snapshot, changes_24h: changes };
 }
 
 const cachedSnapshot = (c: Context<AppEnv>): Promise<SwrResult> => cachedMarketSnapshot(readerOf(c));
