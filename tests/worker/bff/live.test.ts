@@ -51,6 +51,17 @@ async function connect(user: User) {
   return { ws, messages, closed: () => closed };
 }
 
+/** Two new users; the sender takes `funds` from the faucet and offers the receiver `amount` (pending). */
+async function offerBetweenTwo({ funds, amount }: { funds: string; amount: string }) {
+  const sender = await userWithParty();
+  const receiver = await userWithParty();
+  expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: funds })).status).toBe(200);
+  expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
+  const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount });
+  expect(sent.status, sent.text).toBe(200);
+  return { sender, receiver };
+}
+
 const until = (check: () => boolean, what: string) => vi.waitFor(() => expect(check(), what).toBe(true), { timeout: 3000, interval: 20 });
 const stubOf = (partyId: string) => testEnv.LIVE.get(testEnv.LIVE.idFromName(partyId));
 
@@ -185,12 +196,7 @@ describe('GET /api/live delivers', () => {
   });
 
   it("marking notifications read tells the reader's other open pages (notifications.read), not the other side's", async () => {
-    const sender = await userWithParty();
-    const receiver = await userWithParty();
-    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '10' })).status).toBe(200);
-    expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
-    const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '2' });
-    expect(sent.status, sent.text).toBe(200);
+    const { sender, receiver } = await offerBetweenTwo({ funds: '10', amount: '2' });
     const list = await apiAs(receiver, 'GET', '/api/notifications');
     expect(list.body.data.unread).toBe(1);
     // Two pages of the receiver's (two tabs, or a phone and a laptop), one of the sender's.
@@ -217,12 +223,7 @@ describe('GET /api/live delivers', () => {
   });
 
   it("both sides' sockets when the expiry job expires their offer (nobody called)", async () => {
-    const sender = await userWithParty();
-    const receiver = await userWithParty();
-    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '3' })).status).toBe(200);
-    expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
-    const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '1' });
-    expect(sent.status, sent.text).toBe(200);
+    const { sender, receiver } = await offerBetweenTwo({ funds: '3', amount: '1' });
     const s = await connect(sender);
     const r = await connect(receiver);
     const job = await expireOffers(testEnv, Date.now() + 25 * 3600_000);
