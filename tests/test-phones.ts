@@ -92,8 +92,8 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(65, 'spare'),
   own(66, 'spare'),
   own(67, 'spare'),
-  own(68, 'tests/browser/notifications-read-live.test.ts'),
-  own(69, 'tests/browser/notifications-read-live.test.ts'),
+  own(68, 'tests/browser/notifications.test.ts'),
+  own(69, 'tests/browser/notifications.test.ts'),
   own(70, 'spare'),
   own(71, 'spare'),
 ];
