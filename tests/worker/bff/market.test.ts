@@ -8,6 +8,7 @@ import { app } from '../../../src/worker/index';
 import { MARKET_LIST_KEY, marketClock } from '../../../src/worker/routes/market';
 import { bearer, projectToken, signIn } from '../auth';
 import { installFetchGuard, outbound, planFetch } from '../network';
+import { markerAsset } from '../fixtures';
 
 installFetchGuard();
 
@@ -52,24 +53,7 @@ async function putEntry(snapshot: MarketSnapshot, ageMs: number) {
   await kv.put(MARKET_LIST_KEY, JSON.stringify(snapshot), { metadata: { fetchedAt: Date.now() - ageMs }, expirationTtl: 86_400 });
 }
 
-const marker: MarketSnapshot = {
-  stocks: [],
-  assets: [
-    {
-      id: 'm',
-      symbol: 'MARK',
-      name: 'Cached marker',
-      asset_type: 'other',
-      currency: null,
-      network: null,
-      caip2: null,
-      last_price: '1',
-      logo_url: null,
-      created_at: '',
-      updated_at: '',
-    },
-  ],
-};
+const marker: MarketSnapshot = { stocks: [], assets: [markerAsset('m', 'MARK', 'Cached marker')] };
 
 describe('GET /api/market', () => {
   it('needs a signed-in user', async () => {
