@@ -92,8 +92,8 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(65, 'tests/browser/login-no-js.test.ts'),
   own(66, 'tests/browser/login-no-js.test.ts'),
   own(67, 'tests/browser/login-no-js.test.ts'),
-  own(68, 'spare'),
-  own(69, 'spare'),
+  own(68, 'tests/browser/notifications.test.ts'),
+  own(69, 'tests/browser/notifications.test.ts'),
   own(70, 'spare'),
   own(71, 'spare'),
 ];

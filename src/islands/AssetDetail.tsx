@@ -157,7 +157,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               className={cx('text-sm font-medium tabular-nums', tone === 'up' ? 'text-green-700' : tone === 'down' ? 'text-red-700' : 'text-gray-500')}
               data-change={tone ?? 'none'}
             >
-              <span className="sr-only">{t('asset.change24h')}: </span>
+              <span className="sr-only">{t('asset.change24h')} </span>
               {change24h == null ? (
                 t('asset.change24h.none')
               ) : (

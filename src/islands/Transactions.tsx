@@ -165,7 +165,7 @@ function Transactions({ firstRows, search, checklist }: ServedRows) {
       onClick={() => openDetail(tx.id)}
       className="rounded text-left underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
     >
-      <span className="sr-only">{t('transactions.detail.open')}: </span>
+      <span className="sr-only">{t('transactions.detail.open')} </span>
       {label}
     </button>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPhone, countryOptions, defaultCountry, loadPhoneMetadata } from './phone-number';
+import { checkPhone, countryOptions, defaultCountry, formatInternational, loadPhoneMetadata } from './phone-number';
 
 const lib = await loadPhoneMetadata();
 
@@ -39,6 +39,18 @@ describe('checking a number', () => {
     expect(checkPhone(lib, '555 555 0149', 'US', true)?.e164).toBe('+15555550149');
     expect(checkPhone(lib, '+1 555 555 0100', 'US', false)).toBeNull();
     expect(checkPhone(lib, '+1 555 555 0200', 'US', true)).toBeNull();
+  });
+});
+
+describe('showing a number in international form', () => {
+  it("groups the digits as the number's country writes them", () => {
+    expect(formatInternational(lib, '+525512345678')).toBe('+52 55 1234 5678');
+    expect(formatInternational(lib, '+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(formatInternational(lib, '+15555550131')).toBe('+1 555 555 0131');
+  });
+
+  it('keeps the text when no country has that calling code', () => {
+    expect(formatInternational(lib, '+99912345678')).toBe('+99912345678');
   });
 });
 

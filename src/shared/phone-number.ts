@@ -1,7 +1,8 @@
-// The login's phone number per country: parsed, validated and formatted with libphonenumber's
-// metadata (its `min` set). The Worker uses it to render the picker and check a posted number; in
-// the browser it is loaded after the page's first paint so /login's first load stays small (the
-// send button awaits it, so the first tap still works). The spec's rule (src/shared/phone.ts) is
+// Phone numbers as the app shows them: parsed, validated and formatted with libphonenumber's metadata
+// (its `min` set), the one formatter of the login's number per country and of the send dialog's
+// receiver. The Worker uses it to render the login's picker and check a posted number; in the browser
+// it is loaded after the page's first paint so /login's first load stays small (the send button
+// awaits it, so the first tap still works). The spec's rule (src/shared/phone.ts) is
 // the last check on what is sent.
 import type { CountryCode } from 'libphonenumber-js/min';
 import type { Lang } from '../i18n';
@@ -54,6 +55,12 @@ export function checkPhone(lib: PhoneMetadata, input: string, country: CountryCo
   if (!(parsed.isValid() || (acceptFictional && FICTIONAL.test(e164))) || !isValidPhone(e164)) return null;
   return { e164, international: parsed.formatInternational() };
 }
+
+/**
+ * A number in international form ('+' and its digits) as people write it, grouped per its country
+ * ("+525512345678" -> "+52 55 1234 5678"); the text itself when the metadata knows no such country.
+ */
+export const formatInternational = (lib: PhoneMetadata, e164: string): string => lib.parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 
 /** The picker's entries: every country the metadata knows, named in the interface language. */
 export function countryOptions(lib: PhoneMetadata, locale: string): { code: CountryCode; label: string }[] {

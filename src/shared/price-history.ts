@@ -22,6 +22,8 @@ export const HISTORY_MAX_POINTS = 300;
 
 /** Refreshes write one row per symbol per bucket of this many seconds. */
 export const HISTORY_BUCKET_SECONDS = 300;
+/** The start (Unix seconds) of the bucket holding the instant `ms`. */
+export const historyBucket = (ms: number) => Math.floor(ms / 1000 / HISTORY_BUCKET_SECONDS) * HISTORY_BUCKET_SECONDS;
 
 /**
  * The change from `first` to `last`: the absolute difference as exact decimal text (the finer of the

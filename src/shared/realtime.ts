@@ -31,9 +31,13 @@ export const CLOSE_TOKEN_EXPIRED = 4001;
  */
 export const CLOSE_SESSION_ENDED = 4003;
 
-/** What a party's open screens are told: something about its money changed, refetch. No amounts, no ids. */
+/**
+ * What a party's open screens are told, no amounts, no ids: something about its money changed
+ * (`wallet.changed`), or its user read notifications elsewhere (`notifications.read`); they refetch.
+ */
+export const LIVE_EVENT_TYPES = ['wallet.changed', 'notifications.read'] as const;
 export interface LiveEvent {
-  type: 'wallet.changed';
+  type: (typeof LIVE_EVENT_TYPES)[number];
 }
 
 /** The wait before reconnect attempt `attempt` (0-based): 1, 2, 5, then 10 s for every later one. */

@@ -32,6 +32,20 @@ export function endedUnmoved(status: string): boolean {
   return normalized === 'failed' || normalized === 'cancelled';
 }
 
+/** Who the other side of a transfer is: the app's treasury (the faucet) or a person. */
+export const COUNTERPARTY_KINDS = ['treasury', 'person'] as const;
+export type CounterpartyKind = (typeof COUNTERPARTY_KINDS)[number];
+
+/**
+ * The other side's name as a screen shows it: the treasury's in the user's language (the server names
+ * it in English, and its kind tells it apart), a person's as the server masked it.
+ */
+export const counterpartyName = <Name extends string | null | undefined>(
+  t: (key: TranslationKey) => string,
+  kind: CounterpartyKind | null | undefined,
+  name: Name,
+): string | Name => (kind === 'treasury' ? t('wallet.offers.treasury') : name);
+
 const TYPE_KEYS: Record<TransactionType, TranslationKey> = {
   deposit: 'transactions.type.deposit',
   withdrawal: 'transactions.type.withdrawal',

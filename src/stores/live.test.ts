@@ -165,6 +165,20 @@ describe('coalesced events', () => {
     off();
   });
 
+  it('passes on notifications read on another page or device, and ignores a message that is no event of ours', () => {
+    let calls = 0;
+    const off = subscribeLive(PARTY, () => calls++);
+    last().open();
+    last().receive(JSON.stringify({ type: 'notifications.read' }));
+    expect(calls).toBe(1);
+    vi.advanceTimersByTime(5_000);
+    last().receive(JSON.stringify({ type: 'something.else' }));
+    last().receive('not json');
+    vi.advanceTimersByTime(5_000);
+    expect(calls).toBe(1);
+    off();
+  });
+
   it('turns a burst of 168 events into at most 2 refetches: the first at once, one more after the burst', () => {
     let calls = 0;
     const off = subscribeLive(PARTY, () => calls++);

@@ -21,6 +21,7 @@ import {
   HEARTBEAT_PING,
   HEARTBEAT_PONG,
   LIVE_COALESCE_MS,
+  LIVE_EVENT_TYPES,
   LIVE_SUBPROTOCOL,
   LIVE_TOKEN_PREFIX,
   REALTIME_TIMEOUT_MS,
@@ -146,7 +147,8 @@ function connect(ch: Channel) {
       return;
     }
     try {
-      if ((JSON.parse(String(e.data)) as { type?: unknown }).type === 'wallet.changed') emit(ch);
+      const { type } = JSON.parse(String(e.data)) as { type?: unknown };
+      if ((LIVE_EVENT_TYPES as readonly unknown[]).includes(type)) emit(ch);
     } catch {
       // Not an event of ours.
     }

@@ -4,15 +4,17 @@
 // `notifiesParties()` (a money call) tells the parties of its 2xx answer's `affectedParties` after
 // answering (live/notify.ts); it, and a route marked `wakesClock()`, wakes the app's clock, since the
 // call may have brought timed work due sooner, such as a new offer's expiry or an identity review
-// (clock/app-clock.ts).
+// (clock/app-clock.ts). A route marked `notifiesOwnParties()` (marking notifications read) tells the
+// caller's own parties' open screens, so their other pages and devices agree.
 import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
-import { notifiesOf, wakesClockOf } from '../shared/contract/common';
+import { notifiesOf, ownNotifyOf, wakesClockOf } from '../shared/contract/common';
 import type { AppEnv } from './env';
 import { wakeClock } from './clock/wake';
 import { affectedPartiesOf, notifyParties } from './live/notify';
+import { partiesOf } from './live/sessions';
 import type { UpstreamRequest } from './upstream/port';
 import { selectUpstream } from './upstream/select';
 
@@ -46,6 +48,16 @@ export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: 
   if (res.status >= 200 && res.status < 300 && wakesClockOf(route)) {
     const notify = notifiesOf(route) ? notifyParties(c.env, affectedPartiesOf(res.body), { type: 'wallet.changed' }) : null;
     afterAnswer(c, Promise.all([notify, wakeClock(c.env)]));
+  }
+  const own = ownNotifyOf(route);
+  if (res.status >= 200 && res.status < 300 && own) {
+    const who = { userId: c.var.userId, accessToken: c.var.accessToken };
+    afterAnswer(
+      c,
+      partiesOf(c.env, who, executionCtxOf(c))
+        .then((parties) => notifyParties(c.env, parties ?? [], { type: own }))
+        .catch((err: unknown) => console.error('[live] telling the caller’s screens failed', err instanceof Error ? err.message : String(err))),
+    );
   }
   // The answer is the declaration's (the remote adapter checked it against the same schema; the
   // embedded core built it from the same contract and its text is sent as is, without a parse and

@@ -40,7 +40,7 @@ describe('one asset, one set of numbers (es, 390 px)', () => {
           async () => {
             const header = await page.locator('[data-change]').textContent();
             current = await historyPercent(symbol, '24h');
-            if (header === `${s('es', 'asset.change24h')}: ${current} ${s('es', 'asset.change24h.period')}`) return true;
+            if (header === `${s('es', 'asset.change24h')} ${current} ${s('es', 'asset.change24h.period')}`) return true;
             await openApp(page, `/accounts/digital-assets/${symbol}`);
             return false;
           },

@@ -4,7 +4,7 @@
 // own pages; a session today's app left in localStorage is moved into the cookies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { at, cookieSession, launch, newContext, signIn, TEST_CODE, testPhone, waitForHydration } from './helpers';
+import { at, cookieSession, launch, LINKED_PAGES, newContext, signIn, TEST_CODE, testPhone, waitForHydration } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,21 +56,7 @@ describe('the session in cookies', () => {
 
     // Signed in, every page is served at the path the app links to, without a redirect (one round
     // trip fewer on 4G), private and never stored; the trailing-slash spelling is one redirect away.
-    const linked = [
-      '/dashboard',
-      '/onboarding',
-      '/market',
-      '/transactions',
-      '/support',
-      '/accounts',
-      '/accounts/usd',
-      '/accounts/brokerage',
-      '/accounts/digital-assets',
-      '/settings',
-      '/settings/security',
-      '/settings/faq',
-      '/settings/feature-requests',
-    ];
+    const linked = LINKED_PAGES;
     for (const path of linked) {
       const res = await context.request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(200);

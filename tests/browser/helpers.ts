@@ -205,6 +205,23 @@ export async function screenPage(
   return { context, page, errors };
 }
 
+/** The signed-in pages at the paths the app links to (the guard's tests, signed in and out). */
+export const LINKED_PAGES = [
+  '/dashboard',
+  '/onboarding',
+  '/market',
+  '/transactions',
+  '/support',
+  '/accounts',
+  '/accounts/usd',
+  '/accounts/brokerage',
+  '/accounts/digital-assets',
+  '/settings',
+  '/settings/security',
+  '/settings/faq',
+  '/settings/feature-requests',
+] as const;
+
 /** The interface string in `lang`, as the screens show it. */
 export const s = (lang: Lang, key: TranslationKey, params?: Record<string, string | number>) => t(lang, key, params);
 

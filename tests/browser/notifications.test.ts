@@ -2,7 +2,9 @@
 // Spanish when A sends B money. B gets a toast saying who sent what, and the navbar's bell counts
 // one unread ("Notificaciones, 1 sin leer"); opening it lists the event, which links to its
 // transaction's detail, and marks it read on the server. A, on /market in French, is told when B
-// accepts.
+// accepts. Read on one device, read on all: R has two pages open (a phone in French, a laptop in
+// Spanish); R opens the bell on one, and the other's count drops without a reload (the live
+// channel's notifications.read).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatCents, formatLedgerAmount } from '../../src/shared/format';
@@ -17,11 +19,15 @@ interface Listed {
 let browser: Browser;
 let stateA: StorageState;
 let stateB: StorageState;
+let stateR: StorageState;
+let stateS: StorageState;
 
 beforeAll(async () => {
   browser = await launch();
   stateA = await signedInState(browser, testPhone(48));
   stateB = await signedInState(browser, testPhone(49));
+  stateR = await signedInState(browser, testPhone(68));
+  stateS = await signedInState(browser, testPhone(69));
 });
 afterAll(async () => {
   await browser?.close();
@@ -90,5 +96,29 @@ describe('notifications when money moves', () => {
     await a.page.getByRole('button', { name: s('fs', 'shell.notifications.unread', { count: unreadA }) }).click();
     await a.page.getByRole('menuitem', { name: accepted.text }).waitFor();
     await screenshot(a.page, 'notifications-fs-390-open');
+  });
+});
+
+describe('notifications read on one page', () => {
+  it("drop the unread count on the person's other open page, without a reload", async () => {
+    const sender = await onMarket(stateS, 'en');
+    await apiCall(sender.session, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '5' });
+    await apiCall(sender.session, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId });
+    const phone = await onMarket(stateR, 'fs');
+    const laptop = await onMarket(stateR, 'es');
+
+    await apiCall(sender.session, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: phone.partyId, amount: '0.5' });
+    const { unread } = await listed(phone.session);
+    expect(unread).toBeGreaterThan(0);
+    const phoneBell = phone.page.getByRole('button', { name: s('fs', 'shell.notifications.unread', { count: unread }) });
+    await phoneBell.waitFor({ timeout: 10_000 });
+    await laptop.page.getByRole('button', { name: s('es', 'shell.notifications.unread', { count: unread }) }).waitFor({ timeout: 10_000 });
+
+    const laptopUrl = laptop.page.url();
+    await phoneBell.click();
+    // The laptop's bell says no unread, with no reload (same page, same document).
+    await laptop.page.getByRole('button', { name: s('es', 'shell.notifications.title'), exact: true }).waitFor({ timeout: 10_000 });
+    expect(laptop.page.url()).toBe(laptopUrl);
+    expect(await laptop.page.locator('[data-notifications-badge]').count()).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch } from './helpers';
+import { baseURL, launch, LINKED_PAGES } from './helpers';
 
 type Lang = 'en' | 'es';
 const langs: Lang[] = ['en', 'es'];
@@ -340,22 +340,7 @@ describe('routing', () => {
     const login = await fetch(`${baseURL()}/login`, { redirect: 'manual' });
     expect(login.status).toBe(200);
     expect(login.headers.get('content-type')).toContain('text/html');
-    const paths = [
-      '/dashboard',
-      '/onboarding',
-      '/market',
-      '/transactions',
-      '/support',
-      '/accounts',
-      '/accounts/usd',
-      '/accounts/brokerage',
-      '/accounts/digital-assets',
-      '/settings',
-      '/settings/security',
-      '/settings/faq',
-      '/settings/feature-requests',
-      '/accounts/',
-    ];
+    const paths = [...LINKED_PAGES, '/accounts/'];
     for (const path of paths) {
       const res = await fetch(`${baseURL()}${path}`, { redirect: 'manual' });
       expect(res.status, path).toBe(302);

@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { coreApp } from '../../src/core/app';
 import { LEDGER_SCALE, parseUnits, usdCents } from '../../src/shared/decimal';
 import { ccPrice } from '../../src/core/ledger/price';
+import type { DigitalAsset } from '../../src/shared/schemas/market';
 import type { Bindings } from '../../src/worker/env';
 
 export const testEnv = env as unknown as Bindings;
@@ -84,3 +85,18 @@ export async function createUserWithParty(accountName?: string, userId?: string)
 export async function expectedCents(amount: string): Promise<number> {
   return Number(usdCents({ units: parseUnits(amount, LEDGER_SCALE), scale: LEDGER_SCALE }, await ccPrice(db())));
 }
+
+/** A digital asset with only an id, a symbol and a name of its own: a marker a test recognizes in a cached market copy. */
+export const markerAsset = (id: string, symbol: string, name: string): DigitalAsset => ({
+  id,
+  symbol,
+  name,
+  asset_type: 'other',
+  currency: null,
+  network: null,
+  caip2: null,
+  last_price: '1',
+  logo_url: null,
+  created_at: '',
+  updated_at: '',
+});

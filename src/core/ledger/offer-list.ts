@@ -2,7 +2,7 @@
 import { nowIso } from '../../platform/primitives';
 import { LEDGER_SCALE, formatUnits, usdCents } from '../../shared/decimal';
 import type { OfferDirection } from '../../shared/schemas/send';
-import { isTreasury, maskedName, partyName, partyNameColumn } from './party-names';
+import { maskedName, partyKind, partyName, partyNameColumn } from './party-names';
 import { ccPrice } from './price';
 
 interface PendingOfferRow {
@@ -61,7 +61,7 @@ export async function pendingOffers(db: D1Database, partyId: string, page: Offer
     direction,
     counterpartyPartyId: o.counterparty,
     counterpartyName: partyName(o.cp_party) ?? maskedName(null, null, o.counterparty),
-    counterpartyKind: isTreasury(o.cp_party) ? ('treasury' as const) : ('person' as const),
+    counterpartyKind: partyKind(o.cp_party) ?? 'person',
     amount: formatUnits(o.units, LEDGER_SCALE),
     amount_usd_cents: Number(usdCents({ units: BigInt(o.units), scale: LEDGER_SCALE }, price) ?? 0n),
     expiresAt: o.expires_at,

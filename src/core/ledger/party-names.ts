@@ -1,7 +1,8 @@
 // How a party is named to others: the treasury by its fixed name, a person by a masked name.
 import { abbreviatePartyId } from '../../shared/format';
+import type { CounterpartyKind } from '../../shared/transaction-labels';
 
-/** The treasury's name in offer lists: fixed English, the islands translate it by `counterpartyKind`. */
+/** The treasury's name in offer lists and history: fixed English, the islands translate it by its counterparty kind. */
 export const TREASURY_NAME = 'Dólar treasury';
 
 /**
@@ -34,5 +35,6 @@ export function partyName(party: string | null): string | null {
   return role === 'treasury' ? TREASURY_NAME : maskedName(first, last, partyId);
 }
 
-/** Whether partyNameColumn's value is the treasury. */
-export const isTreasury = (party: string | null) => party !== null && (JSON.parse(party) as [string])[0] === 'treasury';
+/** Who partyNameColumn's value is: the treasury, a person, or null for no such party. */
+export const partyKind = (party: string | null): CounterpartyKind | null =>
+  party === null ? null : (JSON.parse(party) as [string])[0] === 'treasury' ? 'treasury' : 'person';

@@ -8,7 +8,7 @@
 import type { OfferStatus, StatusReason } from '../../shared/transaction-labels';
 import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
 import { fail, requireAccount } from '../db';
-import { partyName, partyNameColumn } from '../ledger/party-names';
+import { partyKind, partyName, partyNameColumn } from '../ledger/party-names';
 import { requireWallet } from '../ledger/wallets';
 import type { TransactionListQuery } from '../../shared/schemas/transaction';
 
@@ -67,6 +67,8 @@ const toTransaction = (r: TransactionRow) => ({
   direction: r.direction,
   /** The other party's name, masked ("Ana G."), the treasury's fixed one, or null. */
   counterparty_name: r.counterparty ? partyName(r.cp_party) : null,
+  /** Who the other party is (the treasury or a person), or null. */
+  counterparty_kind: r.counterparty ? partyKind(r.cp_party) : null,
   /** Why a transfer was CANCELLED (withdrawn, expired) or FAILED (rejected). */
   status_reason: r.status_reason,
 });

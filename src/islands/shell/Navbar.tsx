@@ -39,8 +39,8 @@ export function Navbar() {
               <span className="flex h-8 w-8 items-center justify-center rounded-full bg-gray-900 text-xs font-semibold uppercase text-white" aria-hidden="true">
                 {name.slice(0, 1)}
               </span>
-              {/* Named by its content, 'User menu: <name>', so the visible name is in it (WCAG 2.5.3). */}
-              <span className="sr-only">{t('shell.userMenu.label')}: </span>
+              {/* Named by its content, 'User menu: <name>' (the colon as the language writes it), so the visible name is in it (WCAG 2.5.3). */}
+              <span className="sr-only">{t('shell.userMenu.label')} </span>
               <span data-navbar-name="" className="max-w-[10rem] truncate">
                 {name}
               </span>

@@ -90,6 +90,15 @@ describe('a transaction row', () => {
     });
   }
 
+  for (const lang of LANGS) {
+    it(`names the treasury in the user's language, not the server's English (${lang})`, () => {
+      $lang.set(lang);
+      const shown = cells(row({ counterparty_name: 'Dólar treasury', counterparty_kind: 'treasury' }));
+      expect(shown.counterparty).toContain(translate(lang, 'transactions.from', { name: translate(lang, 'wallet.offers.treasury') }));
+      if (lang !== 'en') expect(shown.counterparty).not.toContain('Dólar treasury');
+    });
+  }
+
   it('shows no asset amount for a row without one', () => {
     expect(cells(row({ asset_amount: null, type: 'deposit', asset: 'USD', direction: null })).asset).toBeNull();
   });

@@ -5,6 +5,7 @@ import { cx } from '../../components/cx';
 import { useT } from '../../components/use-t';
 import { formatCents, formatLedgerAmount, formatSignedCents } from '../../shared/format';
 import {
+  counterpartyName,
   endedUnmoved,
   normalizeTransactionStatus,
   statusReasonKey,
@@ -50,7 +51,7 @@ export function StatusBadge({ value, reason }: { value: string; reason?: string 
 export function Counterparty({ tx }: { tx: Transaction }) {
   const t = useT();
   if (!tx.direction) return null;
-  const name = tx.counterparty_name;
+  const name = counterpartyName(t, tx.counterparty_kind, tx.counterparty_name);
   const side = endedUnmoved(tx.status) ? null : t(tx.direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in');
   return (
     <span className="block text-xs text-gray-600" data-tx-direction={tx.direction}>

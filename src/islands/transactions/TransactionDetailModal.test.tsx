@@ -1,7 +1,7 @@
 // The transaction detail's error state offers Try again, which loads the detail once more.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LANGS, loadDictionary } from '../../i18n';
+import { LANGS, loadDictionary, t as translate } from '../../i18n';
 import { OFFER_STATUSES, STATUS_REASONS } from '../../shared/transaction-labels';
 import { $lang } from '../../stores/lang';
 
@@ -55,12 +55,70 @@ describe('TransactionDetailModal, a person-to-person transfer', () => {
     load.mockResolvedValue({ ...P2P, status: 'FAILED', direction: 'sent', status_reason: 'rejected', offer: null });
     render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
     await screen.findByText('Ana G.');
-    expect(document.querySelector('[data-detail-direction="sent"]')!.textContent).toBe('Enviada');
+    // The side says an offer went out and no money moved, not "Sent" as if money had.
+    expect(document.querySelector('[data-detail-direction="sent"]')!.textContent).toBe('Oferta enviada, no se movió dinero');
     expect(document.querySelector('[data-detail-reason="rejected"]')!.textContent).toBe('Rechazada por el destinatario');
     // A rejection is the receiver's choice, not a failure: the status says it in words.
     expect(document.querySelector('[data-detail-status]')!.textContent).toBe('Rechazada por el destinatario');
     expect(document.querySelector('[data-detail="transaction"]')!.textContent).not.toContain('Fallida');
   });
+});
+
+describe('TransactionDetailModal, the side of a transfer', () => {
+  const ENDED = [
+    { status: 'FAILED', status_reason: 'rejected' },
+    { status: 'CANCELLED', status_reason: 'withdrawn' },
+    { status: 'CANCELLED', status_reason: 'expired' },
+  ] as const;
+  for (const lang of LANGS) {
+    for (const direction of ['sent', 'received'] as const) {
+      it(`says an ended offer moved no money, not "${direction}" (${lang})`, async () => {
+        await loadDictionary(lang);
+        $lang.set(lang);
+        for (const ended of ENDED) {
+          load.mockResolvedValue({ ...P2P, ...ended, direction, offer: null });
+          render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
+          await screen.findByText('Ana G.');
+          const side = document.querySelector(`[data-detail-direction="${direction}"]`)!.textContent;
+          expect(side).toBe(translate(lang, direction === 'sent' ? 'transactions.direction.offerOut' : 'transactions.direction.offerIn'));
+          expect(side).not.toBe(translate(lang, direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in'));
+          cleanup();
+        }
+      });
+
+      it(`says a completed transfer was ${direction} (${lang})`, async () => {
+        await loadDictionary(lang);
+        $lang.set(lang);
+        load.mockResolvedValue({ ...P2P, status: 'COMPLETED', status_reason: null, direction, offer: null });
+        render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
+        await screen.findByText('Ana G.');
+        expect(document.querySelector(`[data-detail-direction="${direction}"]`)!.textContent).toBe(
+          translate(lang, direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in'),
+        );
+      });
+    }
+  }
+});
+
+describe('TransactionDetailModal, the treasury', () => {
+  for (const lang of LANGS) {
+    it(`names the treasury in ${lang} by its counterparty kind`, async () => {
+      await loadDictionary(lang);
+      $lang.set(lang);
+      load.mockResolvedValue({
+        ...P2P,
+        counterparty_name: 'Dólar treasury',
+        counterparty_kind: 'treasury',
+        status: 'PENDING',
+        direction: null,
+        status_reason: null,
+        offer: null,
+      });
+      render(<TransactionDetailModal id="3f1c9a52-6b7e-4d21-9c3a-0a1b2c3d4e5f" onClose={() => {}} />);
+      const name = await screen.findByText(translate(lang, 'wallet.offers.treasury'));
+      expect(name.hasAttribute('data-detail-counterparty-name')).toBe(true);
+    });
+  }
 });
 
 describe('TransactionDetailModal, the status history', () => {

@@ -11,6 +11,7 @@ import { useT } from '../../components/use-t';
 import { formatCents, formatDate, formatDecimal } from '../../shared/format';
 import { apiErrorText } from '../../shared/error-text';
 import {
+  counterpartyName,
   endedUnmoved,
   normalizeTransactionStatus,
   offerStatusKey,
@@ -90,10 +91,19 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
     const tx = state.tx;
     const typeKey = transactionTypeKey(tx.type);
     const offer = tx.offer ?? null;
+    const name = counterpartyName(t, tx.counterparty_kind, tx.counterparty_name);
     const statusNow = normalizeTransactionStatus(tx.status);
     // A transfer that ended without moving money says why in words (as the list does), not "Failed".
     const reasonKey = endedUnmoved(tx.status) ? statusReasonKey(tx.status_reason) : null;
     const statusText = t(reasonKey ?? transactionStatusKey(statusNow));
+    // The side of a transfer that ended without moving money is an offer that went nowhere, not money sent or received.
+    const sideKey = endedUnmoved(tx.status)
+      ? tx.direction === 'sent'
+        ? 'transactions.direction.offerOut'
+        : 'transactions.direction.offerIn'
+      : tx.direction === 'sent'
+        ? 'transactions.direction.out'
+        : 'transactions.direction.in';
     body = (
       <div data-detail="transaction">
         <dl className="divide-y divide-gray-100">
@@ -139,12 +149,12 @@ export default function TransactionDetailModal({ id, onClose }: { id: string; on
           </Field>
           {tx.direction && (
             <Field label={t('transactions.detail.direction')}>
-              <span data-detail-direction={tx.direction}>{t(tx.direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in')}</span>
+              <span data-detail-direction={tx.direction}>{t(sideKey)}</span>
             </Field>
           )}
-          {tx.counterparty_name && (
+          {name && (
             <Field label={t('transactions.detail.counterpartyName')}>
-              <span data-detail-counterparty-name="">{tx.counterparty_name}</span>
+              <span data-detail-counterparty-name="">{name}</span>
             </Field>
           )}
           <Field label={t('transactions.detail.counterparty')} mono>

@@ -3,7 +3,7 @@
 // outgoing rows with Withdraw; and the store's action refetching offers after it.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { t as translate } from '../../i18n';
+import { LANGS, t as translate } from '../../i18n';
 import { $auth } from '../../stores/auth';
 import { $lang } from '../../stores/lang';
 import { $offerBusy, $offers, actOnOffer, type OffersState, type PendingOffer } from '../../stores/p2p';
@@ -115,7 +115,7 @@ describe('ActionRequired', () => {
         now={NOW}
       />,
     );
-    expect(screen.getByText(translate('fs', 'wallet.offers.shown', { shown: 2, total: 152 }))).toBeTruthy();
+    expect(screen.getByText(translate('fs', 'wallet.offers.shown', { count: 2, total: 152 }))).toBeTruthy();
     expect(screen.getByRole('heading', { name: `${translate('fs', 'wallet.offers.incoming')} (152)` })).toBeTruthy();
     const more = screen.getByRole('button', {
       name: translate('fs', 'wallet.offers.showMoreLabel', { count: 20, list: translate('fs', 'wallet.offers.incoming') }),
@@ -150,6 +150,22 @@ describe('ActionRequired', () => {
       name: translate('en', 'wallet.offers.showMoreLabel', { count: 20, list: translate('en', 'wallet.offers.incoming') }),
     });
     expect((more as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says how many offers are shown with the plural rules of the language (one shown: singular)', () => {
+    const expected = {
+      en: ['Showing 1 of 5, largest amount first', 'Showing 2 of 5, largest amount first'],
+      es: ['Se muestra 1 de 5, primero los montos más altos', 'Se muestran 2 de 5, primero los montos más altos'],
+      fs: ['1 sur 5 affiché, les plus gros montants d’abord', '2 sur 5 affichés, les plus gros montants d’abord'],
+    } as const;
+    for (const lang of LANGS) {
+      $lang.set(lang);
+      for (const [i, incoming] of [[TREASURY], [TREASURY, BOB]].entries()) {
+        render(<ActionRequired state={state({ incoming, incomingTotal: 5 })} onAction={() => {}} onRetry={() => {}} now={NOW} />);
+        expect(document.querySelector('[data-offers-more="incoming"] p')!.textContent).toBe(expected[lang][i]);
+        cleanup();
+      }
+    }
   });
 
   it('holds every row’s buttons while one action runs', () => {

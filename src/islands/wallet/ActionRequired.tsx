@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { useT } from '../../components/use-t';
 import { formatCents, formatLedgerAmount } from '../../shared/format';
 import { OFFERS_PAGE_SIZE, type OfferDirection } from '../../shared/schemas/send-rules';
+import { counterpartyName } from '../../shared/transaction-labels';
 import { $offerBusy, type OfferAction, type OffersState, type PendingOffer } from '../../stores/p2p';
 import { timeLeft } from './send-form';
 
@@ -27,7 +28,7 @@ export interface ActionRequiredProps {
 function OfferRow({ offer, onAction, now }: { offer: PendingOffer; onAction: ActionRequiredProps['onAction']; now: number }) {
   const t = useT();
   const busy = useStore($offerBusy);
-  const name = offer.counterpartyKind === 'treasury' ? t('wallet.offers.treasury') : offer.counterpartyName;
+  const name = counterpartyName(t, offer.counterpartyKind, offer.counterpartyName);
   const amount = formatLedgerAmount(offer.amount, 'CC');
   const left = timeLeft(offer.expiresAt, now);
   const mine = busy?.offerId === offer.offerId ? busy.action : null;
@@ -127,7 +128,7 @@ function OfferList({
           className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-5 py-3 text-sm text-gray-600"
           data-offers-more={direction}
         >
-          <p aria-live="polite">{t('wallet.offers.shown', { shown: offers.length, total })}</p>
+          <p aria-live="polite">{t('wallet.offers.shown', { count: offers.length, total })}</p>
           {onMore && (
             <Button
               size="sm"

@@ -72,8 +72,8 @@ function open(onSent = vi.fn()) {
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-async function toConfirm(amount = '2.5') {
-  type(s('wallet.send.receiver.label'), '+1 555 555 0131');
+async function toConfirm(amount = '2.5', receiver = '+1 555 555 0131') {
+  type(s('wallet.send.receiver.label'), receiver);
   type(s('wallet.send.amount.label'), amount);
   fireEvent.click(screen.getByRole('button', { name: s('wallet.send.continue') }));
   await flush();
@@ -140,6 +140,24 @@ describe('SendDialog', () => {
     expect(document.querySelector('[data-send-name]')!.textContent).toBe('bob-77...cccccc');
     expect(document.querySelector('[data-send-party]')).toBeNull();
     expect(document.querySelector('[data-send-summary]')!.textContent.split('cccccc')).toHaveLength(2);
+  });
+
+  it("confirms a phone typed without its country's grouping in international form", async () => {
+    open();
+    await toConfirm('2.5', '+525512345678');
+    expect(document.querySelector('[data-send-phone]')!.textContent).toBe('+52 55 1234 5678');
+    cleanup();
+
+    open();
+    await toConfirm('2.5', '+52 55-1234-5678');
+    expect(document.querySelector('[data-send-phone]')!.textContent).toBe('+52 55 1234 5678');
+  });
+
+  it('names no phone when the receiver was typed as a party id', async () => {
+    open();
+    await toConfirm('2.5', BOB);
+    expect(document.querySelector('[data-send-phone]')).toBeNull();
+    expect(document.querySelector('[data-send-name]')!.textContent).toBe('Bob M.');
   });
 
   it('takes an amount typed with a decimal comma in Spanish and sends it as a decimal', async () => {

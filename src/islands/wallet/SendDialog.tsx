@@ -1,7 +1,8 @@
 // The wallet's "Send" dialog, in the house Modal (focus trap, Escape closes). Step 1: the
 // receiver (phone or party id) and the amount in CC, checked as typed text (never a float), never
 // above the available balance, with its USD value at the current price in integer cents. "Continue"
-// resolves the receiver; step 2 confirms (masked name, abbreviated party id, amount, USD value, and
+// resolves the receiver; step 2 confirms (the phone in international form, masked name, abbreviated
+// party id, amount, USD value, and
 // what happens next: settles at once under a preapproval, else a 24 h offer that locks the CC).
 // "Send" is one intent: one Idempotency-Key kept across its retries, the automatic ones
 // (sendIntent) and the user's own "Try again" after an answer that decided nothing; a refusal
@@ -12,6 +13,7 @@ import { cx } from '../../components/cx';
 import { Modal } from '../../components/Modal';
 import { useLang, useT } from '../../components/use-t';
 import { idempotencyKey } from '../../lib/idempotency';
+import { formatInternational, loadPhoneMetadata } from '../../shared/phone-number';
 import { apiErrorText } from '../../shared/error-text';
 import { abbreviatePartyId, formatCents, formatLedgerAmount, formatPrice } from '../../shared/format';
 import { parseReceiver } from '../../shared/schemas/send-rules';
@@ -49,6 +51,8 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // The phone receiver as the confirmation shows it (international form), set by "Continue".
+  const [shownPhone, setShownPhone] = useState<string | null>(null);
   // The intent's key: made at the first "Send", kept while the outcome is unknown, dropped when it is known.
   const keyRef = useRef<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -95,8 +99,13 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
     setBusy(true);
     setFormError(null);
     try {
-      const receiver = await resolveReceiver(accountId, check.receiver);
+      const typed = parseReceiver(check.receiver);
+      const [receiver, phone] = await Promise.all([
+        resolveReceiver(accountId, check.receiver),
+        typed?.kind === 'phone' ? loadPhoneMetadata().then((lib) => formatInternational(lib, typed.phone)) : null,
+      ]);
       keyRef.current = null;
+      setShownPhone(phone);
       setStep({ kind: 'confirm', receiver, amount: check.amount });
     } catch (err) {
       setFormError(apiErrorText($lang.get(), err));
@@ -219,9 +228,8 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
     const receiver = step.receiver;
     const amount = step.kind === 'done' ? step.result.amount : step.amount;
     const cents = step.kind === 'done' ? step.result.amount_usd_cents : usdCentsOf(amount, price);
-    // Who is paid: the phone as typed (spaces kept, runs of them made one), the name the receiver
-    // has (masked), and the party id once: an unnamed person's name already is that shortened id.
-    const typedPhone = parseReceiver(fields.receiver)?.kind === 'phone' ? fields.receiver.trim().replace(/\s+/g, ' ') : null;
+    // Who is paid: the phone typed (in international form), the name the receiver has (masked), and
+    // the party id once: an unnamed person's name already is that shortened id.
     const shortParty = abbreviatePartyId(receiver.partyId);
     const named = receiver.displayName !== shortParty;
     const summary = (
@@ -229,9 +237,9 @@ export function SendDialog({ open, onClose, accountId, available, price, onSent 
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2.5">
           <dt className="text-gray-600">{t('wallet.send.confirm.receiver')}</dt>
           <dd className="min-w-0 text-right">
-            {typedPhone && (
+            {shownPhone && (
               <span className="block font-medium tabular-nums text-gray-900" data-send-phone="">
-                {typedPhone}
+                {shownPhone}
               </span>
             )}
             <span className={cx('block', named ? 'text-gray-900' : 'font-mono text-xs text-gray-600')} title={receiver.partyId} data-send-name="">

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LIMITS, type LimiterName } from '../limiters';
 import { ERROR_CODES } from '../error-codes';
+import type { LiveEvent } from '../realtime';
 
 /** Every 4xx/5xx answer: a message (English, for people) and a stable `code` (for clients; src/shared/error-codes.ts). */
 export const errorAnswer = z.object({ message: z.string(), code: z.enum(ERROR_CODES) }).meta({ id: 'ErrorAnswer' });
@@ -105,3 +106,17 @@ export const wakesClock = () => ({ [WAKES_CLOCK_EXTENSION]: true }) as { 'x-wake
 
 /** Whether a 2xx answer of the declaration should wake the app's clock: a money call, or one marked wakesClock(). */
 export const wakesClockOf = (route: object): boolean => notifiesOf(route) || (route as { [WAKES_CLOCK_EXTENSION]?: boolean })[WAKES_CLOCK_EXTENSION] === true;
+
+/** The OpenAPI extension that names the event a call's caller's own open screens get after it. */
+export const LIVE_NOTIFY_OWN_EXTENSION = 'x-live-notify-own';
+
+/**
+ * Spread into a declaration of a call that changes what the caller's other pages and devices show
+ * (marking notifications read): after its 2xx answer the BFF sends `event` to the caller's own parties'
+ * open screens. /api/openapi.json publishes it as `x-live-notify-own: <event>`.
+ */
+export const notifiesOwnParties = <E extends LiveEvent['type']>(event: E) => ({ [LIVE_NOTIFY_OWN_EXTENSION]: event });
+
+/** The event a declaration marked with notifiesOwnParties() sends, if any. */
+export const ownNotifyOf = (route: object): LiveEvent['type'] | undefined =>
+  (route as { [LIVE_NOTIFY_OWN_EXTENSION]?: LiveEvent['type'] })[LIVE_NOTIFY_OWN_EXTENSION];

@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { notificationIdParam, notificationList, readThroughBody, unreadCount } from '../schemas/notification';
 import { pageQuery } from '../schemas/paging';
-import { answers, jsonBody, limitedBy } from './common';
+import { answers, jsonBody, limitedBy, notifiesOwnParties } from './common';
 import { refuses } from './statuses';
 
 const tags = ['Notifications'];
@@ -23,8 +23,9 @@ export const readNotification = createRoute({
   operationId: 'readNotification',
   summary: 'Mark a notification read',
   description:
-    "Marks one of your notifications read (again is fine: it stays read since the first time) and answers your unread count. Another user's notification is 404.",
+    "Marks one of your notifications read (again is fine: it stays read since the first time) and answers your unread count. Another user's notification is 404. Your other open pages and devices are told (live event `notifications.read`).",
   ...limitedBy('RL_WRITES'),
+  ...notifiesOwnParties('notifications.read'),
   method: 'post',
   path: '/{id}/read',
   request: { params: notificationIdParam },
@@ -35,8 +36,9 @@ export const readNotificationsThrough = createRoute({
   operationId: 'readNotificationsThrough',
   summary: 'Mark notifications read up to one',
   description:
-    "Marks read every notification of yours up to and including `through` (those that happened before it too, never later ones) and answers your unread count. Repeating it, or racing it with another, is fine. Another user's notification is 404.",
+    "Marks read every notification of yours up to and including `through` (those that happened before it too, never later ones) and answers your unread count. Repeating it, or racing it with another, is fine. Another user's notification is 404. Your other open pages and devices are told (live event `notifications.read`).",
   ...limitedBy('RL_WRITES'),
+  ...notifiesOwnParties('notifications.read'),
   ...refuses('not_found'),
   method: 'post',
   path: '/read',

@@ -24,6 +24,7 @@ import {
   type SendAmountProblem,
 } from './send-rules';
 import { count, ledgerAmount, usdCents } from './answer-parts';
+import { COUNTERPARTY_KINDS } from '../transaction-labels';
 import { timestamp } from './timestamp';
 
 export * from './send-rules';
@@ -135,7 +136,7 @@ export const pendingOffer = z
     counterpartyPartyId: z.string(),
     /** Masked ("Ana G.", "ana-1234…"); the treasury's is the fixed "Dólar treasury" (translate by counterpartyKind). */
     counterpartyName: z.string(),
-    counterpartyKind: z.enum(['treasury', 'person']),
+    counterpartyKind: z.enum(COUNTERPARTY_KINDS),
     amount: ledgerAmount,
     amount_usd_cents: usdCents,
     expiresAt: timestamp,

@@ -10,6 +10,7 @@ import {
   AMOUNT_MAX_USD,
   AMOUNT_MIN_USD,
   ADD_NEW_WALLET,
+  COUNTERPARTY_KINDS,
   FIRST_HISTORY_DAY,
   HISTORY_DAY_PATTERN,
   LAST_HISTORY_DAY,
@@ -132,8 +133,10 @@ export const transaction = zf
     counterparty: zf.string().nullable().optional(),
     /** A person-to-person transfer's side: sent or received; null for the others. */
     direction: zf.enum(['sent', 'received']).nullable().optional(),
-    /** The other person, masked ("Ana G."); null when there is none. */
+    /** The other person, masked ("Ana G."), or the treasury's fixed English name; null when there is none. */
     counterparty_name: zf.string().nullable().optional(),
+    /** Who the counterparty is (the treasury or a person), so a screen names the treasury in its language; null when there is none. */
+    counterparty_kind: zf.enum(COUNTERPARTY_KINDS).nullable().optional(),
     status_reason: zf.enum(STATUS_REASONS).nullable().optional(),
   })
   .meta({ id: 'Transaction' });

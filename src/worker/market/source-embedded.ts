@@ -2,7 +2,7 @@
 // and the refresh's write into the embedded core's price history.
 import { rangeChanges, recordPrices } from '../../core/market/history';
 import { decimalToString, parseDecimal } from '../../shared/decimal';
-import { HISTORY_BUCKET_SECONDS } from '../../shared/price-history';
+import { historyBucket } from '../../shared/price-history';
 import type { DigitalAsset, MarketSnapshot, Stock } from '../../shared/schemas/market';
 import { MARKET_LIST_LIMIT, type MarketSource } from './source';
 
@@ -98,7 +98,7 @@ export async function recordSnapshotPrices(db: D1Database, snapshot: MarketSnaps
     const exact = a.last_price === null ? null : parseDecimal(a.last_price);
     if (exact && exact.units >= 0n) prices.push({ symbol: a.symbol, price: decimalToString(exact) });
   }
-  const bucket = Math.floor(nowMs / 1000 / HISTORY_BUCKET_SECONDS) * HISTORY_BUCKET_SECONDS;
+  const bucket = historyBucket(nowMs);
   try {
     await recordPrices(db, prices, bucket);
   } catch (err) {

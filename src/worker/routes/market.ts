@@ -13,6 +13,7 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { contractApp } from '../bff-apps';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { PriceHistory } from '../../shared/schemas/price-history';
+import { historyBucket } from '../../shared/price-history';
 import { aged, swr, type SwrResult } from '../cache/swr';
 import type { AppEnv, Bindings } from '../env';
 import { executionCtxOf } from '../forward';
@@ -48,6 +49,13 @@ export class NotHistory extends Error {
 
 /** The market cache's clock (tests move it; the cached entries' ages are measured with it). */
 export const marketClock = { now: () => Date.now() };
+
+/**
+ * The epoch both market caches share: the 5-minute price bucket of the market clock. The list and
+ * every price history are reloaded when it turns, so the table, the asset page and its chart never
+ * show two buckets side by side (swr.ts, epochs).
+ */
+const priceBucket = () => historyBucket(marketClock.now());
 
 const unavailable = errorBody(503, 'Market data is unavailable, please try again later', 'upstream_unavailable');
 
@@ -98,12 +106,14 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
     const loaded = await loadSnapshot(marketSourceFor(reader), cachedAssets);
     const { keptFrom } = loaded;
     let { snapshot } = loaded;
-    // The embedded core serves the history (no upstream): each refresh adds its prices to it, and the
-    // list carries each symbol's 24 h change from it.
+    // The list carries each symbol's 24 h change from its price history, in both modes. The embedded
+    // core serves the history (no upstream): each refresh adds its prices to it, and one bulk read
+    // gives the changes. The remote upstream owns its history: each symbol's 24h history is read
+    // through the same cache the asset page reads, so both show the very same figure.
     if (!env.UPSTREAM_API_URL) {
       await recordSnapshotPrices(env.DB, snapshot, marketClock.now());
       snapshot = await withDayChanges(env.DB, snapshot);
-    }
+    } else snapshot = await withHistoryChanges(reader, snapshot);
     return keptFrom === undefined ? snapshot : aged(snapshot, keptFrom);
   };
   return swr(env.MARKET_CACHE, MARKET_LIST_KEY, load, {
@@ -112,6 +122,7 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
     lockMs: MARKET_LOCK_MS,
     waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
     now: () => marketClock.now(),
+    epoch: priceBucket,
   });
 }
 
@@ -125,6 +136,9 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
 export function cachedHistory(reader: MarketReader, symbol: string, range: string): Promise<SwrResult> {
   const { env, ctx } = reader;
   const load = async (): Promise<PriceHistory> => {
+    // In the embedded default the list's refresh writes the bucket's prices into the history: the
+    // list is brought to the current bucket first, so the history ends where the table does.
+    if (!env.UPSTREAM_API_URL) await cachedMarketSnapshot(reader).catch(() => undefined);
     const res = await selectUpstream(env).call(
       { method: 'GET', path: `/market/history/${encodeURIComponent(symbol)}`, query: { range }, userId: reader.userId, accessToken: reader.accessToken },
       ctx,
@@ -138,7 +152,35 @@ export function cachedHistory(reader: MarketReader, symbol: string, range: strin
     lockMs: MARKET_LOCK_MS,
     waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
     now: () => marketClock.now(),
+    epoch: priceBucket,
   });
+}
+
+/** How many histories the remote mode's list refresh reads at once. */
+const HISTORY_READS_AT_ONCE = 8;
+
+/**
+ * The snapshot with each symbol's 24 h change (upper-case symbol) from its cached 24h history: the
+ * history's change_percent, null when the upstream has none for it (404, an error, off the contract).
+ */
+async function withHistoryChanges(reader: MarketReader, snapshot: MarketSnapshot): Promise<MarketSnapshot> {
+  const symbols = [...new Set([...snapshot.stocks.map((s) => s.symbol), ...snapshot.assets.map((a) => a.symbol)].map((s) => s.toUpperCase()))];
+  const changes: Record<string, string | null> = {};
+  let missing = 0;
+  for (let i = 0; i < symbols.length; i += HISTORY_READS_AT_ONCE) {
+    await Promise.all(
+      symbols.slice(i, i + HISTORY_READS_AT_ONCE).map(async (symbol) => {
+        try {
+          changes[symbol] = (JSON.parse((await cachedHistory(reader, symbol, '24h')).json) as PriceHistory).change_percent;
+        } catch {
+          changes[symbol] = null;
+          missing++;
+        }
+      }),
+    );
+  }
+  if (missing > 0) console.error(`market: no 24h history for ${missing} of ${symbols.length} symbols`);
+  return { ...snapshot, changes_24h: changes };
 }
 
 const cachedSnapshot = (c: Context<AppEnv>): Promise<SwrResult> => cachedMarketSnapshot(readerOf(c));

@@ -51,6 +51,17 @@ async function connect(user: User) {
   return { ws, messages, closed: () => closed };
 }
 
+/** Two new users; the sender takes `funds` from the faucet and offers the receiver `amount` (pending). */
+async function offerBetweenTwo({ funds, amount }: { funds: string; amount: string }) {
+  const sender = await userWithParty();
+  const receiver = await userWithParty();
+  expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: funds })).status).toBe(200);
+  expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
+  const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount });
+  expect(sent.status, sent.text).toBe(200);
+  return { sender, receiver };
+}
+
 const until = (check: () => boolean, what: string) => vi.waitFor(() => expect(check(), what).toBe(true), { timeout: 3000, interval: 20 });
 const stubOf = (partyId: string) => testEnv.LIVE.get(testEnv.LIVE.idFromName(partyId));
 
@@ -184,13 +195,35 @@ describe('GET /api/live delivers', () => {
     r.ws.close(1000, 'done');
   });
 
+  it("marking notifications read tells the reader's other open pages (notifications.read), not the other side's", async () => {
+    const { sender, receiver } = await offerBetweenTwo({ funds: '10', amount: '2' });
+    const list = await apiAs(receiver, 'GET', '/api/notifications');
+    expect(list.body.data.unread).toBe(1);
+    // Two pages of the receiver's (two tabs, or a phone and a laptop), one of the sender's.
+    const [tabA, tabB, theirs] = [await connect(receiver), await connect(receiver), await connect(sender)];
+
+    const read = await apiAs(receiver, 'POST', '/api/notifications/read', { through: list.body.data.notifications[0].id });
+    expect(read.body.data).toEqual({ unread: 0 });
+    await until(() => tabA.messages.length === 1 && tabB.messages.length === 1, "both of the receiver's pages heard the read");
+    expect(JSON.parse(tabA.messages[0]!)).toEqual({ type: 'notifications.read' });
+    expect(JSON.parse(tabB.messages[0]!)).toEqual({ type: 'notifications.read' });
+
+    // One read by id too; a refused one (another user's notification, 404) tells nobody.
+    const one = await apiAs(receiver, 'POST', `/api/notifications/${list.body.data.notifications[0].id}/read`);
+    expect(one.status).toBe(200);
+    await until(() => tabA.messages.length === 2, 'the second read reached the page');
+    expect((await apiAs(sender, 'POST', '/api/notifications/read', { through: list.body.data.notifications[0].id })).status).toBe(404);
+    // A marker after the refused read, a send both sides hear: once it has arrived, an event of the
+    // refused read would have too.
+    const marker = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '1' });
+    expect(marker.status).toBe(200);
+    await until(() => theirs.messages.length >= 1 && tabA.messages.length >= 3, 'both heard the marker send');
+    expect(theirs.messages.map((m) => JSON.parse(m))).toEqual([{ type: 'wallet.changed' }]);
+    for (const s of [tabA, tabB, theirs]) s.ws.close(1000, 'done');
+  });
+
   it("both sides' sockets when the expiry job expires their offer (nobody called)", async () => {
-    const sender = await userWithParty();
-    const receiver = await userWithParty();
-    expect((await apiAs(sender, 'POST', '/api/wallets/transfer', { account_id: sender.accountId, amount: '3' })).status).toBe(200);
-    expect((await apiAs(sender, 'POST', '/api/wallets/auto-accept', { account_id: sender.accountId })).status).toBe(200);
-    const sent = await apiAs(sender, 'POST', '/api/wallets/canton/send', { account_id: sender.accountId, receiver_party: receiver.partyId, amount: '1' });
-    expect(sent.status, sent.text).toBe(200);
+    const { sender, receiver } = await offerBetweenTwo({ funds: '3', amount: '1' });
     const s = await connect(sender);
     const r = await connect(receiver);
     const job = await expireOffers(testEnv, Date.now() + 25 * 3600_000);

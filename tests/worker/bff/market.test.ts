@@ -8,6 +8,7 @@ import { app } from '../../../src/worker/index';
 import { MARKET_LIST_KEY, marketClock } from '../../../src/worker/routes/market';
 import { bearer, projectToken, signIn } from '../auth';
 import { installFetchGuard, outbound, planFetch } from '../network';
+import { markerAsset } from '../fixtures';
 
 installFetchGuard();
 
@@ -52,24 +53,7 @@ async function putEntry(snapshot: MarketSnapshot, ageMs: number) {
   await kv.put(MARKET_LIST_KEY, JSON.stringify(snapshot), { metadata: { fetchedAt: Date.now() - ageMs }, expirationTtl: 86_400 });
 }
 
-const marker: MarketSnapshot = {
-  stocks: [],
-  assets: [
-    {
-      id: 'm',
-      symbol: 'MARK',
-      name: 'Cached marker',
-      asset_type: 'other',
-      currency: null,
-      network: null,
-      caip2: null,
-      last_price: '1',
-      logo_url: null,
-      created_at: '',
-      updated_at: '',
-    },
-  ],
-};
+const marker: MarketSnapshot = { stocks: [], assets: [markerAsset('m', 'MARK', 'Cached marker')] };
 
 describe('GET /api/market', () => {
   it('needs a signed-in user', async () => {
@@ -254,6 +238,33 @@ describe('the KV stale-while-revalidate helper', () => {
     await kv.put(key, '"ancient"', { metadata: { fetchedAt: now - 86_400_001 } });
     const r = await swr(kv, key, async () => 'reloaded', { ...opts, now: () => now });
     expect(r).toMatchObject({ state: 'miss', json: '"reloaded"' });
+  });
+
+  it('reloads a young copy of a past epoch at once, and serves it (stale) only when the reload fails', async () => {
+    const key = 'test:v1:epoch';
+    let now = 1_000_000;
+    const clock = { ...opts, now: () => now, epoch: () => Math.floor(now / 300_000) };
+    let value = 'first';
+    let failing = false;
+    const load = async () => {
+      if (failing) throw new Error('source down');
+      return value;
+    };
+    expect(await swr(kv, key, load, clock)).toMatchObject({ state: 'miss', json: '"first"' });
+    // 10 s later, same epoch: the copy is fresh.
+    now += 10_000;
+    value = 'second';
+    expect(await swr(kv, key, load, clock)).toMatchObject({ state: 'fresh', json: '"first"' });
+    // The epoch turns 20 s after the copy was fetched (young by age): reloaded before it is served.
+    now = 1_200_000 + 1_000;
+    expect(await swr(kv, key, load, clock)).toMatchObject({ state: 'miss', json: '"second"' });
+    // Next epoch, the source is down: the last epoch's copy is served as stale, and the failure logged.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    now = 1_500_000 + 1_000;
+    failing = true;
+    expect(await swr(kv, key, load, clock)).toMatchObject({ state: 'stale', json: '"second"' });
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(/cache reload failed for test:v1:epoch/);
+    errors.mockRestore();
   });
 
   it('shares one load between concurrent misses', async () => {

@@ -217,6 +217,49 @@ describe('GET /api/market, its 24 h changes', () => {
   });
 });
 
+describe('the market list and a price history, cached apart', () => {
+  type Listed = { changes_24h?: Record<string, string | null> };
+  const setAapl = (price: string) =>
+    testEnv.DB.prepare('UPDATE stock_prices SET price = ? WHERE stock_id = (SELECT id FROM stocks WHERE symbol = ?)').bind(price, 'AAPL').run();
+  const at = (ms: number) => {
+    marketClock.now = () => ms;
+    historyClock.now = () => ms;
+  };
+  /** A 5-minute bucket's end well after every row the tests wrote so far. */
+  const nextTurn = () => Math.ceil((Date.now() + 60 * 60_000) / 300_000) * 300_000;
+
+  for (const first of ['history', 'list'] as const) {
+    it(`agree across a 5-minute bucket turn, the ${first} read first: a copy from the last bucket is reloaded however young`, async () => {
+      const turn = nextTurn();
+      await setAapl('240.00');
+      at(turn - 20_000);
+      const before = (await get('/api/market')).body.data as unknown as Listed;
+      const historyBefore = (await get('/api/market/history/AAPL?range=24h')).body.data;
+      expect(before.changes_24h!.AAPL).toBe(historyBefore.change_percent);
+
+      // 30 s on, both copies are young (fresh for 60 s), but the bucket has turned and the price moved.
+      await setAapl('250.00');
+      at(turn + 10_000);
+      const read = { list: () => get('/api/market'), history: () => get('/api/market/history/AAPL?range=24h') };
+      const a = await read[first]();
+      const b = await read[first === 'list' ? 'history' : 'list']();
+      // The first read reloads; a history's reload brings the list to the bucket first (it writes the
+      // bucket's prices into the history), so the list is then fresh.
+      expect([a.res.headers.get('x-cache'), b.res.headers.get('x-cache')]).toEqual(['miss', first === 'list' ? 'miss' : 'fresh']);
+      const list = (first === 'list' ? a : b).body.data as unknown as Listed;
+      const history = (first === 'list' ? b : a).body.data;
+      expect(history.points.at(-1)!.price).toBe('250');
+      expect(list.changes_24h!.AAPL).toBe(history.change_percent);
+      expect(list.changes_24h!.AAPL).not.toBe(before.changes_24h!.AAPL);
+
+      // Within the new bucket both are served from the cache again.
+      at(turn + 40_000);
+      expect((await read.list()).res.headers.get('x-cache')).toBe('fresh');
+      expect((await read.history()).res.headers.get('x-cache')).toBe('fresh');
+    });
+  }
+});
+
 describe('GET /api/market/history/{symbol}, remote upstream', () => {
   const UPSTREAM = 'http://upstream.test/v1';
   const history: PriceHistory = {

@@ -8,6 +8,7 @@ import { MARKET_LIST_KEY } from '../../../src/worker/routes/market';
 import { remoteUpstream } from '../../../src/worker/upstream/remote';
 import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { installFetchGuard, outbound, planFetch } from '../network';
+import { markerAsset } from '../fixtures';
 
 installFetchGuard();
 
@@ -176,21 +177,7 @@ describe('upstream faults', () => {
     expect(rejections).toEqual([]);
   });
 
-  const staleAssets = [
-    {
-      id: 'stale',
-      symbol: 'STALE',
-      name: 'Cached',
-      asset_type: 'other',
-      currency: null,
-      network: null,
-      caip2: null,
-      last_price: '1',
-      logo_url: null,
-      created_at: '',
-      updated_at: '',
-    },
-  ];
+  const staleAssets = [markerAsset('stale', 'STALE', 'Cached')];
   async function putStale() {
     const kv = testEnv.MARKET_CACHE;
     await kv.put(MARKET_LIST_KEY, JSON.stringify({ stocks: [], assets: staleAssets }), {

@@ -445,6 +445,7 @@ describe('transactions of a transfer', () => {
       direction: 'sent',
       counterparty: ana.partyId,
       counterparty_name: 'Ana P.',
+      counterparty_kind: 'person',
       status: 'FAILED',
       status_reason: 'rejected',
       asset_amount: '-1.0000000000',
@@ -454,13 +455,14 @@ describe('transactions of a transfer', () => {
       direction: 'received',
       counterparty: me.partyId,
       counterparty_name: 'Ana P.',
+      counterparty_kind: 'person',
       status: 'FAILED',
       status_reason: 'rejected',
       asset_amount: '1.0000000000',
     });
-    // The faucet's rows name the treasury.
+    // The faucet's rows name the treasury, and say it is the treasury so a screen can name it in its language.
     const faucet = mine.find((t: { counterparty: string }) => t.counterparty === TREASURY_PARTY);
-    expect(faucet).toMatchObject({ direction: null, counterparty_name: 'Dólar treasury', status_reason: null });
+    expect(faucet).toMatchObject({ direction: null, counterparty_name: 'Dólar treasury', counterparty_kind: 'treasury', status_reason: null });
   });
 });
 
