@@ -12,6 +12,7 @@ import { market } from './routes/market';
 import { notifications } from './routes/notifications';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
+import { usd } from './routes/usd';
 import { wallets } from './routes/wallets';
 
 export const coreApp = new Hono<CoreEnv>();
@@ -29,9 +30,10 @@ coreApp.use(
 );
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
-// (accounts, wallets, transactions, support, feature-requests, market history, notifications)
+// (accounts, wallets, USD account, transactions, support, feature-requests, market history, notifications)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
+coreApp.route('/usd', usd);
 coreApp.route('/transactions', transactions);
 coreApp.route('/support', support);
 coreApp.route('/feature-requests', featureRequests);

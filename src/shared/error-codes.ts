@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   'self_transfer', // 400: sending to the caller's own party
   'offer_not_pending', // 409: the transfer offer was already accepted, rejected, withdrawn or expired
   'amount_below_minimum', // 400: a person-to-person send below the minimum amount (dust)
+  'identity_not_verified', // 403: the action needs an approved identity verification
+  'monthly_limit_exceeded', // 409: the movement would take the person past this month's USD limit
+  'holder_name_mismatch', // 422: a bank account's holder name is not the verified name
+  'withdrawal_not_pending', // 409: the withdrawal was already settled or cancelled
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -68,6 +72,10 @@ export const ERROR_STATUS = {
   self_transfer: 400,
   offer_not_pending: 409,
   amount_below_minimum: 400,
+  identity_not_verified: 403,
+  monthly_limit_exceeded: 409,
+  holder_name_mismatch: 422,
+  withdrawal_not_pending: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);

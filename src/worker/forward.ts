@@ -3,12 +3,13 @@
 // true` when the upstream replayed the first answer of the request's Idempotency-Key. A route marked
 // `notifiesParties()` (a money call) tells the parties of its 2xx answer's `affectedParties` after
 // answering (live/notify.ts), and wakes the app's clock, since the call may have brought timed work
-// due sooner, such as a new offer's expiry (clock/app-clock.ts).
+// due sooner, such as a new offer's expiry (clock/app-clock.ts); a route marked `schedulesWork()` (a
+// withdrawal that settles later) wakes the clock too.
 import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
-import { notifiesOf } from '../shared/contract/common';
+import { notifiesOf, schedulesWorkOf } from '../shared/contract/common';
 import type { AppEnv } from './env';
 import { wakeClock } from './clock/wake';
 import { affectedPartiesOf, notifyParties } from './live/notify';
@@ -44,6 +45,8 @@ export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: 
   if (res.replayed) c.header('idempotent-replayed', 'true');
   if (res.status >= 200 && res.status < 300 && notifiesOf(route)) {
     afterAnswer(c, Promise.all([notifyParties(c.env, affectedPartiesOf(res.body), { type: 'wallet.changed' }), wakeClock(c.env)]));
+  } else if (res.status >= 200 && res.status < 300 && schedulesWorkOf(route)) {
+    afterAnswer(c, wakeClock(c.env));
   }
   // The answer is the declaration's (the remote adapter checked it against the same schema; the
   // embedded core built it from the same contract and its text is sent as is, without a parse and

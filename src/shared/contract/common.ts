@@ -92,3 +92,15 @@ export const notifiesParties = () => ({ [LIVE_NOTIFY_EXTENSION]: true }) as { 'x
 
 /** Whether a declaration is marked with notifiesParties(). */
 export const notifiesOf = (route: object): boolean => (route as { [LIVE_NOTIFY_EXTENSION]?: boolean })[LIVE_NOTIFY_EXTENSION] === true;
+
+/** The OpenAPI extension that marks a call that creates timed work (a pending withdrawal's settlement). */
+export const SCHEDULES_WORK_EXTENSION = 'x-schedules-work';
+
+/**
+ * Spread into a declaration of a call whose 2xx answer may bring timed work due sooner: the BFF wakes
+ * the app's clock after it (src/worker/forward.ts), as after a money call between parties.
+ */
+export const schedulesWork = () => ({ [SCHEDULES_WORK_EXTENSION]: true }) as { 'x-schedules-work': true };
+
+/** Whether a declaration is marked with schedulesWork(). */
+export const schedulesWorkOf = (route: object): boolean => (route as { [SCHEDULES_WORK_EXTENSION]?: boolean })[SCHEDULES_WORK_EXTENSION] === true;

@@ -5,6 +5,7 @@
 // (APP_MODE local or demo with no UPSTREAM_API_URL); in production the upstream keeps its own time,
 // so there the jobs do nothing.
 import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
+import { nextWithdrawalSettlement, settleDueWithdrawals } from '../../core/usd/settlement';
 import { appMode } from '../../platform/app-mode';
 import { nowIso } from '../../platform/primitives';
 import type { Bindings } from '../env';
@@ -36,13 +37,26 @@ export async function expireOffers(env: Bindings, nowMs: number): Promise<{ expi
   return result;
 }
 
+/** Pending USD withdrawals due at `nowMs` settle (COMPLETED, the person notified). Answers how many. */
+export async function settleWithdrawals(env: Bindings, nowMs: number): Promise<{ settled: number }> {
+  if (!ownsLedger(env)) return { settled: 0 };
+  const settled = await settleDueWithdrawals(env.DB, nowIso(nowMs));
+  if (settled > 0) console.log(`withdrawal settlement job: ${settled} withdrawals settled`);
+  return { settled };
+}
+
+/** When the next of `at` (an ISO time or null) is due, in epoch ms. */
+const dueMs = (at: string | null) => (at === null ? null : Date.parse(at));
+
 export const JOBS: readonly ClockJob[] = [
   {
     name: 'offer expiry',
-    async nextDueMs(env) {
-      const at = await nextOfferExpiry(env.DB);
-      return at === null ? null : Date.parse(at);
-    },
+    nextDueMs: async (env) => dueMs(await nextOfferExpiry(env.DB)),
     run: expireOffers,
+  },
+  {
+    name: 'withdrawal settlement',
+    nextDueMs: async (env) => dueMs(await nextWithdrawalSettlement(env.DB)),
+    run: settleWithdrawals,
   },
 ];
