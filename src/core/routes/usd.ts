@@ -17,9 +17,11 @@ export const usd = contractHono<CoreEnv>()
   })
   .openapi(api.getUsdAccount, async (c) => c.json({ data: await readUsdAccount(c.env.DB, c.var.userId, c.req.valid('param').accountId) }, 200))
   .openapi(api.listUsdBankAccounts, async (c) => c.json({ data: await listBankAccounts(c.env.DB, c.var.userId, c.req.valid('param').accountId) }, 200))
-  .openapi(api.addUsdBankAccount, async (c) =>
-    created(c.json({ data: await addBankAccount(c.env.DB, c.var.userId, c.req.valid('param').accountId, c.req.valid('json')) }, 200)),
-  )
+  .openapi(api.addUsdBankAccount, async (c) => {
+    const { accountId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    return idempotent(c, `POST /usd/accounts/${accountId}/bank-accounts`, body, (scope) => addBankAccount(c.env.DB, c.var.userId, accountId, body, scope));
+  })
   .openapi(api.depositUsd, async (c) => {
     const { accountId } = c.req.valid('param');
     const body = c.req.valid('json');

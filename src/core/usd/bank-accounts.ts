@@ -4,6 +4,7 @@
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import type { UsdBankAccount } from '../../shared/schemas/usd';
 import { fail } from '../db';
+import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { BANK_ACCOUNT_COLUMNS, requireUsdWallet, requireVerified } from './account';
 import { comparableName } from './limits';
 
@@ -15,7 +16,7 @@ interface NewBankAccount {
 }
 
 /** POST /usd/accounts/{accountId}/bank-accounts */
-export async function addBankAccount(db: D1Database, userId: string, accountId: string, body: NewBankAccount): Promise<UsdBankAccount> {
+export async function addBankAccount(db: D1Database, userId: string, accountId: string, body: NewBankAccount, scope: IdempotencyScope | null): Promise<UsdBankAccount> {
   const walletId = await requireUsdWallet(db, userId, accountId);
   await requireVerified(db, userId);
   const profile = await db.prepare('SELECT first_name, last_name FROM profiles WHERE id = ?').bind(userId).first<{ first_name: string | null; last_name: string | null }>();
@@ -31,13 +32,16 @@ export async function addBankAccount(db: D1Database, userId: string, accountId: 
     routing_number: body.routing_number,
     created_at: nowIso(),
   };
-  await db
-    .prepare(
-      `INSERT INTO usd_bank_accounts (id, wallet_id, holder_name, bank_name, account_last4, account_hash, routing_number, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(row.id, walletId, row.holder_name, row.bank_name, row.account_last4, await sha256Hex('usd-bank-account', body.account_number), row.routing_number, row.created_at)
-    .run();
+  const stmts = [
+    db
+      .prepare(
+        `INSERT INTO usd_bank_accounts (id, wallet_id, holder_name, bank_name, account_last4, account_hash, routing_number, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(row.id, walletId, row.holder_name, row.bank_name, row.account_last4, await sha256Hex('usd-bank-account', body.account_number), row.routing_number, row.created_at),
+  ];
+  if (scope) stmts.push(idempotencyInsert(db, scope, 200, JSON.stringify({ data: row })));
+  await db.batch(stmts);
   return row;
 }
 

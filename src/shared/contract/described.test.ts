@@ -12,6 +12,7 @@ import * as sessions from './sessions';
 import * as support from './support';
 import { API_TAGS } from './tags';
 import * as transactions from './transactions';
+import * as usd from './usd';
 import * as wallets from './wallets';
 
 const routes: { key: string; route: Partial<Described> }[] = declaredRoutes();
@@ -42,7 +43,7 @@ describe('every declaration of the contract', () => {
 
   it('is named after its exported declaration', () => {
     const declared = new Set(routes.map(({ route }) => route));
-    const modules = [accounts, featureRequests, live, market, notifications, sessions, support, transactions, wallets];
+    const modules = [accounts, featureRequests, live, market, notifications, sessions, support, transactions, usd, wallets];
     const named = modules.flatMap((m) => Object.entries(m)).filter(([, value]) => declared.has(value as Partial<Described>));
     expect(named).toHaveLength(routes.length);
     expect(named.filter(([name, route]) => (route as Partial<Described>).operationId !== name).map(([name]) => name)).toEqual([]);

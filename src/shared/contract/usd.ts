@@ -51,12 +51,12 @@ export const addUsdBankAccount = createRoute({
   operationId: 'addUsdBankAccount',
   summary: 'Add a bank account',
   description:
-    'Adds a bank account (simulated) to withdraw to: the holder name must be your verified name (first and last name, compared without case or accents), else 422 `holder_name_mismatch`; the routing number is 9 digits with a valid ABA checksum. Only the last 4 digits of the account number are kept. Answers 201 with it. No money moves. Rate-limited (RL_WALLETS).',
+    'Adds a bank account (simulated) to withdraw to: the holder name must be your verified name (first and last name, compared without case or accents), else 422 `holder_name_mismatch`; the routing number is 9 digits with a valid ABA checksum. Only the last 4 digits of the account number are kept. Answers it. No money moves. Takes an Idempotency-Key (a retry adds it once). Rate-limited (RL_WALLETS).',
   ...limitedBy('RL_WALLETS'),
   ...refuses('not_found', 'identity_not_verified', 'holder_name_mismatch'),
   method: 'post',
   path: '/accounts/{accountId}/bank-accounts',
-  request: { params: u.usdAccountParam, ...jsonBody(u.addBankAccountBody) },
+  request: { params: u.usdAccountParam, ...idempotencyKeyHeader(), ...jsonBody(u.addBankAccountBody) },
   responses: answers(u.usdBankAccount),
 });
 export const depositUsd = createRoute({
