@@ -17,7 +17,13 @@ const s = useStandIns((ins) => {
  * Every signed-in page the Worker renders with the user's data: each the navigation links to, the
  * wallet and an asset page, and onboarding.
  */
-const PAGES = [...new Set([...MAIN_NAV, ...SETTINGS_NAV].map((item) => item.href)), '/accounts/digital-assets', '/accounts/digital-assets/CC', '/onboarding'];
+const PAGES = [
+  ...new Set([...MAIN_NAV, ...SETTINGS_NAV].map((item) => item.href)),
+  '/accounts/digital-assets',
+  '/accounts/digital-assets/CC',
+  '/accounts/usd',
+  '/onboarding',
+];
 
 async function pagesFor(token: string, sub: string) {
   return Promise.all(

@@ -84,3 +84,11 @@ export async function createUserWithParty(accountName?: string, userId?: string)
 export async function expectedCents(amount: string): Promise<number> {
   return Number(usdCents({ units: parseUnits(amount, LEDGER_SCALE), scale: LEDGER_SCALE }, await ccPrice(db())));
 }
+
+/**
+ * Marks the person's identity verification approved with `first last` as the verified name, as a
+ * decided verification leaves the profile (money in and out of the USD account needs it).
+ */
+export async function verifyIdentity(userId: string, first = 'Ana', last = 'Pérez'): Promise<void> {
+  await db().prepare(`UPDATE profiles SET idv_status = 'approved', first_name = ?, last_name = ? WHERE id = ?`).bind(first, last, userId).run();
+}

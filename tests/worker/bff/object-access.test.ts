@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes, fillPath } from '../bff-route-table';
 import { dbDigest } from '../db-snapshot';
+import { verifyIdentity } from '../fixtures';
 
 interface Victim {
   userId: string;
@@ -27,6 +28,9 @@ interface Victim {
   /** A pending offer the victim sent (to their second account's party) and one they received (the faucet's). */
   outgoingOfferId: string;
   incomingOfferId: string;
+  /** The USD account's bank account and a pending withdrawal to it. */
+  bankAccountId: string;
+  withdrawalId: string;
 }
 
 interface Req {
@@ -122,6 +126,23 @@ const TABLE: Record<string, Entry> = {
   'GET /api/notifications': { own: {}, why: "the caller's notifications" },
   'POST /api/notifications/:id/read': { foreign: (v) => ({ params: { id: v.notificationId } }) },
   'POST /api/notifications/read': { foreign: (v) => ({ body: { through: v.notificationId } }) },
+  // The USD account
+  'POST /api/usd/accounts': { foreign: (v) => ({ body: { account_id: v.secondAccountId } }) },
+  'GET /api/usd/accounts/:accountId': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'GET /api/usd/accounts/:accountId/bank-accounts': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'POST /api/usd/accounts/:accountId/bank-accounts': {
+    foreign: (v) => ({
+      params: { accountId: v.accountId },
+      body: { holder_name: 'Ana Pérez', bank_name: 'Attacker Bank', account_number: '99999999', routing_number: '021000021' },
+    }),
+  },
+  'POST /api/usd/accounts/:accountId/deposits': { foreign: (v) => ({ params: { accountId: v.accountId }, body: { amount: '1', rail: 'card' } }) },
+  'POST /api/usd/accounts/:accountId/withdrawals': {
+    foreign: (v) => ({ params: { accountId: v.accountId }, body: { amount: '1', bank_account_id: v.bankAccountId } }),
+  },
+  'POST /api/usd/accounts/:accountId/withdrawals/:movementId/cancel': {
+    foreign: (v) => ({ params: { accountId: v.accountId, movementId: v.withdrawalId } }),
+  },
   // Sessions
   'GET /api/sessions': { own: {}, why: "the caller's sessions" },
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
@@ -159,6 +180,16 @@ async function buildVictim(s: Session): Promise<Victim> {
   const fr = await ok(s, 'POST', '/api/feature-requests', { title: 'Victim idea', description: 'A very good idea for all', is_anonymous: true });
   await ok(s, 'POST', `/api/feature-requests/${fr.id}/vote`, { vote_type: 'upvote' });
   const notifications = await ok(s, 'GET', '/api/notifications');
+  await verifyIdentity(s.userId);
+  await ok(s, 'POST', '/api/usd/accounts', { account_id: accountId });
+  const bank = await ok(s, 'POST', `/api/usd/accounts/${accountId}/bank-accounts`, {
+    holder_name: 'Ana Pérez',
+    bank_name: 'Victim Bank',
+    account_number: '000123456789',
+    routing_number: '021000021',
+  });
+  await ok(s, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100', rail: 'bank' });
+  const withdrawal = await ok(s, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, { amount: '10', bank_account_id: bank.id });
   return {
     userId: s.userId,
     accountId,
@@ -174,6 +205,8 @@ async function buildVictim(s: Session): Promise<Victim> {
     notificationId: notifications.notifications[0].id,
     outgoingOfferId: sent.offerId,
     incomingOfferId: incoming.offerId,
+    bankAccountId: bank.id,
+    withdrawalId: withdrawal.id,
   };
 }
 
@@ -185,8 +218,10 @@ beforeAll(async () => {
   const v = await signIn(uniquePhone());
   victim = await buildVictim(v);
   attacker = await signIn(uniquePhone());
-  // The attacker's first call provisions their own profile and account (outside any comparison).
+  // The attacker's first call provisions their own profile and account (outside any comparison); a
+  // verified attacker, so that no USD call is refused for want of verification rather than scope.
   await ok(attacker, 'GET', '/api/accounts/user/accounts');
+  await verifyIdentity(attacker.userId);
 });
 
 const urlOf = (path: string, req: Req) => fillPath(path, req.params ?? {}) + (req.query ? `?${req.query}` : '');

@@ -8,13 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MONTHLY_LIMIT_CENTS } from '../../../src/core/usd/limits';
 import { WITHDRAWAL_SETTLE_MS } from '../../../src/core/usd/settlement';
 import { settleWithdrawals } from '../../../src/worker/clock/jobs';
-import { core, coreJson, createUser, db, scalar, testEnv, type Fixture } from '../fixtures';
+import { core, coreJson, createUser, db, scalar, testEnv, verifyIdentity, type Fixture } from '../fixtures';
 
 /** A routing number with a valid ABA checksum (and one without). */
 const ROUTING = '021000021';
 const BAD_ROUTING = '021000022';
 
-const verify = (f: Fixture) => db().prepare(`UPDATE profiles SET idv_status = 'approved' WHERE id = ?`).bind(f.userId).run();
+const verify = (f: Fixture) => verifyIdentity(f.userId);
 const open = (f: Fixture) => coreJson(f.userId, '/usd/accounts', { body: { account_id: f.accountId } });
 const read = async (f: Fixture) => (await coreJson(f.userId, `/usd/accounts/${f.accountId}`)).body.data;
 const depositTo = (f: Fixture, amount: string, headers?: Record<string, string>) =>
@@ -90,7 +90,12 @@ describe('the USD account', () => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ kind: 'deposit', rail: 'bank', amount_cents: 12550, status: 'settled' });
     const account = await read(f);
-    expect(account).toMatchObject({ available_cents: 12550, pending_cents: 0, used_this_month_cents: 12550, remaining_this_month_cents: MONTHLY_LIMIT_CENTS - 12550 });
+    expect(account).toMatchObject({
+      available_cents: 12550,
+      pending_cents: 0,
+      used_this_month_cents: 12550,
+      remaining_this_month_cents: MONTHLY_LIMIT_CENTS - 12550,
+    });
     const tx = await coreJson(f.userId, `/transactions/${body.data.transaction_id}`);
     expect(tx.body.data).toMatchObject({ type: 'deposit', amount_usd: 12550, asset: 'USD', network: 'ach', status: 'COMPLETED' });
     const notes = await coreJson(f.userId, '/notifications');
@@ -121,7 +126,9 @@ describe('the USD account', () => {
     expect(notes.body.data.notifications[0]).toMatchObject({ kind: 'usd_withdrawal_settled', transaction_id: w.body.data.transaction_id });
     // Once: a second run settles nothing of it and tells nobody again.
     await settleWithdrawals(testEnv, Date.parse(w.body.data.settle_at) + 1000);
-    expect(await scalar<number>(`SELECT COUNT(*) FROM notifications WHERE transaction_id = ? AND kind = 'usd_withdrawal_settled'`, w.body.data.transaction_id)).toBe(1);
+    expect(
+      await scalar<number>(`SELECT COUNT(*) FROM notifications WHERE transaction_id = ? AND kind = 'usd_withdrawal_settled'`, w.body.data.transaction_id),
+    ).toBe(1);
     // A settled withdrawal cannot be cancelled.
     const late = await cancel(f, w.body.data.id);
     expect(late.status).toBe(409);
