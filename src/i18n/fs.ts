@@ -724,7 +724,7 @@ export const fs: Dictionary = {
   'featureRequests.seed.11.description': 'Gagner des récompenses sur mes CC sans les déplacer vers une autre plateforme.',
   'featureRequests.seed.12.title': 'Widget d’écran d’accueil avec mon solde',
   'featureRequests.seed.12.description': 'Un petit widget sur le téléphone qui affiche mon solde total et la variation du jour d’un coup d’œil.',
-  // Compte en USD : soldes, plafonds, ajout et retrait de dollars (rails simulés), ses notifications
+  // Compte en USD : soldes, plafonds, ajout et retrait de dollars (rails simulés), ses notifications
   'usd.header.status': 'Actif',
   'usd.available': 'Solde disponible',
   'usd.pending': 'Retraits en attente',
@@ -773,7 +773,8 @@ export const fs: Dictionary = {
   'usd.activity.cancel': 'Annuler le retrait',
   'usd.activity.cancelled': 'Retrait annulé',
   'usd.unverified.title': 'Vérifiez d’abord votre identité',
-  'usd.unverified.body': 'Vous pouvez explorer et recevoir de l’argent. Pour ajouter ou retirer des dollars, vérifiez votre identité : votre plafond mensuel est de 0 d’ici là.',
+  'usd.unverified.body':
+    'Vous pouvez explorer et recevoir de l’argent. Pour ajouter ou retirer des dollars, vérifiez votre identité : votre plafond mensuel est de 0 d’ici là.',
   'usd.unverified.link': 'Vérifier votre identité',
   'usd.open.body': 'Votre identité est vérifiée. Ouvrez votre compte en USD pour ajouter et retirer des dollars.',
   'usd.open.button': 'Ouvrir le compte en USD',

@@ -81,7 +81,15 @@ function DepositDialog({ accountId, onClose }: { accountId: string; onClose: () 
           <label htmlFor={ids.amount} className={LABEL}>
             {t('usd.amount')}
           </label>
-          <input id={ids.amount} name="amount" inputMode="decimal" autoComplete="off" value={amount.text} onChange={(e) => amount.setText(e.target.value)} className={FIELD} />
+          <input
+            id={ids.amount}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount.text}
+            onChange={(e) => amount.setText(e.target.value)}
+            className={FIELD}
+          />
         </div>
         <fieldset>
           <legend className={LABEL}>{t('usd.rail.label')}</legend>
@@ -177,7 +185,15 @@ function WithdrawDialog({ account, onClose }: { account: Account; onClose: () =>
               <label htmlFor={ids.amount} className={LABEL}>
                 {t('usd.amount')}
               </label>
-              <input id={ids.amount} name="amount" inputMode="decimal" autoComplete="off" value={amount.text} onChange={(e) => amount.setText(e.target.value)} className={FIELD} />
+              <input
+                id={ids.amount}
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount.text}
+                onChange={(e) => amount.setText(e.target.value)}
+                className={FIELD}
+              />
             </div>
             <div>
               <label htmlFor={ids.bank} className={LABEL}>

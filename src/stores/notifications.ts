@@ -46,7 +46,8 @@ const KIND_TEXT: Record<NotificationKind, TranslationKey> = {
 /** What happened, in words of `lang`: "Ana P. sent you 2.50 CC ($0.39)". */
 export function notificationText(lang: Lang, n: AppNotification): string {
   // A USD account's event has no ledger amount: its dollars are the amount.
-  const amount = n.asset_amount === null ? formatCents(n.amount_usd) : `${formatLedgerAmount(n.asset_amount, n.asset ?? undefined)} (${formatCents(n.amount_usd)})`;
+  const amount =
+    n.asset_amount === null ? formatCents(n.amount_usd) : `${formatLedgerAmount(n.asset_amount, n.asset ?? undefined)} (${formatCents(n.amount_usd)})`;
   return t(lang, KIND_TEXT[n.kind], { name: n.counterparty_name ?? t(lang, 'shell.notifications.someone'), amount });
 }
 

@@ -48,7 +48,9 @@ export interface NewBankAccount {
 
 /** Adds a bank account and answers its id. */
 export async function addBankAccount(accountId: string, body: NewBankAccount): Promise<string> {
-  const added = await unwrap(sendIntent((key) => usd()[':accountId']['bank-accounts'].$post({ param: { accountId }, header: { 'idempotency-key': key }, json: body })));
+  const added = await unwrap(
+    sendIntent((key) => usd()[':accountId']['bank-accounts'].$post({ param: { accountId }, header: { 'idempotency-key': key }, json: body })),
+  );
   await loadUsd(accountId);
   return added.id;
 }

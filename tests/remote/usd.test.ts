@@ -47,7 +47,7 @@ describe('remote mode: the USD account', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ data: movement });
-    const [sent] = s.upstream.take() as Received[];
+    const [sent] = s.upstream.take();
     expect(sent).toMatchObject({ method: 'POST', path: `${remote().upstreamBasePath}/usd/accounts/${accountId}/deposits` });
     expect(sent!.headers['idempotency-key']).toBe(key);
     expect(sent!.headers['x-user-id']).toBe(sub);

@@ -38,7 +38,10 @@ export async function readUsdAccount(db: D1Database, userId: string, accountId: 
   const [verified, walletId, used] = await Promise.all([
     isVerified(db, userId),
     usdWalletId(db, accountId),
-    db.prepare(`SELECT ${usedSql('?1', '?2')} AS used`).bind(userId, start).first<number>('used'),
+    db
+      .prepare(`SELECT ${usedSql('?1', '?2')} AS used`)
+      .bind(userId, start)
+      .first<number>('used'),
   ]);
   const limit = verified ? MONTHLY_LIMIT_CENTS : 0;
   const usedCents = used ?? 0;

@@ -16,10 +16,19 @@ interface NewBankAccount {
 }
 
 /** POST /usd/accounts/{accountId}/bank-accounts */
-export async function addBankAccount(db: D1Database, userId: string, accountId: string, body: NewBankAccount, scope: IdempotencyScope | null): Promise<UsdBankAccount> {
+export async function addBankAccount(
+  db: D1Database,
+  userId: string,
+  accountId: string,
+  body: NewBankAccount,
+  scope: IdempotencyScope | null,
+): Promise<UsdBankAccount> {
   const walletId = await requireUsdWallet(db, userId, accountId);
   await requireVerified(db, userId);
-  const profile = await db.prepare('SELECT first_name, last_name FROM profiles WHERE id = ?').bind(userId).first<{ first_name: string | null; last_name: string | null }>();
+  const profile = await db
+    .prepare('SELECT first_name, last_name FROM profiles WHERE id = ?')
+    .bind(userId)
+    .first<{ first_name: string | null; last_name: string | null }>();
   const verifiedName = comparableName(`${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`);
   if (!verifiedName || comparableName(body.holder_name) !== verifiedName) {
     fail(422, 'The holder name must be your verified name', 'holder_name_mismatch');
@@ -38,7 +47,16 @@ export async function addBankAccount(db: D1Database, userId: string, accountId: 
         `INSERT INTO usd_bank_accounts (id, wallet_id, holder_name, bank_name, account_last4, account_hash, routing_number, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(row.id, walletId, row.holder_name, row.bank_name, row.account_last4, await sha256Hex('usd-bank-account', body.account_number), row.routing_number, row.created_at),
+      .bind(
+        row.id,
+        walletId,
+        row.holder_name,
+        row.bank_name,
+        row.account_last4,
+        await sha256Hex('usd-bank-account', body.account_number),
+        row.routing_number,
+        row.created_at,
+      ),
   ];
   if (scope) stmts.push(idempotencyInsert(db, scope, 200, JSON.stringify({ data: row })));
   await db.batch(stmts);
@@ -48,6 +66,9 @@ export async function addBankAccount(db: D1Database, userId: string, accountId: 
 /** GET /usd/accounts/{accountId}/bank-accounts */
 export async function listBankAccounts(db: D1Database, userId: string, accountId: string): Promise<UsdBankAccount[]> {
   const walletId = await requireUsdWallet(db, userId, accountId);
-  const { results } = await db.prepare(`SELECT ${BANK_ACCOUNT_COLUMNS} FROM usd_bank_accounts WHERE wallet_id = ? ORDER BY created_at, id`).bind(walletId).all<UsdBankAccount>();
+  const { results } = await db
+    .prepare(`SELECT ${BANK_ACCOUNT_COLUMNS} FROM usd_bank_accounts WHERE wallet_id = ? ORDER BY created_at, id`)
+    .bind(walletId)
+    .all<UsdBankAccount>();
   return results;
 }

@@ -22,10 +22,4 @@ export const usedSql = (user: string, start: string) =>
 export const verifiedSql = (user: string) => `EXISTS (SELECT 1 FROM profiles WHERE id = ${user} AND idv_status = 'approved')`;
 
 /** A name as the holder-name rule compares it: without accents, case or repeated spaces. */
-export const comparableName = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+export const comparableName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();

@@ -32,7 +32,10 @@ async function refusal(db: D1Database, m: Movement, start: string, withdrawal: b
     const available = await db.prepare('SELECT available_cents FROM usd_balances WHERE wallet_id = ?').bind(m.walletId).first<number>('available_cents');
     if ((available ?? 0) < m.cents) fail(409, 'The available balance does not cover the amount', 'insufficient_funds');
   }
-  const used = await db.prepare(`SELECT ${usedSql('?1', '?2')} AS used`).bind(m.userId, start).first<number>('used');
+  const used = await db
+    .prepare(`SELECT ${usedSql('?1', '?2')} AS used`)
+    .bind(m.userId, start)
+    .first<number>('used');
   if ((used ?? 0) + m.cents > MONTHLY_LIMIT_CENTS) fail(409, "The amount is more than what is left of this month's limit", 'monthly_limit_exceeded');
   fail(409, 'A concurrent change won; try again', 'changed_meanwhile');
 }
@@ -97,7 +100,13 @@ async function run(db: D1Database, m: Movement, start: string, stmts: D1Prepared
 }
 
 /** POST /usd/accounts/{accountId}/deposits: dollars in by a simulated rail, credited at once. */
-export async function deposit(db: D1Database, userId: string, accountId: string, body: { amount: string; rail: 'bank' | 'card' }, scope: IdempotencyScope | null) {
+export async function deposit(
+  db: D1Database,
+  userId: string,
+  accountId: string,
+  body: { amount: string; rail: 'bank' | 'card' },
+  scope: IdempotencyScope | null,
+) {
   const walletId = await requireUsdWallet(db, userId, accountId);
   const m: Movement = { userId, accountId, walletId, cents: Number(parseUnits(body.amount, CENTS_SCALE)) };
   const now = nowIso();
@@ -126,7 +135,13 @@ export async function deposit(db: D1Database, userId: string, accountId: string,
  * POST /usd/accounts/{accountId}/withdrawals: to one of the USD account's bank accounts; the amount
  * leaves the available balance at once and the withdrawal settles WITHDRAWAL_SETTLE_MS later.
  */
-export async function withdraw(db: D1Database, userId: string, accountId: string, body: { amount: string; bank_account_id: string }, scope: IdempotencyScope | null) {
+export async function withdraw(
+  db: D1Database,
+  userId: string,
+  accountId: string,
+  body: { amount: string; bank_account_id: string },
+  scope: IdempotencyScope | null,
+) {
   const walletId = await requireUsdWallet(db, userId, accountId);
   const bank = await db.prepare('SELECT id FROM usd_bank_accounts WHERE id = ? AND wallet_id = ?').bind(body.bank_account_id, walletId).first<string>('id');
   if (!bank) fail(404, 'Bank account not found');
@@ -171,7 +186,9 @@ export async function cancelWithdrawal(db: D1Database, userId: string, accountId
       .bind(token, now, movementId),
     db.prepare(`INSERT INTO batch_guard (reason) SELECT 'withdrawal not pending' WHERE changes() = 0`),
     db
-      .prepare(`UPDATE usd_balances SET available_cents = available_cents + (SELECT amount_cents FROM usd_movements WHERE settle_token = ?1), updated_at = ?2 WHERE wallet_id = ?3`)
+      .prepare(
+        `UPDATE usd_balances SET available_cents = available_cents + (SELECT amount_cents FROM usd_movements WHERE settle_token = ?1), updated_at = ?2 WHERE wallet_id = ?3`,
+      )
       .bind(token, now, walletId),
     db.prepare(`UPDATE transactions SET status = 'CANCELLED', updated_at = ? WHERE id = ?`).bind(now, found.transaction_id),
     notifyTransaction(db, 'usd_withdrawal_cancelled', now, found.transaction_id),

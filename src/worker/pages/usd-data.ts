@@ -8,7 +8,12 @@ import type { PageUser } from './page-user';
 import { read, type AnswerOf } from './read';
 import { shellReads, shellSeed } from './shell';
 
-export async function usdPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; served: AnswerOf<typeof getUsdAccount> | null }> {
+export async function usdPage(
+  request: Request,
+  env: Bindings,
+  user: PageUser,
+  ctx?: ExecutionContext,
+): Promise<{ seed: PageSeed; served: AnswerOf<typeof getUsdAccount> | null }> {
   const reads = shellReads(env, user, ctx);
   const served = reads.then(([, , active]) => {
     const accountId = active?.account?.account_id;
