@@ -49,6 +49,7 @@ describe('dictionaries', () => {
       'toast',
       'errors',
       'onboarding',
+      'usd',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);
