@@ -43,17 +43,53 @@ function ErrorText({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-/** One dialog's amount field and its error, read in the user's language. */
+/** One dialog's typed amount, read in the user's language. */
 function useAmount() {
   const lang = useLang();
   const [text, setText] = useState('');
   return { text, setText, read: () => usdAmountOf(text, lang) };
 }
 
+function AmountField({ amount }: { amount: ReturnType<typeof useAmount> }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL}>
+        {t('usd.amount')}
+      </label>
+      <input
+        id={id}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount.text}
+        onChange={(e) => amount.setText(e.target.value)}
+        className={FIELD}
+      />
+    </div>
+  );
+}
+
+/** A dialog's Cancel and submit buttons. */
+function DialogActions({ onClose, saving, submit }: { onClose: () => void; saving: boolean; submit: string }) {
+  const t = useT();
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" type="button" onClick={onClose} disabled={saving}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" loading={saving}>
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
 function DepositDialog({ accountId, onClose }: { accountId: string; onClose: () => void }) {
   const t = useT();
   const lang = useLang();
-  const ids = { amount: useId(), error: useId(), note: useId() };
+  const ids = { error: useId(), note: useId() };
   const amount = useAmount();
   const [rail, setRail] = useState<'bank' | 'card'>('bank');
   const [error, setError] = useState<string | null>(null);
@@ -77,20 +113,7 @@ function DepositDialog({ accountId, onClose }: { accountId: string; onClose: () 
     <Modal open onClose={onClose} title={t('usd.deposit.title')} description={t('usd.deposit.note')} closeBlocked={saving}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-describedby={ids.note}>
         {error && <ErrorText id={ids.error}>{error}</ErrorText>}
-        <div>
-          <label htmlFor={ids.amount} className={LABEL}>
-            {t('usd.amount')}
-          </label>
-          <input
-            id={ids.amount}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount.text}
-            onChange={(e) => amount.setText(e.target.value)}
-            className={FIELD}
-          />
-        </div>
+        <AmountField amount={amount} />
         <fieldset>
           <legend className={LABEL}>{t('usd.rail.label')}</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -105,14 +128,7 @@ function DepositDialog({ accountId, onClose }: { accountId: string; onClose: () 
         <p id={ids.note} className="text-xs text-gray-500">
           {t('usd.simulated')}
         </p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" type="button" onClick={onClose} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('usd.deposit.submit')}
-          </Button>
-        </div>
+        <DialogActions onClose={onClose} saving={saving} submit={t('usd.deposit.submit')} />
       </form>
     </Modal>
   );
@@ -121,7 +137,7 @@ function DepositDialog({ accountId, onClose }: { accountId: string; onClose: () 
 function WithdrawDialog({ account, onClose }: { account: Account; onClose: () => void }) {
   const t = useT();
   const lang = useLang();
-  const ids = { amount: useId(), error: useId(), bank: useId(), holder: useId(), bankName: useId(), number: useId(), routing: useId() };
+  const ids = { error: useId(), bank: useId(), holder: useId(), bankName: useId(), number: useId(), routing: useId() };
   const amount = useAmount();
   const [bankId, setBankId] = useState(account.bank_accounts[0]?.id ?? '');
   const [adding, setAdding] = useState(account.bank_accounts.length === 0);
@@ -181,20 +197,7 @@ function WithdrawDialog({ account, onClose }: { account: Account; onClose: () =>
           </fieldset>
         ) : (
           <>
-            <div>
-              <label htmlFor={ids.amount} className={LABEL}>
-                {t('usd.amount')}
-              </label>
-              <input
-                id={ids.amount}
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount.text}
-                onChange={(e) => amount.setText(e.target.value)}
-                className={FIELD}
-              />
-            </div>
+            <AmountField amount={amount} />
             <div>
               <label htmlFor={ids.bank} className={LABEL}>
                 {t('usd.withdraw.bank')}
@@ -212,14 +215,7 @@ function WithdrawDialog({ account, onClose }: { account: Account; onClose: () =>
             </div>
           </>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" type="button" onClick={onClose} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {adding ? t('usd.bank.save') : t('usd.withdraw.submit')}
-          </Button>
-        </div>
+        <DialogActions onClose={onClose} saving={saving} submit={adding ? t('usd.bank.save') : t('usd.withdraw.submit')} />
       </form>
     </Modal>
   );

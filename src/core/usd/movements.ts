@@ -25,6 +25,20 @@ interface Movement {
   cents: number;
 }
 
+/** A new movement's row, pending until told otherwise. */
+const newMovement = (kind: UsdMovement['kind'], rail: UsdMovement['rail'], cents: number, now: string, bankAccountId: string | null): UsdMovement => ({
+  id: newId(),
+  kind,
+  rail,
+  amount_cents: cents,
+  status: 'pending',
+  settle_at: null,
+  bank_account_id: bankAccountId,
+  transaction_id: newId(),
+  created_at: now,
+  settled_at: null,
+});
+
 /** Why a guarded movement was refused, read after its batch aborted. */
 async function refusal(db: D1Database, m: Movement, start: string, withdrawal: boolean): Promise<never> {
   if (!(await isVerified(db, m.userId))) fail(403, 'Verify your identity first', 'identity_not_verified');
@@ -109,20 +123,11 @@ export async function deposit(
 ) {
   const walletId = await requireUsdWallet(db, userId, accountId);
   const m: Movement = { userId, accountId, walletId, cents: Number(parseUnits(body.amount, CENTS_SCALE)) };
-  const now = nowIso();
-  const { start } = monthWindow(Date.parse(now));
-  const row: UsdMovement = {
-    id: newId(),
-    kind: 'deposit',
-    rail: body.rail,
-    amount_cents: m.cents,
-    status: 'settled',
-    settle_at: null,
-    bank_account_id: null,
-    transaction_id: newId(),
-    created_at: now,
-    settled_at: now,
-  };
+  const nowMs = Date.now();
+  const now = nowIso(nowMs);
+  const { start } = monthWindow(nowMs);
+  // Credited at once: settled when made.
+  const row = { ...newMovement('deposit', body.rail, m.cents, now, null), status: 'settled' as const, settled_at: now };
   const stmts = [
     ...movementStatements(db, m, row, '', start),
     db.prepare('UPDATE usd_balances SET available_cents = available_cents + ?, updated_at = ? WHERE wallet_id = ?').bind(m.cents, now, walletId),
@@ -149,18 +154,7 @@ export async function withdraw(
   const nowMs = Date.now();
   const now = nowIso(nowMs);
   const { start } = monthWindow(nowMs);
-  const row: UsdMovement = {
-    id: newId(),
-    kind: 'withdrawal',
-    rail: 'bank',
-    amount_cents: m.cents,
-    status: 'pending',
-    settle_at: nowIso(nowMs + WITHDRAWAL_SETTLE_MS),
-    bank_account_id: bank,
-    transaction_id: newId(),
-    created_at: now,
-    settled_at: null,
-  };
+  const row = { ...newMovement('withdrawal', 'bank', m.cents, now, bank), settle_at: nowIso(nowMs + WITHDRAWAL_SETTLE_MS) };
   const stmts = [
     // The wallet's available balance must cover the amount.
     ...movementStatements(db, m, row, 'AND (SELECT available_cents FROM usd_balances WHERE wallet_id = ?2) >= ?6', start),
