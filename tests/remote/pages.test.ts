@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAIN_NAV, SETTINGS_NAV } from '../../src/islands/shell/nav';
-import { appRequest, remote, sessionCookie, signToken, useStandIns, type Answer, type Received } from './stand-ins';
+import { appRequest, oneAccountAnswer, remote, sessionCookie, signToken, useStandIns, type Answer, type Received } from './stand-ins';
 
 const s = useStandIns((ins) => {
   ins.upstream.answer(() => ({ status: 404, body: { message: 'Not found' } }));
@@ -107,20 +107,7 @@ describe('remote mode: what the upstream writes inside a valid answer reaches a 
         };
         return { status: 200, body: { data: profile } };
       }
-      if (req.path === `${base}/accounts/user/accounts`) {
-        const account = {
-          id: accountId,
-          name: `Cuenta ${MARKUP}`,
-          account_type: 'individual',
-          account_category: 'personal',
-          metadata: {},
-          created_by: me.sub,
-          created_at: now,
-          updated_at: now,
-        };
-        const link = { id: randomUUID(), account_id: accountId, account_name: `Cuenta ${MARKUP}`, is_primary: true, is_active: true, created_at: now, account };
-        return { status: 200, body: { data: { success: true, accounts: [link] } } };
-      }
+      if (req.path === `${base}/accounts/user/accounts`) return oneAccountAnswer(me.sub, accountId, `Cuenta ${MARKUP}`);
       return { status: 404, body: { message: 'Not found' } };
     });
     const pages = await pagesFor(me.token, me.sub);

@@ -3,7 +3,7 @@
 // /accounts/usd is served with the upstream's account in the HTML on first paint.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { appRequest, authHeaders, remote, sessionCookie, signToken, useStandIns, type Received } from './stand-ins';
+import { appRequest, authHeaders, oneAccountAnswer, remote, sessionCookie, signToken, useStandIns, type Received } from './stand-ins';
 
 const s = useStandIns();
 
@@ -64,20 +64,7 @@ describe('remote mode: the USD account', () => {
     const me = await signToken();
     const base = remote().upstreamBasePath;
     s.upstream.answer((req: Received) => {
-      if (req.path === `${base}/accounts/user/accounts`) {
-        const account = {
-          id: accountId,
-          name: 'Personal',
-          account_type: 'individual',
-          account_category: 'personal',
-          metadata: {},
-          created_by: me.sub,
-          created_at: now,
-          updated_at: now,
-        };
-        const link = { id: randomUUID(), account_id: accountId, account_name: 'Personal', is_primary: true, is_active: true, created_at: now, account };
-        return { status: 200, body: { data: { success: true, accounts: [link] } } };
-      }
+      if (req.path === `${base}/accounts/user/accounts`) return oneAccountAnswer(me.sub, accountId, 'Personal');
       if (req.path === `${base}/usd/accounts/${accountId}`) return { status: 200, body: { data: usdAccount } };
       return { status: 404, body: { message: 'Not found' } };
     });
