@@ -88,7 +88,12 @@ describe('the accounts screen', () => {
     expect(await page.locator('[data-card] h2').allTextContents()).toEqual([...s.titles]);
     expect(await card(page, 'usd').locator('[data-status]').textContent()).toBe(s.notCreated);
     expect(await card(page, 'digital').locator('[data-status]').textContent()).toBe(s.active);
-    expect(await card(page, 'usd').getByRole('button', { name: s.requestAccess }).isDisabled()).toBe(true);
+    expect(await card(page, 'brokerage').getByRole('button', { name: s.requestAccess }).isDisabled()).toBe(true);
+    expect(
+      await card(page, 'usd')
+        .getByRole('link', { name: /^Abrir cuenta/ })
+        .getAttribute('href'),
+    ).toBe('/settings/identity');
     expect(await card(page, 'digital').getByRole('link', { name: s.viewDetails }).count()).toBe(1);
     await context.close();
   });
