@@ -2,16 +2,16 @@
 // the embedded core itself, into src/shared/contract/examples.json (keyed by operationId), which
 // /api/openapi.json attaches to its operations. Needs a build (`npm run build`); serves it on a free
 // port with a fresh D1 of its own (.wrangler/examples-state), signs in two test users and drives one
-// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, support, feature requests,
+// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, the USD account, support, feature requests,
 // the market and sessions, then every read of an account, party, user or symbol the story left out
 // (found in the document). Long lists are cut to their first two items. Run it again after changing
 // an operation: it adds the operations that have no example and keeps the others (`npm run examples
 // -- --all` records every one anew); src/shared/contract/examples.test.ts fails when an operation
 // has none or one no longer parses with its declared schemas.
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
-import { freshDatabase, serve, signIn } from '../bench/lib/server.mjs';
+import { d1File, freshDatabase, serve, signIn } from '../bench/lib/server.mjs';
 
 const OUT = 'src/shared/contract/examples.json';
 const PERSIST = '.wrangler/examples-state';
@@ -161,6 +161,39 @@ try {
   await record('deactivateWallet', ana, 'patch', '/wallets/{id}/deactivate', { params: { id: hosted.id } });
   await record('walletCategories', ana, 'get', '/wallets/{accountId}/categories', { params: { accountId: account } });
   await record('listWallets', ana, 'get', '/wallets/{accountId}', { params: { accountId: account } });
+
+  // The USD account: Ana's identity is approved (as a decided verification leaves it: the status and
+  // her verified name, written straight into the example's D1), she opens it, adds a bank account,
+  // adds dollars, withdraws twice and cancels one withdrawal.
+  const approval = `${PERSIST}-approve.sql`;
+  writeFileSync(approval, `UPDATE profiles SET idv_status = 'approved', first_name = 'Ana', last_name = 'García' WHERE id = '${ana.userId}';`);
+  await d1File(PERSIST, approval);
+  rmSync(approval);
+  await record('openUsdAccount', ana, 'post', '/usd/accounts', { body: { account_id: account } });
+  const bank = await record('addUsdBankAccount', ana, 'post', '/usd/accounts/{accountId}/bank-accounts', {
+    params: { accountId: account },
+    body: { holder_name: 'Ana García', bank_name: 'First Test Bank', account_number: '000123456789', routing_number: '021000021' },
+    idempotent: true,
+  });
+  await record('depositUsd', ana, 'post', '/usd/accounts/{accountId}/deposits', {
+    params: { accountId: account },
+    body: { amount: '250.00', rail: 'bank' },
+    idempotent: true,
+  });
+  const withdrawal = () =>
+    record('withdrawUsd', ana, 'post', '/usd/accounts/{accountId}/withdrawals', {
+      params: { accountId: account },
+      body: { amount: '40.25', bank_account_id: bank.id },
+      idempotent: true,
+    });
+  const cancelled = await withdrawal();
+  await record('cancelUsdWithdrawal', ana, 'post', '/usd/accounts/{accountId}/withdrawals/{movementId}/cancel', {
+    params: { accountId: account, movementId: cancelled.id },
+    idempotent: true,
+  });
+  await withdrawal();
+  await record('getUsdAccount', ana, 'get', '/usd/accounts/{accountId}', { params: { accountId: account } });
+  await record('listUsdBankAccounts', ana, 'get', '/usd/accounts/{accountId}/bank-accounts', { params: { accountId: account } });
 
   // Transactions.
   const sent = await record('listForAccount', ana, 'get', '/transactions/account/{id}', { params: { id: account }, query: { limit: 2, type: 'transfer' } });

@@ -84,7 +84,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(57, 'spare'),
   own(58, 'spare'),
   own(59, 'spare'),
-  own(60, 'spare'),
+  own(60, 'tests/browser/usd-account.test.ts'),
   own(61, 'spare'),
   own(62, 'spare'),
   own(63, 'spare'),

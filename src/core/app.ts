@@ -14,6 +14,7 @@ import { notifications } from './routes/notifications';
 import { onboarding } from './routes/onboarding';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
+import { usd } from './routes/usd';
 import { wallets } from './routes/wallets';
 
 export const coreApp = new Hono<CoreEnv>();
@@ -31,10 +32,11 @@ coreApp.use(
 );
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
-// (accounts, wallets, transactions, support, feature-requests, market history, notifications,
-// onboarding, identity verification)
+// (accounts, wallets, USD account, transactions, support, feature-requests, market history,
+// notifications, onboarding, identity verification)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
+coreApp.route('/usd', usd);
 coreApp.route('/transactions', transactions);
 coreApp.route('/support', support);
 coreApp.route('/feature-requests', featureRequests);

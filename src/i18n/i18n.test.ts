@@ -50,6 +50,7 @@ describe('dictionaries', () => {
       'errors',
       'onboarding',
       'identity',
+      'usd',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

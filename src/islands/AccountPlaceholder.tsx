@@ -1,11 +1,11 @@
-// /accounts/usd and /accounts/brokerage: the spec's titled placeholders, with the way back.
+// /accounts/brokerage: the spec's titled placeholder, with the way back.
 import { useT } from '../components/use-t';
 import AppShell from './AppShell';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
-type Kind = 'usd' | 'brokerage';
-const TITLE = { usd: 'accounts.usd.title', brokerage: 'accounts.brokerage.title' } as const;
+type Kind = 'brokerage';
+const TITLE = { brokerage: 'accounts.brokerage.title' } as const;
 
 function Placeholder({ kind }: { kind: Kind }) {
   const t = useT();

@@ -1,6 +1,7 @@
 // /accounts: the USD, Brokerage and Digital Assets cards of the active account, each Active or Not
-// Created. 'View Details' goes where the wallet's chain or vendor says; 'Request Access' (USD,
-// Brokerage) is disabled; 'Create Account' on Digital Assets creates the wallet, toasts the party
+// Created. 'View Details' goes where the wallet's chain or vendor says; 'Request Access' (Brokerage)
+// is disabled; 'Open account' (USD) opens the USD account once the identity is verified, else links
+// to identity verification; 'Create Account' on Digital Assets creates the wallet, toasts the party
 // id, and reloads the list. 'Create New Account' opens the account modal.
 // An active Digital Assets card shows the wallet's balance as the wallet screen does
 // (WalletBalance).
@@ -10,10 +11,13 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '../components/Button';
 import type { TranslationKey } from '../i18n';
 import { useSeededStore } from '../components/page-seed-context';
-import { useT } from '../components/use-t';
+import { useLang, useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
 import { accountName } from '../shared/account-categories';
-import { $activeAccount, refreshAccounts } from '../stores/account';
+import { kycState } from '../shared/kyc';
+import { $activeAccount, $kyc, kycSummary, refreshAccounts } from '../stores/account';
+import { openUsd } from '../stores/usd';
+import { apiErrorText } from '../shared/error-text';
 import { toast } from '../stores/toasts';
 import { useLiveUpdates } from '../stores/live';
 import { $wallet, createDigitalWallet, loadWallet, loadWalletCategories, refreshBalance, type Categories, type WalletState } from '../stores/wallet';
@@ -56,6 +60,7 @@ interface ServedAccounts {
 
 function Accounts({ served }: ServedAccounts) {
   const t = useT();
+  const lang = useLang();
   const active = useSeededStore($activeAccount, (s) => s.activeAccount);
   const accountId = active?.account_id;
   // Rendered on the Worker: the cards come with their categories (read for this account just now).
@@ -102,6 +107,23 @@ function Accounts({ served }: ServedAccounts) {
     }
     void load();
   }, [load]);
+
+  const kyc = useSeededStore($kyc, (s) => kycSummary(s.account));
+  const verified = kycState(kyc?.status) === 'approved';
+  const [openingUsd, setOpeningUsd] = useState(false);
+  async function openUsdAccount() {
+    if (!accountId) return;
+    setOpeningUsd(true);
+    try {
+      await openUsd(accountId);
+      toast({ type: 'success', title: t('usd.open.done') });
+      await load();
+    } catch (err) {
+      toast({ type: 'error', title: apiErrorText(lang, err) });
+    } finally {
+      setOpeningUsd(false);
+    }
+  }
 
   async function createDigital() {
     if (!accountId) {
@@ -191,7 +213,21 @@ function Accounts({ served }: ServedAccounts) {
                     {t('accounts.viewDetails')}
                   </a>
                 )}
-                {!isActive && card.kind !== 'digital' && (
+                {!isActive && card.kind === 'usd' && verified && (
+                  <Button variant="secondary" onClick={() => void openUsdAccount()} loading={openingUsd} disabled={loading}>
+                    {t('usd.card.open')}
+                  </Button>
+                )}
+                {!isActive && card.kind === 'usd' && !verified && (
+                  <a
+                    href="/settings/identity"
+                    className="inline-flex min-h-11 items-center justify-center rounded-lg border border-gray-300 px-4 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+                  >
+                    {t('usd.card.open')}
+                    <span className="sr-only">: {t('usd.unverified.link')}</span>
+                  </a>
+                )}
+                {!isActive && card.kind === 'brokerage' && (
                   <Button variant="outline" disabled>
                     {t('accounts.requestAccess')}
                   </Button>

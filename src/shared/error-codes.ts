@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'offer_not_pending', // 409: the transfer offer was already accepted, rejected, withdrawn or expired
   'amount_below_minimum', // 400: a person-to-person send below the minimum amount (dust)
   'identity_already_submitted', // 409: an identity verification while one is pending or approved
+  'identity_not_verified', // 403: the action needs an approved identity verification
+  'monthly_limit_exceeded', // 409: the movement would take the person past this month's USD limit
+  'holder_name_mismatch', // 422: a bank account's holder name is not the verified name
+  'withdrawal_not_pending', // 409: the withdrawal was already settled or cancelled
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -70,6 +74,10 @@ export const ERROR_STATUS = {
   offer_not_pending: 409,
   amount_below_minimum: 400,
   identity_already_submitted: 409,
+  identity_not_verified: 403,
+  monthly_limit_exceeded: 409,
+  holder_name_mismatch: 422,
+  withdrawal_not_pending: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -80,6 +80,10 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   offer_not_pending: 'errors.offerNotPending',
   amount_below_minimum: 'errors.ccAmountMin',
   identity_already_submitted: 'identity.error.alreadySubmitted',
+  identity_not_verified: 'usd.error.notVerified',
+  monthly_limit_exceeded: 'usd.error.limit',
+  holder_name_mismatch: 'usd.error.holderName',
+  withdrawal_not_pending: 'usd.error.notPending',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

@@ -36,6 +36,8 @@ export const LIMITS = {
   RL_SENDS: { limit: 10, periodS: 60, per: 'user', decidedOnly: true },
   /** POST /api/wallets/canton/offers/{offerId}/accept, /reject, /withdraw. */
   RL_ACCEPTS: { limit: 30, periodS: 60, per: 'user', decidedOnly: true },
+  /** POST /api/usd/accounts/{accountId}/deposits, /withdrawals, /withdrawals/{movementId}/cancel. */
+  RL_USD_MOVES: { limit: 30, periodS: 60, per: 'user', decidedOnly: true },
   /** POST /api/wallets/canton/receivers/resolve (phone or party to a receiver). */
   RL_LOOKUPS: { limit: 20, periodS: 60, per: 'user' },
   /** POST /api/support/tickets. */

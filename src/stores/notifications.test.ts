@@ -124,4 +124,11 @@ describe('notifications store', () => {
     expect(notificationText('fs', event('offer_expired'))).toBe('Le virement de 2.50 CC ($0.39) avec Ana P. a expiré');
     expect(notificationHref(event('offer_expired'))).toBe(`/transactions?tx=${TX}`);
   });
+
+  it('says a USD account event with its dollars alone', () => {
+    const usd = (kind: AppNotification['kind']) => ({ ...event(kind), asset: 'USD', asset_amount: null, amount_usd: 4025, counterparty_name: null });
+    expect(notificationText('es', usd('usd_withdrawal_settled'))).toBe('Tu retiro de $40.25 se envió a tu banco');
+    expect(notificationText('en', usd('usd_deposited'))).toBe('$40.25 added to your USD account');
+    expect(notificationText('fs', usd('usd_withdrawal_cancelled'))).toBe('Votre retrait de $40.25 a été annulé');
+  });
 });

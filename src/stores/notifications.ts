@@ -38,11 +38,16 @@ const KIND_TEXT: Record<NotificationKind, TranslationKey> = {
   offer_withdrawn: 'shell.notifications.kind.offerWithdrawn',
   offer_expired: 'shell.notifications.kind.offerExpired',
   transfer_received: 'shell.notifications.kind.transferReceived',
+  usd_deposited: 'usd.notification.deposited',
+  usd_withdrawal_settled: 'usd.notification.settled',
+  usd_withdrawal_cancelled: 'usd.notification.cancelled',
 };
 
 /** What happened, in words of `lang`: "Ana P. sent you 2.50 CC ($0.39)". */
 export function notificationText(lang: Lang, n: AppNotification): string {
-  const amount = `${formatLedgerAmount(n.asset_amount, n.asset ?? undefined)} (${formatCents(n.amount_usd)})`;
+  // A USD account's event has no ledger amount: its dollars are the amount.
+  const amount =
+    n.asset_amount === null ? formatCents(n.amount_usd) : `${formatLedgerAmount(n.asset_amount, n.asset ?? undefined)} (${formatCents(n.amount_usd)})`;
   return t(lang, KIND_TEXT[n.kind], { name: n.counterparty_name ?? t(lang, 'shell.notifications.someone'), amount });
 }
 

@@ -78,6 +78,7 @@ const routes = api
   // The resources that only forward: served from their declarations, one loop each (forwardingApp).
   .route('/accounts', forwardingApp(FORWARDED['/accounts']))
   .route('/wallets', forwardingApp(FORWARDED['/wallets']))
+  .route('/usd', forwardingApp(FORWARDED['/usd']))
   .route('/transactions', forwardingApp(FORWARDED['/transactions']))
   .route('/transactions', transactionsExport)
   .route('/support', forwardingApp(FORWARDED['/support']))

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAIN_NAV, SETTINGS_NAV } from '../../src/islands/shell/nav';
-import { appRequest, remote, sessionCookie, signToken, useStandIns, type Answer, type Received } from './stand-ins';
+import { appRequest, oneAccountAnswer, remote, sessionCookie, signToken, useStandIns, type Answer, type Received } from './stand-ins';
 
 const s = useStandIns((ins) => {
   ins.upstream.answer(() => ({ status: 404, body: { message: 'Not found' } }));
@@ -17,7 +17,13 @@ const s = useStandIns((ins) => {
  * Every signed-in page the Worker renders with the user's data: each the navigation links to, the
  * wallet and an asset page, and onboarding.
  */
-const PAGES = [...new Set([...MAIN_NAV, ...SETTINGS_NAV].map((item) => item.href)), '/accounts/digital-assets', '/accounts/digital-assets/CC', '/onboarding'];
+const PAGES = [
+  ...new Set([...MAIN_NAV, ...SETTINGS_NAV].map((item) => item.href)),
+  '/accounts/digital-assets',
+  '/accounts/digital-assets/CC',
+  '/accounts/usd',
+  '/onboarding',
+];
 
 async function pagesFor(token: string, sub: string) {
   return Promise.all(
@@ -101,20 +107,7 @@ describe('remote mode: what the upstream writes inside a valid answer reaches a 
         };
         return { status: 200, body: { data: profile } };
       }
-      if (req.path === `${base}/accounts/user/accounts`) {
-        const account = {
-          id: accountId,
-          name: `Cuenta ${MARKUP}`,
-          account_type: 'individual',
-          account_category: 'personal',
-          metadata: {},
-          created_by: me.sub,
-          created_at: now,
-          updated_at: now,
-        };
-        const link = { id: randomUUID(), account_id: accountId, account_name: `Cuenta ${MARKUP}`, is_primary: true, is_active: true, created_at: now, account };
-        return { status: 200, body: { data: { success: true, accounts: [link] } } };
-      }
+      if (req.path === `${base}/accounts/user/accounts`) return oneAccountAnswer(me.sub, accountId, `Cuenta ${MARKUP}`);
       return { status: 404, body: { message: 'Not found' } };
     });
     const pages = await pagesFor(me.token, me.sub);

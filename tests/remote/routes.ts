@@ -14,6 +14,8 @@ export const IDS = {
   party: `alice::1220${'0123456789abcdef'.repeat(4)}`,
   offer: `00${'fedcba9876543210'.repeat(4)}`,
   notification: '7b6a5f4e-3d2c-4b1a-8f9e-8d7c6b5a4f3e',
+  bankAccount: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+  movement: '6c5b4a3f-2e1d-4c0b-8a9f-8e7d6c5b4a3f',
 } as const;
 
 export interface RouteCase {
@@ -153,6 +155,29 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/feature-requests/:id/vote': { upstream: '/feature-requests/:id/vote', params: () => ({ id: IDS.featureRequest }), body: { vote_type: 'upvote' } },
   'DELETE /api/feature-requests/:id/vote': { upstream: '/feature-requests/:id/vote', params: () => ({ id: IDS.featureRequest }) },
   'GET /api/feature-requests/:id/my-vote': { upstream: '/feature-requests/:id/my-vote', params: () => ({ id: IDS.featureRequest }) },
+  // The USD account
+  'POST /api/usd/accounts': { upstream: '/usd/accounts', body: { account_id: IDS.account } },
+  'GET /api/usd/accounts/:accountId': { upstream: '/usd/accounts/:accountId', params: () => ({ accountId: IDS.account }) },
+  'GET /api/usd/accounts/:accountId/bank-accounts': { upstream: '/usd/accounts/:accountId/bank-accounts', params: () => ({ accountId: IDS.account }) },
+  'POST /api/usd/accounts/:accountId/bank-accounts': {
+    upstream: '/usd/accounts/:accountId/bank-accounts',
+    params: () => ({ accountId: IDS.account }),
+    body: { holder_name: 'Ana García', bank_name: 'First Test Bank', account_number: '000123456789', routing_number: '021000021' },
+  },
+  'POST /api/usd/accounts/:accountId/deposits': {
+    upstream: '/usd/accounts/:accountId/deposits',
+    params: () => ({ accountId: IDS.account }),
+    body: { amount: '125.50', rail: 'card' },
+  },
+  'POST /api/usd/accounts/:accountId/withdrawals': {
+    upstream: '/usd/accounts/:accountId/withdrawals',
+    params: () => ({ accountId: IDS.account }),
+    body: { amount: '40.25', bank_account_id: IDS.bankAccount },
+  },
+  'POST /api/usd/accounts/:accountId/withdrawals/:movementId/cancel': {
+    upstream: '/usd/accounts/:accountId/withdrawals/:movementId/cancel',
+    params: () => ({ accountId: IDS.account, movementId: IDS.movement }),
+  },
   // Notifications
   'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },
   'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },

@@ -255,3 +255,20 @@ export function sessionCookie(token: string, sub: string): string {
 export function authHeaders(token: string, extra: Record<string, string> = {}): Record<string, string> {
   return { authorization: `Bearer ${token}`, origin: remote().baseURL, ...extra };
 }
+
+/** The upstream's answer to GET /accounts/user/accounts: one active, primary account of `userId`. */
+export function oneAccountAnswer(userId: string, accountId: string, name: string): Answer {
+  const now = new Date().toISOString();
+  const account = {
+    id: accountId,
+    name,
+    account_type: 'individual',
+    account_category: 'personal',
+    metadata: {},
+    created_by: userId,
+    created_at: now,
+    updated_at: now,
+  };
+  const link = { id: crypto.randomUUID(), account_id: accountId, account_name: name, is_primary: true, is_active: true, created_at: now, account };
+  return { status: 200, body: { data: { success: true, accounts: [link] } } };
+}

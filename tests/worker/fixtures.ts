@@ -100,3 +100,10 @@ export const markerAsset = (id: string, symbol: string, name: string): DigitalAs
   created_at: '',
   updated_at: '',
 });
+/**
+ * Marks the person's identity verification approved with `first last` as the verified name, as a
+ * decided verification leaves the profile (money in and out of the USD account needs it).
+ */
+export async function verifyIdentity(userId: string, first = 'Ana', last = 'Pérez'): Promise<void> {
+  await db().prepare(`UPDATE profiles SET idv_status = 'approved', first_name = ?, last_name = ? WHERE id = ?`).bind(first, last, userId).run();
+}

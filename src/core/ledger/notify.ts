@@ -10,7 +10,7 @@ const UUID_SQL = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' 
   || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
 
 /** One notification of `kind` per user of each transactions row `rowsSql` selects (its binds from ?3). */
-const notifyRows = (db: D1Database, kind: NotificationKind, now: string, rowsSql: string, ...binds: string[]) =>
+export const notifyRows = (db: D1Database, kind: NotificationKind, now: string, rowsSql: string, ...binds: string[]) =>
   db
     .prepare(
       `INSERT INTO notifications (id, user_id, kind, transaction_id, created_at)

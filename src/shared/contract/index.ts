@@ -10,12 +10,14 @@ import { onboardingContract } from './onboarding';
 import { sessionsContract } from './sessions';
 import { supportContract } from './support';
 import { transactionsContract, transactionsServedContract } from './transactions';
+import { usdContract } from './usd';
 import { walletsContract } from './wallets';
 
 /** The resources the BFF forwards to the upstream, by mount path. */
 export const FORWARDED = {
   '/accounts': accountsContract,
   '/wallets': walletsContract,
+  '/usd': usdContract,
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,

@@ -10,6 +10,11 @@ export const API_TAGS = [
       'Wallets and the Canton ledger: parties, balances and holdings (exact decimal strings), person-to-person transfers, offers and automatic acceptance.',
   },
   {
+    name: 'USD account',
+    description:
+      'Your USD account: dollars in integer cents, money in (simulated bank transfer or card) and out to a bank account you add (simulated), pending withdrawals, the monthly limit.',
+  },
+  {
     name: 'Transactions',
     description: 'Your transactions, newest first: amounts in integer USD cents, asset amounts as exact decimal strings; filters, paging and a CSV export.',
   },

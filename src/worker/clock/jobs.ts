@@ -6,6 +6,7 @@
 // so there the jobs do nothing.
 import { decideDueReviews, nextReviewDue } from '../../core/identity/review';
 import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
+import { nextWithdrawalSettlement, settleDueWithdrawals } from '../../core/usd/settlement';
 import { appMode } from '../../platform/app-mode';
 import { nowIso } from '../../platform/primitives';
 import type { Bindings } from '../env';
@@ -48,6 +49,15 @@ export async function decideIdentityReviews(env: Bindings, nowMs: number): Promi
   return result;
 }
 
+/** Pending USD withdrawals due at `nowMs` settle (COMPLETED, the person notified). Answers how many. */
+export async function settleWithdrawals(env: Bindings, nowMs: number): Promise<{ settled: number }> {
+  if (!ownsLedger(env)) return { settled: 0 };
+  const settled = await settleDueWithdrawals(env.DB, nowIso(nowMs));
+  if (settled > 0) console.log(`withdrawal settlement job: ${settled} withdrawals settled`);
+  return { settled };
+}
+
+/** When the next of `at` (an ISO time or null) is due, in epoch ms. */
 const dueMs = (at: string | null) => (at === null ? null : Date.parse(at));
 
 export const JOBS: readonly ClockJob[] = [
@@ -60,5 +70,10 @@ export const JOBS: readonly ClockJob[] = [
     name: 'identity review',
     nextDueMs: async (env) => dueMs(await nextReviewDue(env.DB)),
     run: decideIdentityReviews,
+  },
+  {
+    name: 'withdrawal settlement',
+    nextDueMs: async (env) => dueMs(await nextWithdrawalSettlement(env.DB)),
+    run: settleWithdrawals,
   },
 ];

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes, fillPath } from '../bff-route-table';
 import { dbDigest } from '../db-snapshot';
+import { verifyIdentity } from '../fixtures';
 
 interface Victim {
   userId: string;
@@ -29,6 +30,9 @@ interface Victim {
   incomingOfferId: string;
   /** The victim's identity verification (pending review). */
   identityVerificationId: string;
+  /** The USD account's bank account and a pending withdrawal to it. */
+  bankAccountId: string;
+  withdrawalId: string;
 }
 
 interface Req {
@@ -128,6 +132,23 @@ const TABLE: Record<string, Entry> = {
   // Identity verification: only ever the caller's own (the attacker reads theirs, never the victim's).
   'GET /api/identity-verification': { own: {}, why: "the caller's latest submission" },
   'POST /api/identity-verification': { own: null, why: "submits the caller's own identity" },
+  // The USD account
+  'POST /api/usd/accounts': { foreign: (v) => ({ body: { account_id: v.secondAccountId } }) },
+  'GET /api/usd/accounts/:accountId': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'GET /api/usd/accounts/:accountId/bank-accounts': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'POST /api/usd/accounts/:accountId/bank-accounts': {
+    foreign: (v) => ({
+      params: { accountId: v.accountId },
+      body: { holder_name: 'Ana Pérez', bank_name: 'Attacker Bank', account_number: '99999999', routing_number: '021000021' },
+    }),
+  },
+  'POST /api/usd/accounts/:accountId/deposits': { foreign: (v) => ({ params: { accountId: v.accountId }, body: { amount: '1', rail: 'card' } }) },
+  'POST /api/usd/accounts/:accountId/withdrawals': {
+    foreign: (v) => ({ params: { accountId: v.accountId }, body: { amount: '1', bank_account_id: v.bankAccountId } }),
+  },
+  'POST /api/usd/accounts/:accountId/withdrawals/:movementId/cancel': {
+    foreign: (v) => ({ params: { accountId: v.accountId, movementId: v.withdrawalId } }),
+  },
   // Sessions
   'GET /api/sessions': { own: {}, why: "the caller's sessions" },
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
@@ -166,6 +187,16 @@ async function buildVictim(s: Session): Promise<Victim> {
   await ok(s, 'POST', `/api/feature-requests/${fr.id}/vote`, { vote_type: 'upvote' });
   const notifications = await ok(s, 'GET', '/api/notifications');
   const identity = await ok(s, 'POST', '/api/identity-verification', IDENTITY('V1111'));
+  await verifyIdentity(s.userId);
+  await ok(s, 'POST', '/api/usd/accounts', { account_id: accountId });
+  const bank = await ok(s, 'POST', `/api/usd/accounts/${accountId}/bank-accounts`, {
+    holder_name: 'Ana Pérez',
+    bank_name: 'Victim Bank',
+    account_number: '000123456789',
+    routing_number: '021000021',
+  });
+  await ok(s, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100', rail: 'bank' });
+  const withdrawal = await ok(s, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, { amount: '10', bank_account_id: bank.id });
   return {
     userId: s.userId,
     accountId,
@@ -182,6 +213,8 @@ async function buildVictim(s: Session): Promise<Victim> {
     outgoingOfferId: sent.offerId,
     incomingOfferId: incoming.offerId,
     identityVerificationId: identity.id,
+    bankAccountId: bank.id,
+    withdrawalId: withdrawal.id,
   };
 }
 
@@ -208,6 +241,10 @@ beforeAll(async () => {
   // they verify their own identity, so that reading "the latest submission" has one of theirs to show.
   await ok(attacker, 'GET', '/api/accounts/user/accounts');
   await ok(attacker, 'POST', '/api/identity-verification', IDENTITY('A5678'));
+  // The attacker's first call provisions their own profile and account (outside any comparison); a
+  // verified attacker, so that no USD call is refused for want of verification rather than scope.
+  await ok(attacker, 'GET', '/api/accounts/user/accounts');
+  await verifyIdentity(attacker.userId);
 });
 
 const urlOf = (path: string, req: Req) => fillPath(path, req.params ?? {}) + (req.query ? `?${req.query}` : '');

@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes } from '../bff-route-table';
+import { verifyIdentity } from '../fixtures';
 
 const db = () => (env as unknown as { DB: D1Database }).DB;
 type Session = { accessToken: string; userId: string };
@@ -412,7 +413,76 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     expect(await row('SELECT idv_status FROM profiles WHERE id = ?', other.userId)).toEqual({ idv_status: null });
   },
   'POST /api/sessions/sign-out-others': { noBody: 'takes no body: acts on the verified user and session only' },
+  'POST /api/usd/accounts': async () => {
+    const wallet = await usdAccount();
+    expect(await row(`SELECT account_id, kind, chain, created_by FROM wallets WHERE id = ?`, wallet)).toEqual({
+      account_id: accountId,
+      kind: 'usd',
+      chain: 'usd',
+      created_by: me.userId,
+    });
+    expect(await row('SELECT available_cents FROM usd_balances WHERE wallet_id = ?', wallet)).toEqual({ available_cents: 0 });
+  },
+  'POST /api/usd/accounts/:accountId/bank-accounts': async () => {
+    const wallet = await usdAccount();
+    const bank = await ok(me, 'POST', `/api/usd/accounts/${accountId}/bank-accounts`, {
+      ...FORBIDDEN(other.userId),
+      holder_name: 'Ana Pérez',
+      bank_name: 'First Test Bank',
+      account_number: '000123456789',
+      routing_number: '021000021',
+      wallet_id: 'forced-wallet',
+      account_last4: '0000',
+    });
+    expect(await row('SELECT wallet_id, account_last4 FROM usd_bank_accounts WHERE id = ?', bank.id)).toEqual({ wallet_id: wallet, account_last4: '6789' });
+  },
+  'POST /api/usd/accounts/:accountId/deposits': async () => {
+    await usdAccount();
+    const d = await ok(me, 'POST', `/api/usd/accounts/${accountId}/deposits`, {
+      ...FORBIDDEN(other.userId),
+      amount: '100',
+      rail: 'card',
+      amount_cents: 999_999_99,
+      status: 'pending',
+    });
+    expect(await row('SELECT user_id, amount_cents, status FROM usd_movements WHERE id = ?', d.id)).toEqual({
+      user_id: me.userId,
+      amount_cents: 10000,
+      status: 'settled',
+    });
+  },
+  'POST /api/usd/accounts/:accountId/withdrawals': async () => {
+    await usdAccount();
+    await ok(me, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '10', rail: 'bank' });
+    const bank = (await ok(me, 'GET', `/api/usd/accounts/${accountId}/bank-accounts`))[0];
+    const w = await ok(me, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, {
+      ...FORBIDDEN(other.userId),
+      amount: '5',
+      bank_account_id: bank.id,
+      status: 'settled',
+      settle_at: '2000-01-01T00:00:00.000Z',
+    });
+    const stored = await row('SELECT user_id, status, settle_at FROM usd_movements WHERE id = ?', w.id);
+    expect(stored).toMatchObject({ user_id: me.userId, status: 'pending' });
+    expect(Date.parse(String(stored?.settle_at))).toBeGreaterThan(Date.now());
+  },
+  'POST /api/usd/accounts/:accountId/withdrawals/:movementId/cancel': { noBody: "takes no body: cancels the caller's own withdrawal" },
 };
+
+/** The caller's verified identity and USD account (opened once, with one bank account); answers its wallet id. */
+let usd: Promise<string> | undefined;
+const usdAccount = () =>
+  (usd ??= (async () => {
+    await verifyIdentity(me.userId);
+    const opened = await ok(me, 'POST', '/api/usd/accounts', { ...FORBIDDEN(other.userId), account_id: accountId, wallet_id: 'forced', status: 'open' });
+    await ok(me, 'POST', `/api/usd/accounts/${accountId}/bank-accounts`, {
+      holder_name: 'Ana Pérez',
+      bank_name: 'Test Bank',
+      account_number: '11112222',
+      routing_number: '021000021',
+    });
+    return opened.wallet_id as string;
+  })());
 
 describe('property-level access', () => {
   const writes = declaredApiRoutes().filter((r) => r.method !== 'GET');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/worker/index';
 import { matchUpstreamRoute, UPSTREAM_ROUTES } from '../../../src/worker/upstream/contract';
 import { bearer, signIn, uniquePhone } from '../auth';
+import { verifyIdentity } from '../fixtures';
 import { apiRoutes } from '../bff-route-table';
 
 const testEnv = env;
@@ -137,6 +138,21 @@ describe("the contract's schemas against the embedded core", () => {
     // Switching and the primary flag move last: POST /wallets/canton works on the active account.
     await check('POST', '/accounts/user/switch-account', { accountId: travel });
     await check('POST', `/accounts/user/accounts/${travel}/set-primary`);
+
+    // The USD account of a verified person: opened, a bank account, dollars in, a withdrawal cancelled
+    await verifyIdentity(userId);
+    await check('POST', '/usd/accounts', { account_id: personal });
+    const bank = await check(
+      'POST',
+      `/usd/accounts/${personal}/bank-accounts`,
+      { holder_name: 'Ana Pérez', bank_name: 'First Test Bank', account_number: '000123456789', routing_number: '021000021' },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    await check('GET', `/usd/accounts/${personal}/bank-accounts`);
+    await check('POST', `/usd/accounts/${personal}/deposits`, { amount: '100', rail: 'card' }, { 'idempotency-key': crypto.randomUUID() });
+    const withdrawal = await check('POST', `/usd/accounts/${personal}/withdrawals`, { amount: '25.50', bank_account_id: bank.id });
+    await check('POST', `/usd/accounts/${personal}/withdrawals/${withdrawal.id}/cancel`);
+    expect((await check('GET', `/usd/accounts/${personal}`)).available_cents).toBe(10000);
 
     // Transactions
     await check('GET', `/transactions/account/${personal}?limit=10`);

@@ -75,6 +75,15 @@ const BODIES: Record<string, unknown> = {
   'POST /api/notifications/read': { through: UUID },
   // The remote tier's valid submission (one body for both tables).
   'POST /api/identity-verification': ROUTES['POST /api/identity-verification']!.body,
+  'POST /api/usd/accounts': { account_id: UUID },
+  'POST /api/usd/accounts/:accountId/bank-accounts': {
+    holder_name: 'Ana Pérez',
+    bank_name: 'First Test Bank',
+    account_number: '000123456789',
+    routing_number: '021000021',
+  },
+  'POST /api/usd/accounts/:accountId/deposits': { amount: '1', rail: 'card' },
+  'POST /api/usd/accounts/:accountId/withdrawals': { amount: '1', bank_account_id: UUID },
 };
 
 /** Routes that call no upstream path of their own (health, sessions) or only the market's assets source. */

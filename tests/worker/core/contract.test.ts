@@ -10,6 +10,7 @@ import { market } from '../../../src/core/routes/market';
 import { notifications } from '../../../src/core/routes/notifications';
 import { onboarding } from '../../../src/core/routes/onboarding';
 import { identity } from '../../../src/core/routes/identity';
+import { usd } from '../../../src/core/routes/usd';
 import { wallets } from '../../../src/core/routes/wallets';
 import { contractHono } from '../../../src/platform/contract-hono';
 import { FORWARDED } from '../../../src/shared/contract';
@@ -27,6 +28,7 @@ const ROUTERS = {
   '/notifications': notifications,
   '/onboarding': onboarding,
   '/identity-verification': identity,
+  '/usd': usd,
 };
 
 /** `METHOD path` of what a router registered in its OpenAPI registry (empty for a plain Hono app). */

@@ -1,0 +1,93 @@
+// The USD account in Chromium, in Spanish at 390 px: a verified person (the verification's decision
+// written into the app's D1, as a decided verification leaves the profile) opens the account, adds
+// dollars by card, adds a bank account in their verified name, withdraws (pending, reserved at once),
+// and the app's clock settles the withdrawal; the person sees it completed and is notified.
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { formatCents } from '../../src/shared/format';
+import { apiCall, apiSignIn, launch, openApp, pageFitsWidth, s, servedContext, testPhone, type ApiSession } from './helpers';
+
+const PHONE = testPhone(60);
+
+/** Runs SQL on the served app's local D1 (tests/browser/global-setup.ts serves it from .wrangler/test-state). */
+const sql = (command: string) =>
+  execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/test-state', '--command', command], {
+    stdio: 'pipe',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  });
+
+let browser: Browser;
+let session: ApiSession;
+
+beforeAll(async () => {
+  browser = await launch();
+  session = await apiSignIn(PHONE);
+  await apiCall(session, 'PATCH', `/api/accounts/${session.user.id}`, { language: 'es' });
+  sql(`UPDATE profiles SET idv_status = 'approved', first_name = 'Ana', last_name = 'García' WHERE id = '${session.user.id}'`);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the USD account (es, 390 px)', () => {
+  it('opens, adds dollars, withdraws to a bank account, shows it pending, and settles it by the clock with a notification', { timeout: 180_000 }, async () => {
+    const context = await servedContext(browser, session, { lang: 'es' });
+    const page = await context.newPage();
+    await openApp(page, '/accounts/usd');
+    expect(await page.locator('#main h1').textContent()).toBe(s('es', 'accounts.usd.title'));
+    await page.getByRole('button', { name: s('es', 'usd.open.button') }).click();
+    await page.locator('[data-status="active"]').waitFor();
+    expect(await page.locator('[data-status="active"]').textContent()).toBe('Activa');
+
+    // Add dollars by card: "250,75" is 250.75 in Spanish.
+    await page.getByRole('button', { name: s('es', 'usd.deposit.open') }).click();
+    const deposit = page.getByRole('dialog');
+    await deposit.getByLabel(s('es', 'usd.amount')).fill('250,75');
+    await deposit.getByLabel(s('es', 'usd.rail.card')).check();
+    expect(await deposit.textContent()).toContain(s('es', 'usd.simulated'));
+    await deposit.getByRole('button', { name: s('es', 'usd.deposit.submit') }).click();
+    await deposit.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="usd-available"]', { hasText: formatCents(25075) }).waitFor();
+
+    // Withdraw: first a bank account in the verified name, then 40,25 to it.
+    await page.getByRole('button', { name: s('es', 'usd.withdraw.open'), exact: true }).click();
+    const withdraw = page.getByRole('dialog');
+    await withdraw.getByLabel(s('es', 'usd.bank.holder')).fill('ana garcia');
+    await withdraw.getByLabel(s('es', 'usd.bank.name')).fill('Banco de Prueba');
+    await withdraw.getByLabel(s('es', 'usd.bank.number')).fill('000123456789');
+    await withdraw.getByLabel(s('es', 'usd.bank.routing')).fill('021000021');
+    await withdraw.getByRole('button', { name: s('es', 'usd.bank.save') }).click();
+    await withdraw.getByLabel(s('es', 'usd.amount')).fill('40,25');
+    await withdraw.getByRole('button', { name: s('es', 'usd.withdraw.submit') }).click();
+    await withdraw.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="usd-pending"]', { hasText: formatCents(4025) }).waitFor();
+    expect(await page.locator('[data-testid="usd-available"]').textContent()).toBe(formatCents(21050));
+    expect(await page.locator('[data-movement="withdrawal"][data-status="pending"]').count()).toBe(1);
+    expect(await pageFitsWidth(page)).toBe(true);
+
+    // The clock settles it when due: the withdrawal is made due now, and the next withdrawal's answer
+    // wakes the clock, whose alarm then settles what is due (the new one stays pending, and is cancelled).
+    sql(`UPDATE usd_movements SET settle_at = '${new Date().toISOString()}' WHERE user_id = '${session.user.id}' AND status = 'pending'`);
+    const { accounts } = await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts');
+    const accountId = accounts[0]!.account_id;
+    const usd = await apiCall<{ bank_accounts: { id: string }[] }>(session, 'GET', `/api/usd/accounts/${accountId}`);
+    const wake = await apiCall<{ id: string }>(session, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, {
+      amount: '0.01',
+      bank_account_id: usd.bank_accounts[0]!.id,
+    });
+    await expect
+      .poll(async () => (await apiCall<{ pending_cents: number }>(session, 'GET', `/api/usd/accounts/${accountId}`)).pending_cents, { timeout: 30_000 })
+      .toBe(1);
+    await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/withdrawals/${wake.id}/cancel`);
+
+    await page.reload();
+    await page.locator('[data-movement="withdrawal"][data-status="settled"]').waitFor();
+    expect(await page.locator('[data-testid="usd-pending"]').textContent()).toBe(formatCents(0));
+    expect(await page.locator('[data-movement="withdrawal"][data-status="settled"]').textContent()).toContain(s('es', 'usd.activity.status.settled'));
+    // The notification: the bell's menu says the withdrawal reached the bank.
+    await page.locator('button:has([data-notifications-badge])').click();
+    await page.getByText(s('es', 'usd.notification.settled', { amount: formatCents(4025) })).waitFor();
+    await context.close();
+  });
+});
