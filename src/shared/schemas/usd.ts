@@ -40,7 +40,12 @@ export const addBankAccountBody = z
     holder_name: text().min(1, 'Required').max(100),
     bank_name: text().min(1, 'Required').max(100),
     account_number: z.string().regex(/^\d{4,17}$/, 'Account number must be 4 to 17 digits'),
-    routing_number: z.string().refine(validRoutingNumber, 'Routing number must be 9 digits with a valid ABA checksum'),
+    // The document says the 9 digits; the ABA checksum it cannot say is in the field's description.
+    routing_number: z
+      .string()
+      .regex(/^\d{9}$/, 'Routing number must be 9 digits with a valid ABA checksum')
+      .refine(validRoutingNumber, 'Routing number must be 9 digits with a valid ABA checksum')
+      .meta({ description: 'The ABA routing number: 9 digits whose checksum (weights 3, 7, 1) is a multiple of 10, e.g. 021000021.' }),
   })
   .meta({ id: 'UsdBankAccountBody' });
 

@@ -218,6 +218,8 @@ function ownValue(name: string, path: string): string | undefined {
     return own.accountId;
   }
   if (name === 'symbol') return 'AAPL';
+  // A checksum the document states in words only (its pattern is the 9 digits): a real routing number.
+  if (name === 'routing_number') return '021000021';
   if (name === 'account_id') return own.accountId;
   if (name === 'receiver_party' || name === 'party') return own.partyId;
   return name in own ? own[name as keyof Own] : undefined;

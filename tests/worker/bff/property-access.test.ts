@@ -389,7 +389,9 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     });
   },
   'POST /api/identity-verification': async () => {
-    const sent = await ok(me, 'POST', '/api/identity-verification', {
+    // A person not yet verified (the caller of the USD entries has a verified identity by then).
+    const newcomer = await signIn(uniquePhone());
+    const sent = await ok(newcomer, 'POST', '/api/identity-verification', {
       ...FORBIDDEN(other.userId),
       reason: 'name_mismatch',
       document_last4: '9999',
@@ -404,7 +406,7 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     });
     expect(await row('SELECT id, user_id, status, reason, document_last4, decided_at FROM identity_verifications WHERE id = ?', sent.id)).toEqual({
       id: sent.id,
-      user_id: me.userId,
+      user_id: newcomer.userId,
       status: 'pending',
       reason: null,
       document_last4: '1111',

@@ -188,8 +188,9 @@ describe("the contract's schemas against the embedded core", () => {
     expect((await check('GET', '/onboarding')).steps).toHaveLength(3);
     // Identity verification: a submission pending review, then read back
     const identity = { first_name: 'Ana', last_name: 'Pérez', date_of_birth: '1990-01-02', country: 'UY', document_type: 'passport', consent: true };
-    expect((await check('POST', '/identity-verification', { ...identity, document_number: 'P1111' })).status).toBe('pending');
-    expect((await check('GET', '/identity-verification')).decided_at).toBeNull();
+    // (by the friend: the sender's identity was approved for the USD account above)
+    expect((await check('POST', '/identity-verification', { ...identity, document_number: 'P1111' }, friend)).status).toBe('pending');
+    expect((await check('GET', '/identity-verification', undefined, friend)).decided_at).toBeNull();
 
     // Market history (public market data, served by the core from the seeded price history)
     expect((await check('GET', '/market/history/AAPL?range=1w')).points.length).toBeGreaterThan(1);
