@@ -10,6 +10,7 @@ import { accountsRoutes } from './routes/accounts';
 import { featureRequests } from './routes/feature-requests';
 import { market } from './routes/market';
 import { notifications } from './routes/notifications';
+import { quotes } from './routes/quotes';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { wallets } from './routes/wallets';
@@ -29,7 +30,7 @@ coreApp.use(
 );
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
-// (accounts, wallets, transactions, support, feature-requests, market history, notifications)
+// (accounts, wallets, transactions, support, feature-requests, market history, notifications, quotes)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
 coreApp.route('/transactions', transactions);
@@ -37,6 +38,7 @@ coreApp.route('/support', support);
 coreApp.route('/feature-requests', featureRequests);
 coreApp.route('/market', market);
 coreApp.route('/notifications', notifications);
+coreApp.route('/quotes', quotes);
 
 coreApp.notFound((c) => refuseWith(c, 404, 'Not found', 'not_found'));
 coreApp.onError((err, c) => {

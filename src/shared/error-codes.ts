@@ -33,6 +33,9 @@ export const ERROR_CODES = [
   'self_transfer', // 400: sending to the caller's own party
   'offer_not_pending', // 409: the transfer offer was already accepted, rejected, withdrawn or expired
   'amount_below_minimum', // 400: a person-to-person send below the minimum amount (dust)
+  'quote_expired', // 409: the locked quote's time ran out before it was executed (get a new quote)
+  'quote_used', // 409: the quote was already executed (a quote is used once)
+  'identity_not_verified', // 403: the action needs a verified identity (profiles.idv_status approved)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -68,6 +71,9 @@ export const ERROR_STATUS = {
   self_transfer: 400,
   offer_not_pending: 409,
   amount_below_minimum: 400,
+  quote_expired: 409,
+  quote_used: 409,
+  identity_not_verified: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -79,6 +79,9 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   self_transfer: 'errors.selfTransfer',
   offer_not_pending: 'errors.offerNotPending',
   amount_below_minimum: 'errors.ccAmountMin',
+  quote_expired: 'quote.error.expired',
+  quote_used: 'quote.error.used',
+  identity_not_verified: 'quote.error.identityNotVerified',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

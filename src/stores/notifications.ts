@@ -38,6 +38,7 @@ const KIND_TEXT: Record<NotificationKind, TranslationKey> = {
   offer_withdrawn: 'shell.notifications.kind.offerWithdrawn',
   offer_expired: 'shell.notifications.kind.offerExpired',
   transfer_received: 'shell.notifications.kind.transferReceived',
+  quote_executed: 'quote.notification.executed',
 };
 
 /** What happened, in words of `lang`: "Ana P. sent you 2.50 CC ($0.39)". */

@@ -83,6 +83,7 @@ const routes = api
   .route('/support', forwardingApp(FORWARDED['/support']))
   .route('/feature-requests', forwardingApp(FORWARDED['/feature-requests']))
   .route('/notifications', forwardingApp(FORWARDED['/notifications']))
+  .route('/quotes', forwardingApp(FORWARDED['/quotes']))
   // Answered by the Worker itself (its D1 and Supabase Auth), not forwarded: src/worker/routes/sessions.ts.
   .route('/sessions', sessions);
 

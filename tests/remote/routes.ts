@@ -14,6 +14,7 @@ export const IDS = {
   party: `alice::1220${'0123456789abcdef'.repeat(4)}`,
   offer: `00${'fedcba9876543210'.repeat(4)}`,
   notification: '7b6a5f4e-3d2c-4b1a-8f9e-8d7c6b5a4f3e',
+  quote: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
 } as const;
 
 export interface RouteCase {
@@ -157,6 +158,17 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },
   'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },
   'POST /api/notifications/read': { upstream: '/notifications/read', body: { through: IDS.notification } },
+  // Quotes
+  'GET /api/quotes/indicative': { upstream: '/quotes/indicative', query: { amount_usd: '20.00', destination_asset: 'CC' } },
+  'POST /api/quotes': {
+    upstream: '/quotes',
+    body: { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: IDS.wallet, destination_asset: 'CC' },
+  },
+  'POST /api/quotes/:id/execute': {
+    upstream: '/quotes/:id/execute',
+    params: () => ({ id: IDS.quote }),
+    headers: { 'idempotency-key': 'remote-execute-quote-1' },
+  },
 };
 
 /** Declared routes the gate test leaves out, with the reason. */

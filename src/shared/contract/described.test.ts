@@ -8,6 +8,7 @@ import { declaredRoutes, type Described } from './index';
 import * as live from './live';
 import * as market from './market';
 import * as notifications from './notifications';
+import * as quotes from './quotes';
 import * as sessions from './sessions';
 import * as support from './support';
 import { API_TAGS } from './tags';
@@ -42,7 +43,7 @@ describe('every declaration of the contract', () => {
 
   it('is named after its exported declaration', () => {
     const declared = new Set(routes.map(({ route }) => route));
-    const modules = [accounts, featureRequests, live, market, notifications, sessions, support, transactions, wallets];
+    const modules = [accounts, featureRequests, live, market, notifications, quotes, sessions, support, transactions, wallets];
     const named = modules.flatMap((m) => Object.entries(m)).filter(([, value]) => declared.has(value as Partial<Described>));
     expect(named).toHaveLength(routes.length);
     expect(named.filter(([name, route]) => (route as Partial<Described>).operationId !== name).map(([name]) => name)).toEqual([]);

@@ -5,6 +5,7 @@ import { featureRequestsContract } from './feature-requests';
 import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
 import { notificationsContract } from './notifications';
+import { quotesContract } from './quotes';
 import { sessionsContract } from './sessions';
 import { supportContract } from './support';
 import { transactionsContract, transactionsServedContract } from './transactions';
@@ -18,6 +19,7 @@ export const FORWARDED = {
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,
   '/notifications': notificationsContract,
+  '/quotes': quotesContract,
   '/market': marketForwardedContract,
 } as const;
 

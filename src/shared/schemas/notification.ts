@@ -6,7 +6,15 @@ import { count, ledgerAmount, usdCents } from './answer-parts';
 import { uuidId } from './ids';
 import { timestamp } from './timestamp';
 
-export const NOTIFICATION_KINDS = ['offer_received', 'offer_accepted', 'offer_rejected', 'offer_withdrawn', 'offer_expired', 'transfer_received'] as const;
+export const NOTIFICATION_KINDS = [
+  'offer_received',
+  'offer_accepted',
+  'offer_rejected',
+  'offer_withdrawn',
+  'offer_expired',
+  'transfer_received',
+  'quote_executed',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notification = z

@@ -27,6 +27,8 @@ interface Victim {
   /** A pending offer the victim sent (to their second account's party) and one they received (the faucet's). */
   outgoingOfferId: string;
   incomingOfferId: string;
+  /** A quote the victim locked for their Canton wallet. */
+  quoteId: string;
 }
 
 interface Req {
@@ -127,6 +129,12 @@ const TABLE: Record<string, Entry> = {
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
   'POST /api/sessions/sign-out-others': { own: null, why: "ends the caller's own other sessions" },
   // The live channel (a WebSocket upgrade; bearer accepted for clients that can set headers).
+  // Quotes
+  'GET /api/quotes/indicative': { own: { query: 'amount_usd=20.00&destination_asset=CC' }, why: 'no object: the amount at the market price' },
+  'POST /api/quotes': {
+    foreign: (v) => ({ body: { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: v.cantonWalletId, destination_asset: 'CC' } }),
+  },
+  'POST /api/quotes/:id/execute': { foreign: (v) => ({ params: { id: v.quoteId } }) },
   'GET /api/live': { foreign: (v) => ({ query: `party=${encodeURIComponent(v.partyId)}` }) },
 };
 
@@ -159,6 +167,7 @@ async function buildVictim(s: Session): Promise<Victim> {
   const fr = await ok(s, 'POST', '/api/feature-requests', { title: 'Victim idea', description: 'A very good idea for all', is_anonymous: true });
   await ok(s, 'POST', `/api/feature-requests/${fr.id}/vote`, { vote_type: 'upvote' });
   const notifications = await ok(s, 'GET', '/api/notifications');
+  const quote = await ok(s, 'POST', '/api/quotes', { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: canton.walletId, destination_asset: 'CC' });
   return {
     userId: s.userId,
     accountId,
@@ -174,6 +183,7 @@ async function buildVictim(s: Session): Promise<Victim> {
     notificationId: notifications.notifications[0].id,
     outgoingOfferId: sent.offerId,
     incomingOfferId: incoming.offerId,
+    quoteId: quote.id,
   };
 }
 
@@ -229,7 +239,8 @@ describe("object-level access: a second user with the victim's ids", () => {
   it.each(routes.filter((r) => r.method === 'GET' && 'own' in (TABLE[r.key] ?? {})).map((r) => [r.key, r] as const))(
     '%s shows the second user none of the victim ids',
     async (_key, route) => {
-      const res = await api(attacker, 'GET', route.path);
+      const { own } = TABLE[route.key] as { own: Req | null };
+      const res = await api(attacker, 'GET', urlOf(route.path, own ?? {}));
       expect(res.status).toBe(200);
       for (const id of victimIds()) expect(res.text).not.toContain(id);
     },

@@ -8,6 +8,7 @@ import { support } from '../../../src/core/routes/support';
 import { transactions } from '../../../src/core/routes/transactions';
 import { market } from '../../../src/core/routes/market';
 import { notifications } from '../../../src/core/routes/notifications';
+import { quotes } from '../../../src/core/routes/quotes';
 import { wallets } from '../../../src/core/routes/wallets';
 import { contractHono } from '../../../src/platform/contract-hono';
 import { FORWARDED } from '../../../src/shared/contract';
@@ -23,6 +24,7 @@ const ROUTERS = {
   '/feature-requests': featureRequests,
   '/market': market,
   '/notifications': notifications,
+  '/quotes': quotes,
 };
 
 /** `METHOD path` of what a router registered in its OpenAPI registry (empty for a plain Hono app). */
