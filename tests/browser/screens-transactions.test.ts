@@ -1,10 +1,23 @@
 // /transactions in Chromium, in English and Spanish: the title, subtitle and empty state, the New
 // Transaction modal (amount field rules, payment methods, wallet with 'Add new wallet', destination
-// Canton Coin, 'Getting quote...' for 1 s then the quote, submit that only resets the form), and the
+// Canton Coin, 'Getting quote...' for 1 s then the server's quote, Continue that locks it), and the
 // card layout at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createWallet, type Lang, launch, openApp, pageFitsWidth, s, screenPage, screenshot, signedInState, type StorageState, testPhone } from './helpers';
+import {
+  approveIdentity,
+  createWallet,
+  type Lang,
+  launch,
+  openApp,
+  pageFitsWidth,
+  s,
+  screenPage,
+  screenshot,
+  signedInState,
+  type StorageState,
+  testPhone,
+} from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -12,6 +25,8 @@ let state: StorageState;
 beforeAll(async () => {
   browser = await launch();
   state = await signedInState(browser, testPhone(13));
+  // Continue (locking a quote) is offered to a verified person.
+  approveIdentity(testPhone(13));
 });
 afterAll(async () => {
   await browser?.close();
