@@ -15,7 +15,7 @@ import { OFFER_TTL_MS, type TransferTarget } from './settle';
 const TOP_UP_UNITS = 10_000_000_000_000_000n;
 
 /** The issuer mints a top-up for the treasury: at least TOP_UP_UNITS, and at least `units`. */
-export async function topUpTreasury(db: D1Database, units: bigint) {
+async function topUpTreasury(db: D1Database, units: bigint) {
   const minted = TOP_UP_UNITS > units ? TOP_UP_UNITS : units;
   const id = newId();
   const now = nowIso();
@@ -30,6 +30,22 @@ export async function topUpTreasury(db: D1Database, units: bigint) {
       )
       .bind(contractId(), TREASURY_PARTY, minted.toString(), `issuance:${id}`, now),
   ]);
+}
+
+/**
+ * Runs `attempt`, a batch that spends `units` from the treasury (spendFromTreasury). When a guard of
+ * the batch trips, `onGuardTrip` runs first (it refuses when another of the batch's guards tripped);
+ * otherwise no free treasury holding covered the amount: the issuer mints a top-up, then one retry.
+ */
+export async function withTreasuryTopUp<T>(db: D1Database, units: bigint, attempt: () => Promise<T>, onGuardTrip?: () => Promise<void>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (err) {
+    if (!isGuardTrip(err)) throw err;
+    await onGuardTrip?.();
+    await topUpTreasury(db, units);
+    return attempt();
+  }
 }
 
 /**
@@ -112,12 +128,5 @@ export async function transferFromTreasury(db: D1Database, to: TransferTarget, a
     await db.batch(stmts);
     return answer;
   };
-  try {
-    return await attempt();
-  } catch (err) {
-    if (!isGuardTrip(err)) throw err;
-    // No free treasury holding covers the amount: the issuer mints a top-up, then one retry.
-    await topUpTreasury(db, units);
-    return attempt();
-  }
+  return withTreasuryTopUp(db, units, attempt);
 }

@@ -6,9 +6,9 @@
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
 import type { OnrampProvider } from '../../shared/transaction-labels';
-import { fail, isGuardTrip } from '../db';
+import { fail } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
-import { spendFromTreasury, topUpTreasury } from '../ledger/faucet';
+import { spendFromTreasury, withTreasuryTopUp } from '../ledger/faucet';
 import { notifyTransaction } from '../ledger/notify';
 import { NETWORK, TREASURY_PARTY, contractId } from '../ledger/parties';
 import { usdText } from './pricing';
@@ -108,14 +108,6 @@ export async function executeQuote(db: D1Database, userId: string, quote: QuoteR
     await db.batch(stmts);
     return answer;
   };
-  try {
-    return await attempt();
-  } catch (err) {
-    if (!isGuardTrip(err)) throw err;
-    // Used or lapsed meanwhile: say which. Otherwise the treasury had no holding covering the
-    // amount: the issuer mints a top-up, then one retry.
-    await refuseUnexecutable(db, await requireQuote(db, userId, quote.id), nowIso());
-    await topUpTreasury(db, units);
-    return attempt();
-  }
+  // A guard tripped because the quote was used or lapsed meanwhile: say which.
+  return withTreasuryTopUp(db, units, attempt, async () => refuseUnexecutable(db, await requireQuote(db, userId, quote.id), nowIso()));
 }

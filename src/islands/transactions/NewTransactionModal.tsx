@@ -54,7 +54,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 
 const rateText = (rate: string) => `${formatDecimal(rate, 4)} CC/USD`;
 
-export default function NewTransactionModal({ onClose }: { onClose: () => void }) {
+export default function NewTransactionModal({ onClose, onExecuted }: { onClose: () => void; onExecuted?: () => void }) {
   const t = useT();
   const lang = useLang();
   const ids = { amount: useId(), provider: useId(), wallet: useId(), asset: useId(), quote: useId() };
@@ -140,6 +140,7 @@ export default function NewTransactionModal({ onClose }: { onClose: () => void }
     setBusy(true);
     try {
       setReceipt(await executeQuote(locked.quote.id, locked.key));
+      onExecuted?.();
     } catch (err) {
       if (err && typeof err === 'object' && 'code' in err && err.code === 'quote_expired') setNow(Date.parse(locked.quote.expires_at));
       failed(err);
