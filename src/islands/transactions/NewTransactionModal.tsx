@@ -69,6 +69,7 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
   const [refusedIdentity, setRefusedIdentity] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const amountRef = useRef<HTMLInputElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
   // Known not to be verified (a profile read, or the server's refusal); unknown still may continue.
   const unverified = refusedIdentity || (kyc !== null && kycState(kyc.status) !== 'approved');
 
@@ -107,6 +108,16 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [expiresAt]);
+
+  const viewKey = receipt ? 'receipt' : (locked?.quote.id ?? 'form');
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    viewRef.current?.focus();
+  }, [viewKey]);
 
   const set = <K extends keyof NewTransactionFields>(key: K, value: NewTransactionFields[K]) => setForm((f) => ({ ...f, [key]: value }));
   const ready = quote.status === 'ready' ? quote.quote : null;
@@ -158,33 +169,42 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
     </div>
   );
 
+  // One dialog for the form, the locked quote and the receipt: when the view changes (its button
+  // gone), focus moves to the new view, so the keyboard and Escape keep working inside the dialog.
+  const view = (title: string, body: ReactNode) => (
+    <Modal open onClose={onClose} title={title}>
+      <div ref={viewRef} tabIndex={-1} className="outline-none">
+        {body}
+      </div>
+    </Modal>
+  );
+
   const provider = (p: LockedQuote['onramp_provider']) => `${t(onrampProviderKey(p))} (${t('quote.simulated')})`;
 
   if (receipt) {
     const wallet = wallets?.find((w) => w.id === receipt.wallet_id);
-    return (
-      <Modal open onClose={onClose} title={t('quote.receipt.title')}>
-        <div className="space-y-4 text-sm" data-receipt={receipt.quote_id}>
-          <dl className="space-y-1 rounded-lg bg-gray-50 p-4">
-            <Row label={t('quote.receipt.amountPaid')}>{formatPrice(receipt.amount_paid_usd)}</Row>
-            <Row label={t('quote.receipt.fees')}>{formatPrice(receipt.fees_usd)}</Row>
-            <Row label={t('quote.receipt.rate')}>{rateText(receipt.exchange_rate)}</Row>
-            <Row label={t('quote.receipt.received')} strong>
-              <span data-received="">{formatLedgerAmount(receipt.amount_received, receipt.destination_asset)}</span>
-            </Row>
-            <Row label={t('quote.receipt.wallet')}>{wallet ? walletLabel(t, wallet) : receipt.wallet_id}</Row>
-            <Row label={t('quote.receipt.available')}>{t('quote.receipt.availableNow', { time: formatDate(receipt.funds_available_at) })}</Row>
-            <Row label={t('quote.receipt.method')}>{provider(receipt.onramp_provider)}</Row>
-            <Row label={t('quote.receipt.transaction')}>
-              <span className="break-all font-mono text-xs">{receipt.transaction_id}</span>
-            </Row>
-          </dl>
-          <p className="text-xs text-gray-600">{t('quote.receipt.rights')}</p>
-          <div className="flex justify-end">
-            <Button onClick={onClose}>{t('quote.receipt.done')}</Button>
-          </div>
+    return view(
+      t('quote.receipt.title'),
+      <div className="space-y-4 text-sm" data-receipt={receipt.quote_id}>
+        <dl className="space-y-1 rounded-lg bg-gray-50 p-4">
+          <Row label={t('quote.receipt.amountPaid')}>{formatPrice(receipt.amount_paid_usd)}</Row>
+          <Row label={t('quote.receipt.fees')}>{formatPrice(receipt.fees_usd)}</Row>
+          <Row label={t('quote.receipt.rate')}>{rateText(receipt.exchange_rate)}</Row>
+          <Row label={t('quote.receipt.received')} strong>
+            <span data-received="">{formatLedgerAmount(receipt.amount_received, receipt.destination_asset)}</span>
+          </Row>
+          <Row label={t('quote.receipt.wallet')}>{wallet ? walletLabel(t, wallet) : receipt.wallet_id}</Row>
+          <Row label={t('quote.receipt.available')}>{t('quote.receipt.availableNow', { time: formatDate(receipt.funds_available_at) })}</Row>
+          <Row label={t('quote.receipt.method')}>{provider(receipt.onramp_provider)}</Row>
+          <Row label={t('quote.receipt.transaction')}>
+            <span className="break-all font-mono text-xs">{receipt.transaction_id}</span>
+          </Row>
+        </dl>
+        <p className="text-xs text-gray-600">{t('quote.receipt.rights')}</p>
+        <div className="flex justify-end">
+          <Button onClick={onClose}>{t('quote.receipt.done')}</Button>
         </div>
-      </Modal>
+      </div>,
     );
   }
 
@@ -192,174 +212,172 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
     const q = locked.quote;
     const left = secondsLeft(q.expires_at, now);
     const said = countdownAnnouncement(left, secondsLeft(q.expires_at, Date.parse(q.created_at)));
-    return (
-      <Modal open onClose={onClose} title={t('transactions.new.title')}>
-        <div className="space-y-4 text-sm" data-locked-quote={q.id}>
-          <dl className="space-y-1 rounded-lg bg-gray-50 p-4">
-            <Row label={t('quote.id')}>
-              <span className="break-all font-mono text-xs">{q.id}</span>
-            </Row>
-            <Row label={t('transactions.new.quote.input')}>{formatPrice(q.input_amount_usd)}</Row>
-            <Row label={t('quote.price')}>{formatPrice(q.price_usd)}</Row>
-            <Row label={t('transactions.new.quote.rate')}>{rateText(q.exchange_rate)}</Row>
-            <Row label={t('transactions.new.quote.fees')}>{formatPrice(q.fees_usd)}</Row>
-            <Row label={t('transactions.new.paymentMethod')}>{provider(q.onramp_provider)}</Row>
-            <Row label={t('transactions.new.quote.net')} strong>
-              <span data-net="">{formatLedgerAmount(q.net_destination_amount, q.destination_asset)}</span>
-            </Row>
-          </dl>
-          {left > 0 ? (
-            <p className="font-medium tabular-nums text-gray-900" data-countdown={left} aria-hidden="true">
-              {t('quote.expiresIn', { seconds: left })}
-            </p>
-          ) : (
-            <p className="text-red-700" data-expired="">
-              {t('quote.expired')}
-            </p>
-          )}
-          {/* Announced at the moments that matter (locked, running out, lapsed), not every second. */}
-          <p aria-live="polite" className="sr-only" data-announce={said.phase}>
-            {said.phase === 'expired'
-              ? t('quote.expired')
-              : t(said.phase === 'locked' ? 'quote.announce.locked' : 'quote.announce.soon', { seconds: said.seconds })}
+    return view(
+      t('transactions.new.title'),
+      <div className="space-y-4 text-sm" data-locked-quote={q.id}>
+        <dl className="space-y-1 rounded-lg bg-gray-50 p-4">
+          <Row label={t('quote.id')}>
+            <span className="break-all font-mono text-xs">{q.id}</span>
+          </Row>
+          <Row label={t('transactions.new.quote.input')}>{formatPrice(q.input_amount_usd)}</Row>
+          <Row label={t('quote.price')}>{formatPrice(q.price_usd)}</Row>
+          <Row label={t('transactions.new.quote.rate')}>{rateText(q.exchange_rate)}</Row>
+          <Row label={t('transactions.new.quote.fees')}>{formatPrice(q.fees_usd)}</Row>
+          <Row label={t('transactions.new.paymentMethod')}>{provider(q.onramp_provider)}</Row>
+          <Row label={t('transactions.new.quote.net')} strong>
+            <span data-net="">{formatLedgerAmount(q.net_destination_amount, q.destination_asset)}</span>
+          </Row>
+        </dl>
+        {left > 0 ? (
+          <p className="font-medium tabular-nums text-gray-900" data-countdown={left} aria-hidden="true">
+            {t('quote.expiresIn', { seconds: left })}
           </p>
-          {unverified && verifyInstead}
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => setLocked(null)} disabled={busy}>
-              {t('common.back')}
-            </Button>
-            {left > 0 ? (
-              !unverified && (
-                <Button onClick={() => void confirm()} loading={busy} disabled={busy} data-action="confirm-quote">
-                  {t('quote.confirm')}
-                </Button>
-              )
-            ) : (
-              <Button onClick={() => void lock()} loading={busy} disabled={busy} data-action="requote">
-                {t('quote.requote')}
+        ) : (
+          <p className="text-red-700" data-expired="">
+            {t('quote.expired')}
+          </p>
+        )}
+        {/* Announced at the moments that matter (locked, running out, lapsed), not every second. */}
+        <p aria-live="polite" className="sr-only" data-announce={said.phase}>
+          {said.phase === 'expired'
+            ? t('quote.expired')
+            : t(said.phase === 'locked' ? 'quote.announce.locked' : 'quote.announce.soon', { seconds: said.seconds })}
+        </p>
+        {unverified && verifyInstead}
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => setLocked(null)} disabled={busy}>
+            {t('common.back')}
+          </Button>
+          {left > 0 ? (
+            !unverified && (
+              <Button onClick={() => void confirm()} loading={busy} disabled={busy} data-action="confirm-quote">
+                {t('quote.confirm')}
               </Button>
-            )}
-          </div>
+            )
+          ) : (
+            <Button onClick={() => void lock()} loading={busy} disabled={busy} data-action="requote">
+              {t('quote.requote')}
+            </Button>
+          )}
         </div>
-      </Modal>
+      </div>,
     );
   }
 
-  return (
-    <Modal open onClose={onClose} title={t('transactions.new.title')}>
-      <form onSubmit={submit} className="space-y-4" data-form="new-transaction">
-        <div>
-          <label htmlFor={ids.amount} className="text-sm font-medium text-gray-700">
-            {t('transactions.new.amount')}
-          </label>
-          <input
-            ref={amountRef}
-            id={ids.amount}
-            name="amount"
-            type="number"
-            inputMode="decimal"
-            min={AMOUNT_MIN_USD}
-            max={AMOUNT_MAX_USD}
-            step="0.01"
-            value={form.amount}
-            onChange={(e) => set('amount', e.target.value)}
-            placeholder={t('transactions.new.amountPlaceholder')}
-            aria-describedby={ids.quote}
-            aria-invalid={quote.status === 'refused' || undefined}
-            className={field}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.provider} className="text-sm font-medium text-gray-700">
-            {t('transactions.new.paymentMethod')}
-          </label>
-          <select
-            id={ids.provider}
-            name="onramp_provider"
-            value={form.onramp_provider}
-            onChange={(e) => set('onramp_provider', e.target.value as NewTransactionFields['onramp_provider'])}
-            className={field}
-          >
-            {ONRAMP_PROVIDERS.map((p) => (
-              <option key={p} value={p}>
-                {t(onrampProviderKey(p))}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.wallet} className="text-sm font-medium text-gray-700">
-            {t('transactions.new.wallet')} *
-          </label>
-          <select
-            id={ids.wallet}
-            name="wallet_id"
-            required
-            value={form.wallet_id}
-            onChange={(e) => set('wallet_id', e.target.value)}
-            className={field}
-            aria-busy={wallets === null || undefined}
-          >
-            <option value="">{wallets === null ? t('common.loading') : t('transactions.new.selectWallet')}</option>
-            {(wallets ?? []).map((w) => (
-              <option key={w.id} value={w.id}>
-                {walletLabel(t, w)}
-              </option>
-            ))}
-            <option value={ADD_NEW_WALLET}>{t('transactions.new.addWallet')}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.asset} className="text-sm font-medium text-gray-700">
-            {t('transactions.new.destinationAsset')}
-          </label>
-          <select id={ids.asset} name="destination_asset" value={form.destination_asset} onChange={() => {}} className={field}>
-            <option value="cc">{t('transactions.new.asset.cc')}</option>
-          </select>
-        </div>
+  return view(
+    t('transactions.new.title'),
+    <form onSubmit={submit} className="space-y-4" data-form="new-transaction">
+      <div>
+        <label htmlFor={ids.amount} className="text-sm font-medium text-gray-700">
+          {t('transactions.new.amount')}
+        </label>
+        <input
+          ref={amountRef}
+          id={ids.amount}
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          min={AMOUNT_MIN_USD}
+          max={AMOUNT_MAX_USD}
+          step="0.01"
+          value={form.amount}
+          onChange={(e) => set('amount', e.target.value)}
+          placeholder={t('transactions.new.amountPlaceholder')}
+          aria-describedby={ids.quote}
+          aria-invalid={quote.status === 'refused' || undefined}
+          className={field}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.provider} className="text-sm font-medium text-gray-700">
+          {t('transactions.new.paymentMethod')}
+        </label>
+        <select
+          id={ids.provider}
+          name="onramp_provider"
+          value={form.onramp_provider}
+          onChange={(e) => set('onramp_provider', e.target.value as NewTransactionFields['onramp_provider'])}
+          className={field}
+        >
+          {ONRAMP_PROVIDERS.map((p) => (
+            <option key={p} value={p}>
+              {t(onrampProviderKey(p))}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={ids.wallet} className="text-sm font-medium text-gray-700">
+          {t('transactions.new.wallet')} *
+        </label>
+        <select
+          id={ids.wallet}
+          name="wallet_id"
+          required
+          value={form.wallet_id}
+          onChange={(e) => set('wallet_id', e.target.value)}
+          className={field}
+          aria-busy={wallets === null || undefined}
+        >
+          <option value="">{wallets === null ? t('common.loading') : t('transactions.new.selectWallet')}</option>
+          {(wallets ?? []).map((w) => (
+            <option key={w.id} value={w.id}>
+              {walletLabel(t, w)}
+            </option>
+          ))}
+          <option value={ADD_NEW_WALLET}>{t('transactions.new.addWallet')}</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor={ids.asset} className="text-sm font-medium text-gray-700">
+          {t('transactions.new.destinationAsset')}
+        </label>
+        <select id={ids.asset} name="destination_asset" value={form.destination_asset} onChange={() => {}} className={field}>
+          <option value="cc">{t('transactions.new.asset.cc')}</option>
+        </select>
+      </div>
 
-        <div id={ids.quote} aria-live="polite" className="min-h-[7.5rem] rounded-lg bg-gray-50 p-4 text-sm" data-quote={quote.status}>
-          {quote.status === 'none' && <p className="text-gray-500">{t('transactions.new.quote.hint')}</p>}
-          {quote.status === 'refused' && (
-            <p className="text-red-700" data-quote-refused={quote.reason}>
-              {t(QUOTE_REFUSAL_KEYS[quote.reason], { min: MIN_POSITIVE_NET_USD })}
-            </p>
-          )}
-          {quote.status === 'failed' && <p className="text-red-700">{apiErrorText(lang, quote.error)}</p>}
-          {quote.status === 'loading' && (
-            <p className="flex items-center gap-2 text-gray-600">
-              <Spinner size="sm" decorative />
-              {t('transactions.new.gettingQuote')}
-            </p>
-          )}
-          {ready && (
-            <>
-              <dl className="space-y-1">
-                <Row label={t('transactions.new.quote.input')}>{formatPrice(ready.input_amount_usd)}</Row>
-                <Row label={t('transactions.new.quote.rate')}>{rateText(ready.exchange_rate)}</Row>
-                <Row label={t('transactions.new.quote.fees')}>{formatPrice(ready.fees_usd)}</Row>
-                <Row label={t('transactions.new.quote.net')} strong>
-                  <span data-net="">{formatLedgerAmount(ready.net_destination_amount, ready.destination_asset)}</span>
-                </Row>
-              </dl>
-              <p className="mt-2 text-xs text-gray-500">{t('quote.indicative')}</p>
-            </>
-          )}
-        </div>
+      <div id={ids.quote} aria-live="polite" className="min-h-[7.5rem] rounded-lg bg-gray-50 p-4 text-sm" data-quote={quote.status}>
+        {quote.status === 'none' && <p className="text-gray-500">{t('transactions.new.quote.hint')}</p>}
+        {quote.status === 'refused' && (
+          <p className="text-red-700" data-quote-refused={quote.reason}>
+            {t(QUOTE_REFUSAL_KEYS[quote.reason], { min: MIN_POSITIVE_NET_USD })}
+          </p>
+        )}
+        {quote.status === 'failed' && <p className="text-red-700">{apiErrorText(lang, quote.error)}</p>}
+        {quote.status === 'loading' && (
+          <p className="flex items-center gap-2 text-gray-600">
+            <Spinner size="sm" decorative />
+            {t('transactions.new.gettingQuote')}
+          </p>
+        )}
+        {ready && (
+          <>
+            <dl className="space-y-1">
+              <Row label={t('transactions.new.quote.input')}>{formatPrice(ready.input_amount_usd)}</Row>
+              <Row label={t('transactions.new.quote.rate')}>{rateText(ready.exchange_rate)}</Row>
+              <Row label={t('transactions.new.quote.fees')}>{formatPrice(ready.fees_usd)}</Row>
+              <Row label={t('transactions.new.quote.net')} strong>
+                <span data-net="">{formatLedgerAmount(ready.net_destination_amount, ready.destination_asset)}</span>
+              </Row>
+            </dl>
+            <p className="mt-2 text-xs text-gray-500">{t('quote.indicative')}</p>
+          </>
+        )}
+      </div>
 
-        {unverified && verifyInstead}
+      {unverified && verifyInstead}
 
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onClose}>
-            {t('common.cancel')}
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        {!unverified && (
+          <Button type="submit" disabled={!canSubmit(form, ready) || busy} loading={busy}>
+            {t('transactions.new.submit')}
           </Button>
-          {!unverified && (
-            <Button type="submit" disabled={!canSubmit(form, ready) || busy} loading={busy}>
-              {t('transactions.new.submit')}
-            </Button>
-          )}
-        </div>
-      </form>
-    </Modal>
+        )}
+      </div>
+    </form>,
   );
 }
