@@ -50,13 +50,13 @@ CREATE INDEX usd_movements_due ON usd_movements (settle_at) WHERE status = 'pend
 CREATE INDEX usd_movements_by_token ON usd_movements (settle_token) WHERE settle_token IS NOT NULL;
 
 -- The notification kinds gain the USD account's events (dollars credited, a withdrawal settled or
--- cancelled): SQLite cannot change a CHECK, so the table is rebuilt with its rows, index and trigger.
+-- cancelled), keeping every earlier kind (0029's quote_executed too): SQLite cannot change a CHECK, so the table is rebuilt with its rows, index and trigger.
 CREATE TABLE notifications_new (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
   user_id TEXT NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('offer_received', 'offer_accepted', 'offer_rejected', 'offer_withdrawn', 'offer_expired', 'transfer_received',
-    'usd_deposited', 'usd_withdrawal_settled', 'usd_withdrawal_cancelled')),
+    'quote_executed', 'usd_deposited', 'usd_withdrawal_settled', 'usd_withdrawal_cancelled')),
   transaction_id TEXT NOT NULL,
   created_at TEXT NOT NULL,
   read_at TEXT

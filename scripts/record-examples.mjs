@@ -2,7 +2,7 @@
 // the embedded core itself, into src/shared/contract/examples.json (keyed by operationId), which
 // /api/openapi.json attaches to its operations. Needs a build (`npm run build`); serves it on a free
 // port with a fresh D1 of its own (.wrangler/examples-state), signs in two test users and drives one
-// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, the USD account, support, feature requests,
+// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, the USD account, a quote bought, support, feature requests,
 // the market and sessions, then every read of an account, party, user or symbol the story left out
 // (found in the document). Long lists are cut to their first two items. Run it again after changing
 // an operation: it adds the operations that have no example and keeps the others (`npm run examples
@@ -144,6 +144,15 @@ try {
     },
   });
   await record('getIdentityVerification', ana, 'get', '/identity-verification');
+  // Buying CC with USD (New Transaction): Ana, verified (the embedded core reads profiles.idv_status),
+  // asks an indicative quote, locks one for her wallet and executes it within its 30 s.
+  writeFileSync(`${PERSIST}/verify.sql`, `UPDATE profiles SET idv_status = 'approved' WHERE id = '${ana.userId}';`);
+  await d1File(PERSIST, `${PERSIST}/verify.sql`);
+  await record('indicativeQuote', ana, 'get', '/quotes/indicative', { query: { amount_usd: '20.00', destination_asset: 'CC' } });
+  const quote = await record('lockQuote', ana, 'post', '/quotes', {
+    body: { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: canton.walletId, destination_asset: 'CC' },
+  });
+  await record('executeQuote', ana, 'post', '/quotes/{id}/execute', { params: { id: quote.id }, idempotent: true });
 
   // Wallets of other kinds: a self-custody one bound to an Ed25519 key, an external address, a hosted one.
   const nano = await record('createWallet', ana, 'post', '/wallets', { body: { account_id: account, label: 'Ledger Nano' } });

@@ -80,7 +80,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(53, 'tests/browser/identity.test.ts'),
   own(54, 'spare'),
   own(55, 'spare'),
-  own(56, 'spare'),
+  own(56, 'tests/browser/new-transaction.test.ts'),
   own(57, 'spare'),
   own(58, 'spare'),
   own(59, 'spare'),

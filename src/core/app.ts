@@ -12,6 +12,7 @@ import { identity } from './routes/identity';
 import { market } from './routes/market';
 import { notifications } from './routes/notifications';
 import { onboarding } from './routes/onboarding';
+import { quotes } from './routes/quotes';
 import { support } from './routes/support';
 import { transactions } from './routes/transactions';
 import { usd } from './routes/usd';
@@ -33,7 +34,7 @@ coreApp.use(
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
 // (accounts, wallets, USD account, transactions, support, feature-requests, market history,
-// notifications, onboarding, identity verification)
+// notifications, onboarding, identity verification, quotes)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
 coreApp.route('/usd', usd);
@@ -44,6 +45,7 @@ coreApp.route('/market', market);
 coreApp.route('/notifications', notifications);
 coreApp.route('/onboarding', onboarding);
 coreApp.route('/identity-verification', identity);
+coreApp.route('/quotes', quotes);
 
 coreApp.notFound((c) => refuseWith(c, 404, 'Not found', 'not_found'));
 coreApp.onError((err, c) => {

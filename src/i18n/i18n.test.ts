@@ -45,6 +45,7 @@ describe('dictionaries', () => {
       'settings',
       'support',
       'transactions',
+      'quote',
       'featureRequests',
       'toast',
       'errors',

@@ -361,7 +361,8 @@ function Transactions({ firstRows, search, checklist }: ServedRows) {
       )}
       {modal && (
         <Suspense fallback={null}>
-          <NewTransactionModal onClose={() => setModal(false)} />
+          {/* A purchase adds a deposit row: the list reloads at once (the live channel may tell it too). */}
+          <NewTransactionModal onClose={() => setModal(false)} onExecuted={() => void loadTransactions(accountId, apiFilters(applied))} />
         </Suspense>
       )}
     </>

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'monthly_limit_exceeded', // 409: the movement would take the person past this month's USD limit
   'holder_name_mismatch', // 422: a bank account's holder name is not the verified name
   'withdrawal_not_pending', // 409: the withdrawal was already settled or cancelled
+  'quote_expired', // 409: the locked quote's time ran out before it was executed (get a new quote)
+  'quote_used', // 409: the quote was already executed (a quote is used once)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -78,6 +80,8 @@ export const ERROR_STATUS = {
   monthly_limit_exceeded: 409,
   holder_name_mismatch: 422,
   withdrawal_not_pending: 409,
+  quote_expired: 409,
+  quote_used: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -84,6 +84,8 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   monthly_limit_exceeded: 'usd.error.limit',
   holder_name_mismatch: 'usd.error.holderName',
   withdrawal_not_pending: 'usd.error.notPending',
+  quote_expired: 'quote.error.expired',
+  quote_used: 'quote.error.used',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

@@ -38,6 +38,10 @@ export const LIMITS = {
   RL_ACCEPTS: { limit: 30, periodS: 60, per: 'user', decidedOnly: true },
   /** POST /api/usd/accounts/{accountId}/deposits, /withdrawals, /withdrawals/{movementId}/cancel. */
   RL_USD_MOVES: { limit: 30, periodS: 60, per: 'user', decidedOnly: true },
+  /** POST /api/quotes (lock a quote). */
+  RL_QUOTES: { limit: 30, periodS: 60, per: 'user' },
+  /** POST /api/quotes/{id}/execute. */
+  RL_QUOTE_EXECUTIONS: { limit: 10, periodS: 60, per: 'user', decidedOnly: true },
   /** POST /api/wallets/canton/receivers/resolve (phone or party to a receiver). */
   RL_LOOKUPS: { limit: 20, periodS: 60, per: 'user' },
   /** POST /api/support/tickets. */

@@ -41,6 +41,7 @@ const KIND_TEXT: Record<NotificationKind, TranslationKey> = {
   usd_deposited: 'usd.notification.deposited',
   usd_withdrawal_settled: 'usd.notification.settled',
   usd_withdrawal_cancelled: 'usd.notification.cancelled',
+  quote_executed: 'quote.notification.executed',
 };
 
 /** What happened, in words of `lang`: "Ana P. sent you 2.50 CC ($0.39)". */

@@ -86,6 +86,7 @@ const routes = api
   .route('/notifications', forwardingApp(FORWARDED['/notifications']))
   .route('/onboarding', forwardingApp(FORWARDED['/onboarding']))
   .route('/identity-verification', forwardingApp(FORWARDED['/identity-verification']))
+  .route('/quotes', forwardingApp(FORWARDED['/quotes']))
   // Answered by the Worker itself (its D1 and Supabase Auth), not forwarded: src/worker/routes/sessions.ts.
   .route('/sessions', sessions);
 

@@ -7,7 +7,9 @@ import { CHROMIUM_PATH, localDevArgs } from '../../scripts/env.mjs';
 import { serveBuilt } from '../../scripts/serve.mjs';
 import { buildApp, sh } from '../build-app';
 
-const persist = '.wrangler/test-state';
+/** The served app's local D1 (and other storage). */
+export const TEST_STATE = '.wrangler/test-state';
+const persist = TEST_STATE;
 const serverLog = '.wrangler/test-server.log';
 
 export default async function setup(project: TestProject) {

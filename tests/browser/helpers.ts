@@ -17,6 +17,8 @@ import { formatChangePercent } from '../../src/shared/format';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/env.mjs';
+import { sh } from '../build-app';
+import { TEST_STATE } from './global-setup';
 import { TEST_CODE } from '../test-phones';
 
 export { TEST_CODE };
@@ -263,6 +265,16 @@ export async function createWallet(page: Page): Promise<void> {
     await card.locator('button').last().click();
     await card.locator('[data-status="active"]').waitFor();
   }
+}
+
+/**
+ * Marks the signed-in user of `phone` identity-verified (profiles.idv_status = 'approved') in the
+ * served app's local D1, as an approved verification would: what buying with a quote needs.
+ */
+export function approveIdentity(phone: string): void {
+  const digits = phone.replace(/\D/g, '');
+  const sql = `UPDATE profiles SET idv_status = 'approved' WHERE id = (SELECT id FROM auth_users WHERE phone = '${digits}')`;
+  sh('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', TEST_STATE, '--command', sql]);
 }
 
 /** No horizontal scrolling of the page itself (a layout that fits the viewport). */

@@ -1,10 +1,23 @@
 // /transactions in Chromium, in English and Spanish: the title, subtitle and empty state, the New
 // Transaction modal (amount field rules, payment methods, wallet with 'Add new wallet', destination
-// Canton Coin, 'Getting quote...' for 1 s then the quote, submit that only resets the form), and the
+// Canton Coin, 'Getting quote...' for 1 s then the server's quote, Continue that locks it), and the
 // card layout at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createWallet, type Lang, launch, openApp, pageFitsWidth, s, screenPage, screenshot, signedInState, type StorageState, testPhone } from './helpers';
+import {
+  approveIdentity,
+  createWallet,
+  type Lang,
+  launch,
+  openApp,
+  pageFitsWidth,
+  s,
+  screenPage,
+  screenshot,
+  signedInState,
+  type StorageState,
+  testPhone,
+} from './helpers';
 
 let browser: Browser;
 let state: StorageState;
@@ -12,6 +25,8 @@ let state: StorageState;
 beforeAll(async () => {
   browser = await launch();
   state = await signedInState(browser, testPhone(13));
+  // Continue (locking a quote) is offered to a verified person.
+  approveIdentity(testPhone(13));
 });
 afterAll(async () => {
   await browser?.close();
@@ -36,7 +51,7 @@ describe('the transactions screen', () => {
   });
 
   for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
-    it(`gets a simulated quote in the New Transaction modal and resets the form on submit (${lang})`, async () => {
+    it(`gets the server's quote in the New Transaction modal and locks it on Continue (${lang})`, async () => {
       const { context, page, errors } = await screenPage(browser, state, lang);
       if (lang === 'en') await createWallet(page);
       await openApp(page, '/transactions');
@@ -64,14 +79,17 @@ describe('the transactions screen', () => {
       const submit = dialog.locator('button[type="submit"]');
       expect(await submit.isDisabled()).toBe(true);
 
-      // A positive amount: 'Getting quote...' for about a second, then the quote.
+      // A positive amount: 'Getting quote...' for about a second, then the server's quote: the fee
+      // first, then 95% of CC's market rate.
       await amount.fill('20');
       await dialog.getByText(s(lang, 'transactions.new.gettingQuote')).waitFor();
       const started = Date.now();
       await dialog.locator('[data-quote="ready"]').waitFor();
       expect(Date.now() - started).toBeGreaterThan(600);
       const quote = await dialog.locator('[data-quote="ready"] dd').allTextContents();
-      expect(quote).toEqual(['$20.00', '0.95', '$2.50', '16.50 CC']);
+      expect(quote).toEqual(['$20.00', expect.stringMatching(/^\d+\.\d{1,4} CC\/USD$/), '$2.50', expect.stringMatching(/^\d{2,3}\.\d{2} CC$/)]);
+      const [rate, net] = [parseFloat(quote[1]!), parseFloat(quote[3]!)];
+      expect(Math.abs(17.5 * rate - net)).toBeLessThan(0.01);
       if (lang === 'en') await screenshot(page, 'new-transaction-en');
 
       // No wallet, then the 'add_new' option: still disabled.
@@ -83,7 +101,7 @@ describe('the transactions screen', () => {
 
       // No quote and no Continue outside 1-50 USD or when the fee leaves nothing: the reason instead.
       const refused = {
-        '2': s(lang, 'transactions.new.quote.netNotPositive', { min: '2.64' }),
+        '2': s(lang, 'transactions.new.quote.netNotPositive', { min: '2.51' }),
         '0.5': s(lang, 'transactions.validation.amountMin'),
         '51': s(lang, 'transactions.validation.amountMax'),
       };
@@ -94,31 +112,22 @@ describe('the transactions screen', () => {
         expect(await dialog.locator('[data-net]').count()).toBe(0);
         expect(await submit.isDisabled()).toBe(true);
       }
-      if (lang === 'en') expect(refused['2']).toBe('The $2.50 fee would take all of it: enter at least $2.64 to receive Canton Coin');
+      if (lang === 'en') expect(refused['2']).toBe('The $2.50 fee would take all of it: enter at least $2.51 to receive Canton Coin');
       await amount.fill('');
       await dialog.locator('[data-quote="none"]').waitFor();
       // Every CC amount with 2 decimals.
       await amount.fill('12.34');
       await dialog.locator('[data-quote="ready"]').waitFor();
-      expect(await dialog.locator('[data-net]').textContent()).toBe('9.22 CC');
+      expect(await dialog.locator('[data-net]').textContent()).toMatch(/^\d{2}\.\d{2} CC$/);
       expect(await submit.isDisabled()).toBe(false);
 
-      // Submit calls no server and resets the form.
-      const calls: string[] = [];
-      page.on('request', (req) => {
-        if (new URL(req.url()).pathname.startsWith('/api/')) calls.push(req.url());
-      });
+      // Continue locks the quote: its id, a countdown from 30 s, the payment method marked simulated.
       await submit.click();
-      // The message says nothing was sent or charged (no 'Request received').
-      await dialog.getByText(s(lang, 'transactions.new.reset')).waitFor();
-      if (lang === 'en')
-        expect(await dialog.getByRole('status').textContent()).toBe(
-          'Quotes are a preview only: nothing was sent and nothing was charged. The form has been cleared.',
-        );
-      expect(await amount.inputValue()).toBe('');
-      expect(await wallet.inputValue()).toBe('');
-      await dialog.locator('[data-quote="none"]').waitFor({ timeout: 2000 });
-      expect(calls).toEqual([]);
+      const lockedQuote = dialog.locator('[data-locked-quote]');
+      await lockedQuote.waitFor();
+      expect(await lockedQuote.getAttribute('data-locked-quote')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(Number(await dialog.locator('[data-countdown]').getAttribute('data-countdown'))).toBeGreaterThan(25);
+      await dialog.getByText(`${s(lang, 'transactions.new.provider.usdc')} (${s(lang, 'quote.simulated')})`).waitFor();
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

@@ -16,6 +16,7 @@ export const IDS = {
   notification: '7b6a5f4e-3d2c-4b1a-8f9e-8d7c6b5a4f3e',
   bankAccount: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
   movement: '6c5b4a3f-2e1d-4c0b-8a9f-8e7d6c5b4a3f',
+  quote: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
 } as const;
 
 export interface RouteCase {
@@ -196,6 +197,17 @@ export const ROUTES: Record<string, RouteCase> = {
       document_number: 'P5678',
       consent: true,
     },
+  },
+  // Quotes
+  'GET /api/quotes/indicative': { upstream: '/quotes/indicative', query: { amount_usd: '20.00', destination_asset: 'CC' } },
+  'POST /api/quotes': {
+    upstream: '/quotes',
+    body: { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: IDS.wallet, destination_asset: 'CC' },
+  },
+  'POST /api/quotes/:id/execute': {
+    upstream: '/quotes/:id/execute',
+    params: () => ({ id: IDS.quote }),
+    headers: { 'idempotency-key': 'remote-execute-quote-1' },
   },
 };
 

@@ -7,6 +7,7 @@ import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
 import { notificationsContract } from './notifications';
 import { onboardingContract } from './onboarding';
+import { quotesContract } from './quotes';
 import { sessionsContract } from './sessions';
 import { supportContract } from './support';
 import { transactionsContract, transactionsServedContract } from './transactions';
@@ -24,6 +25,7 @@ export const FORWARDED = {
   '/notifications': notificationsContract,
   '/onboarding': onboardingContract,
   '/identity-verification': identityContract,
+  '/quotes': quotesContract,
   '/market': marketForwardedContract,
 } as const;
 

@@ -9,6 +9,7 @@ import { notifiesOf } from './common';
 import { declaredRoutes } from './index';
 
 const MOVES_MONEY = [
+  'POST /api/quotes/:id/execute',
   'POST /api/wallets/auto-accept',
   'POST /api/wallets/canton/offers/:offerId/accept',
   'POST /api/wallets/canton/offers/:offerId/reject',

@@ -30,6 +30,11 @@ export const API_TAGS = [
     name: 'Identity verification',
     description: 'Your identity verification: submit your legal name, date of birth, country and document, and read its outcome.',
   },
+  {
+    name: 'Quotes',
+    description:
+      'Buying Canton Coin with USD (New Transaction): an indicative quote, a quote locked for 30 seconds with a one-time id, and its execution (simulated payment) with a receipt.',
+  },
   { name: 'Sessions', description: 'Your signed-in sessions: list them and end the others.' },
   { name: 'Live', description: 'A WebSocket that tells your open screens when one of your parties’ money changed.' },
 ] as const;

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'usd_deposited',
   'usd_withdrawal_settled',
   'usd_withdrawal_cancelled',
+  'quote_executed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -33,6 +33,8 @@ interface Victim {
   /** The USD account's bank account and a pending withdrawal to it. */
   bankAccountId: string;
   withdrawalId: string;
+  /** A quote the victim locked for their Canton wallet. */
+  quoteId: string;
 }
 
 interface Req {
@@ -154,6 +156,12 @@ const TABLE: Record<string, Entry> = {
   'DELETE /api/sessions/:id': { foreign: (v) => ({ params: { id: v.sessionId } }) },
   'POST /api/sessions/sign-out-others': { own: null, why: "ends the caller's own other sessions" },
   // The live channel (a WebSocket upgrade; bearer accepted for clients that can set headers).
+  // Quotes
+  'GET /api/quotes/indicative': { own: { query: 'amount_usd=20.00&destination_asset=CC' }, why: 'no object: the amount at the market price' },
+  'POST /api/quotes': {
+    foreign: (v) => ({ body: { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: v.cantonWalletId, destination_asset: 'CC' } }),
+  },
+  'POST /api/quotes/:id/execute': { foreign: (v) => ({ params: { id: v.quoteId } }) },
   'GET /api/live': { foreign: (v) => ({ query: `party=${encodeURIComponent(v.partyId)}` }) },
 };
 
@@ -197,6 +205,7 @@ async function buildVictim(s: Session): Promise<Victim> {
   });
   await ok(s, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100', rail: 'bank' });
   const withdrawal = await ok(s, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, { amount: '10', bank_account_id: bank.id });
+  const quote = await ok(s, 'POST', '/api/quotes', { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: canton.walletId, destination_asset: 'CC' });
   return {
     userId: s.userId,
     accountId,
@@ -215,6 +224,7 @@ async function buildVictim(s: Session): Promise<Victim> {
     identityVerificationId: identity.id,
     bankAccountId: bank.id,
     withdrawalId: withdrawal.id,
+    quoteId: quote.id,
   };
 }
 
@@ -287,7 +297,8 @@ describe("object-level access: a second user with the victim's ids", () => {
   it.each(routes.filter((r) => r.method === 'GET' && 'own' in (TABLE[r.key] ?? {})).map((r) => [r.key, r] as const))(
     '%s shows the second user none of the victim ids',
     async (_key, route) => {
-      const res = await api(attacker, 'GET', route.path);
+      const { own } = TABLE[route.key] as { own: Req | null };
+      const res = await api(attacker, 'GET', urlOf(route.path, own ?? {}));
       expect(res.status).toBe(200);
       for (const id of victimIds()) expect(res.text).not.toContain(id);
     },

@@ -200,6 +200,27 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     expect(offer.sender_party).not.toBe(party);
     expect(await row('SELECT status, amount_usd FROM transactions WHERE id = ?', res.transactionId)).toMatchObject({ status: 'PENDING' });
   },
+  'POST /api/quotes': async () => {
+    const wallet = await ok(me, 'POST', '/api/wallets/digital-asset', { account_id: accountId });
+    const res = await ok(me, 'POST', '/api/quotes', {
+      ...FORBIDDEN(other.userId),
+      exchange_rate: '1000',
+      net_destination_amount: '1000000.0000000000',
+      fees_usd: '0.00',
+      price_usd: '0.0001',
+      expires_at: '2999-01-01T00:00:00.000Z',
+      amount_usd: '20.00',
+      onramp_provider: 'usdc',
+      wallet_id: wallet.walletId,
+      destination_asset: 'CC',
+    });
+    expect(res).toMatchObject({ input_amount_usd: '20.00', fees_usd: '2.50', wallet_id: wallet.walletId });
+    expect(res.net_destination_amount).not.toBe('1000000.0000000000');
+    const stored = await row<any>('SELECT user_id, status, fee_usd_cents, amount_usd_cents, expires_at FROM quotes WHERE id = ?', res.id);
+    expect(stored).toMatchObject({ user_id: me.userId, status: 'locked', fee_usd_cents: 250, amount_usd_cents: 2000 });
+    expect(Date.parse(stored.expires_at) - Date.now()).toBeLessThanOrEqual(30_000);
+  },
+  'POST /api/quotes/:id/execute': { noBody: "takes no body: executes the caller's own quote with its locked figures" },
   'POST /api/wallets/canton/receivers/resolve': { noBody: 'a read (POST with the receiver): writes nothing' },
   'POST /api/wallets/canton/send': async () => {
     const { mine, theirs } = await p2pParties();

@@ -117,6 +117,11 @@ describe("the contract's schemas against the embedded core", () => {
     await check('PUT', `/wallets/canton/preapproval/${friendAccount}`, { enabled: true }, friend);
     await check('GET', `/wallets/canton/preapproval/${friendAccount}`, undefined, friend);
     expect((await sendTo()).status).toBe('COMPLETED');
+    // Quotes: an indicative one, one locked for the wallet and executed by a verified person
+    await check('GET', '/quotes/indicative?amount_usd=20.00&destination_asset=CC');
+    const quote = await check('POST', '/quotes', { amount_usd: '20.00', onramp_provider: 'apple_pay', wallet_id: digital.walletId, destination_asset: 'CC' });
+    await testEnv.DB.prepare("UPDATE profiles SET idv_status = 'approved' WHERE id = ?").bind(userId).run();
+    await check('POST', `/quotes/${quote.id}/execute`, undefined, { 'idempotency-key': crypto.randomUUID() });
     await check('GET', '/wallets/canton/status');
     await check('GET', '/wallets/canton/test');
     await check('GET', '/wallets/canton/parties');

@@ -11,6 +11,7 @@ import { notifications } from '../../../src/core/routes/notifications';
 import { onboarding } from '../../../src/core/routes/onboarding';
 import { identity } from '../../../src/core/routes/identity';
 import { usd } from '../../../src/core/routes/usd';
+import { quotes } from '../../../src/core/routes/quotes';
 import { wallets } from '../../../src/core/routes/wallets';
 import { contractHono } from '../../../src/platform/contract-hono';
 import { FORWARDED } from '../../../src/shared/contract';
@@ -29,6 +30,7 @@ const ROUTERS = {
   '/onboarding': onboarding,
   '/identity-verification': identity,
   '/usd': usd,
+  '/quotes': quotes,
 };
 
 /** `METHOD path` of what a router registered in its OpenAPI registry (empty for a plain Hono app). */

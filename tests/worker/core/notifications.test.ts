@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expireLapsedOffers } from '../../../src/core/ledger/expiry';
 import { nowIso } from '../../../src/platform/primitives';
+import { NOTIFICATION_KINDS } from '../../../src/shared/schemas/notification';
 import { coreJson, createUserWithParty, db, scalar } from '../fixtures';
 
 type Party = Awaited<ReturnType<typeof createUserWithParty>>;
@@ -198,5 +199,18 @@ describe('GET /notifications and marking read', () => {
     expect(await scalar('SELECT COUNT(*) FROM notifications WHERE user_id = ?', p.userId)).toBe(100);
     expect(await scalar("SELECT COUNT(*) FROM notifications WHERE user_id = ? AND id LIKE 'fill-104-%'", p.userId)).toBe(1);
     expect(await scalar("SELECT COUNT(*) FROM notifications WHERE user_id = ? AND id LIKE 'fill-4-%'", p.userId)).toBe(0);
+  });
+});
+
+describe('the notifications table', () => {
+  it('stores every kind the contract names (a migration that rebuilds it keeps them all)', async () => {
+    const p = await createUserWithParty();
+    for (const kind of NOTIFICATION_KINDS) {
+      await db()
+        .prepare('INSERT INTO notifications (id, user_id, kind, transaction_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
+        .bind(crypto.randomUUID(), p.userId, kind, crypto.randomUUID(), nowIso(Date.now()))
+        .run();
+    }
+    expect(await scalar<number>('SELECT COUNT(DISTINCT kind) FROM notifications WHERE user_id = ?1', p.userId)).toBe(NOTIFICATION_KINDS.length);
   });
 });
