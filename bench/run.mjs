@@ -33,7 +33,7 @@ import { buildApp, d1File, freePort, freshDatabase, serve, signIn } from './lib/
 
 const PUBLIC_PAGES = ['/', '/es/', '/privacy', '/terms'];
 const LOGIN_PAGE = '/login';
-// Every signed-in screen rendered on the Worker; of the settings pages the navigation and the two
+// Every signed-in screen rendered on the Worker; of the settings pages the navigation and the three
 // with data (the others are text like /settings).
 const SIGNED_IN_PAGES = [
   '/market',
@@ -41,9 +41,11 @@ const SIGNED_IN_PAGES = [
   '/accounts',
   '/accounts/digital-assets',
   '/accounts/digital-assets/CC',
+  '/accounts/usd',
   '/support',
   '/settings',
   '/settings/security',
+  '/settings/identity',
   '/settings/feature-requests',
   '/onboarding',
 ];
