@@ -5,8 +5,8 @@
 import type { TranslationKey } from '../i18n';
 import { useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
-import type { OnboardingChecklist, OnboardingStep } from '../shared/schemas/onboarding';
-import { ONBOARDING_STEPS } from '../shared/schemas/onboarding';
+import type { OnboardingChecklist } from '../shared/schemas/onboarding';
+import { ONBOARDING_STEPS, type OnboardingStep } from '../shared/onboarding';
 import AppShell from './AppShell';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';

@@ -1,7 +1,7 @@
 // The new user's checklist, derived in one read from what the person has done: the identity status
 // of their profile and the completed rows of their accounts' transactions.
 import type { OnboardingChecklist } from '../../shared/schemas/onboarding';
-import { ONBOARDING_STEPS } from '../../shared/schemas/onboarding';
+import { ONBOARDING_STEPS } from '../../shared/onboarding';
 
 /** Each step's rule, as SQL over the caller's profile (`p`) and their accounts' transactions. */
 const DONE_SQL = {

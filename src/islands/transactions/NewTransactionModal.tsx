@@ -161,8 +161,9 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
   }
 
   const verifyInstead = (
-    <div role="status" className="rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900" data-verify="">
-      <p>{t('quote.verifyFirst')}</p>
+    <div className="rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900" data-verify="">
+      {/* The message is the live region (read when it appears); the link beside it is not announced twice. */}
+      <p role="status">{t('quote.verifyFirst')}</p>
       <a href={VERIFY_HREF} className="mt-1 inline-block font-medium underline">
         {t('quote.verifyLink')}
       </a>

@@ -1,10 +1,7 @@
 // The new user's checklist (/onboarding): the three first steps of the product's promise and whether
 // each is done, from what the person has really done (never a flag they tick).
 import { z } from 'zod';
-
-/** In the order a new user takes them. */
-export const ONBOARDING_STEPS = ['verify_identity', 'add_dollars', 'first_purchase_or_send'] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+import { ONBOARDING_STEPS } from '../onboarding';
 
 export const onboardingChecklist = z
   .object({

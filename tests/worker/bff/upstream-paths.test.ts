@@ -76,6 +76,7 @@ const BODIES: Record<string, unknown> = {
   // The remote tier's valid submission (one body for both tables).
   'POST /api/identity-verification': ROUTES['POST /api/identity-verification']!.body,
   'POST /api/usd/accounts': { account_id: UUID },
+  'POST /api/quotes': { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: UUID, destination_asset: 'CC' },
   'POST /api/usd/accounts/:accountId/bank-accounts': {
     holder_name: 'Ana Pérez',
     bank_name: 'First Test Bank',
@@ -85,6 +86,9 @@ const BODIES: Record<string, unknown> = {
   'POST /api/usd/accounts/:accountId/deposits': { amount: '1', rail: 'card' },
   'POST /api/usd/accounts/:accountId/withdrawals': { amount: '1', bank_account_id: UUID },
 };
+
+/** The query of a route that requires one (the rest send none). */
+const QUERIES: Record<string, string> = { 'GET /api/quotes/indicative': '?amount_usd=20.00&destination_asset=CC' };
 
 /** Routes that call no upstream path of their own (health, sessions) or only the market's assets source. */
 /** BFF routes that page another upstream route of the same resource (the CSV export pages the list). */
@@ -142,7 +146,7 @@ const ownUpstreamPath = (route: Route, values: Record<string, string>) =>
 async function send(route: Route, token: string, segs: Record<string, string>) {
   const body = BODIES[route.key];
   const res = await app.fetch(
-    new Request(`http://app.test${withSegments(route.path, segs)}`, {
+    new Request(`http://app.test${withSegments(route.path, segs)}${QUERIES[route.key] ?? ''}`, {
       method: route.method,
       headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
       body: body === undefined ? undefined : JSON.stringify(body),
