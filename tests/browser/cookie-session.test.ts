@@ -27,6 +27,7 @@ const GUARDED = [
 
 /** Signs in through /login as `signIn` does, from whatever /login address the page is on. */
 async function signInHere(page: Page, phone: string) {
+  await waitForHydration(page);
   await page.locator('input[name="phone"]').fill(phone);
   await page.locator('form button[type="submit"]').click();
   await page.locator('input[name="code"]').fill(TEST_CODE);

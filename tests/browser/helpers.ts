@@ -53,6 +53,9 @@ export async function newContext(
 /** Signs in through /login with the phone number and the fixed test code; ends on /transactions. */
 export async function signIn(page: Page, phone: string): Promise<void> {
   await page.goto('/login');
+  // The island's sign-in, after hydration: a tap before it is the no-JavaScript path, which
+  // login-no-js.test.ts covers (a tap during hydration on a loaded host is not yet reliable).
+  await waitForHydration(page);
   await page.locator('input[name="phone"]').fill(phone);
   await page.locator('form button[type="submit"]').click();
   await page.locator('input[name="code"]').fill(TEST_CODE);
