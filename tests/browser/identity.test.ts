@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { IDV_REVIEW_DELAY_MS } from '../../src/core/identity/rules';
-import { openApp, pageFitsWidth, s, signedInFile, testPhone } from './helpers';
+import { openApp, pageFitsWidth, s, signedInFile, testPhone, waitForHydration } from './helpers';
 
 const rejectedFirst = signedInFile(testPhone(52));
 const reviewed = signedInFile(testPhone(53));
@@ -33,6 +33,8 @@ describe('identity verification (es, 390 px)', () => {
     await page.getByRole('link', { name: s('es', 'identity.title') }).click();
     await page.waitForURL(/\/settings\/identity$/);
     await page.locator('form').waitFor();
+    // Reached by a link: the form validates in place once its island has hydrated.
+    await waitForHydration(page);
     expect(await pageFitsWidth(page)).toBe(true);
     // The country select names countries in Spanish.
     expect(await field(page, 'identity.country').locator('option[value="MX"]').textContent()).toBe('México');
