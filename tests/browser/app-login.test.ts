@@ -101,6 +101,8 @@ describe('the login page', () => {
     const page = await context.newPage();
     // A next that the URL parser turns into `//evil.invalid/phish` is no way back: sign-in lands on the default page.
     await page.goto('/login?next=%2F.%2F%2Fevil.invalid%2Fphish');
+    // The island's path (the no-JavaScript one is login-no-js.test.ts's): after hydration.
+    await waitForHydration(page);
     /** Waits for the redirects to reach /transactions or leave the site, whichever comes first. */
     const landed = async () => {
       const done = (url: URL) => url.host !== ours || url.pathname.replace(/\/$/, '') === '/transactions';
