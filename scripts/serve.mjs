@@ -2,11 +2,42 @@
 // a fresh local state directory and runs `wrangler dev` on a free port with the local-only
 // variables of config/local.env. Used by scripts/lighthouse.mjs.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { localDevArgs, offlineEnv, run } from './env.mjs';
 
-export function freePort() {
+// A port the OS will not hand out on its own: below the ephemeral range (Linux: 32768-60999), so
+// that between reserving it and listening on it (the remote tier reserves the stand-ins' ports in
+// its global setup and listens in each test file, while wrangler dev and workerd open ephemeral
+// ports of their own) nobody else is given it. Free when checked; random, so that parallel runs
+// rarely try the same one.
+const EPHEMERAL_LOW = (() => {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+})();
+
+function canListen(port) {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+export async function freePort() {
+  const low = 20000;
+  const high = Math.max(low + 1000, EPHEMERAL_LOW);
+  for (let i = 0; i < 50; i++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  return ephemeralPort();
+}
+
+function ephemeralPort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.on('error', reject);
