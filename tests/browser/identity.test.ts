@@ -39,12 +39,14 @@ describe('identity verification (es, 390 px)', () => {
     // The country select names countries in Spanish.
     expect(await field(page, 'identity.country').locator('option[value="MX"]').textContent()).toBe('México');
 
+    // The validator loads on the first focus or submit, so each message is waited for.
+    const shows = (text: string) => page.locator('form').getByText(text, { exact: true }).first().waitFor();
     await submit(page);
-    expect(await page.locator('form').textContent()).toContain(s('es', 'identity.validation.required'));
-    expect(await page.locator('form').textContent()).toContain(s('es', 'identity.validation.consent'));
+    await shows(s('es', 'identity.validation.required'));
+    await shows(s('es', 'identity.validation.consent'));
     await fill(page, 'AB-1230001', `${new Date().getUTCFullYear() - 16}-06-01`);
     await submit(page);
-    expect(await page.locator('form').textContent()).toContain('Debes tener 18 años o más.');
+    await shows('Debes tener 18 años o más.');
 
     // 0001: rejected at once, name mismatch.
     await fill(page, 'AB-1230001');

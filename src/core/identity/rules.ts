@@ -1,7 +1,7 @@
 // The embedded core's test rules of identity verification: the outcome is decided from the last 4
 // characters of the document number, so that tests and demos reach every state (documented in
 // src/core/routes/README.md and docs/api.md). A real upstream decides with its identity provider.
-import type { IdvReason } from '../../shared/schemas/identity';
+import type { IdvReason } from '../../shared/identity-rules';
 
 /** How long a submission waits in review before the app's clock decides it. */
 export const IDV_REVIEW_DELAY_MS = 2 * 60_000;

@@ -6,7 +6,8 @@
 import type { z } from 'zod';
 import { fail, isGuardTrip, isUniqueViolation } from '../db';
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
-import { normalDocumentNumber, type identitySubmissionBody, type identityVerification } from '../../shared/schemas/identity';
+import { normalDocumentNumber } from '../../shared/identity-rules';
+import type { identitySubmissionBody, identityVerification } from '../../shared/schemas/identity';
 import { IDV_REVIEW_DELAY_MS, decide } from './rules';
 
 interface VerificationRow {

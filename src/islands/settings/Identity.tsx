@@ -9,8 +9,7 @@ import { Button } from '../../components/Button';
 import { useLang, useT } from '../../components/use-t';
 import { htmlLang } from '../../i18n';
 import type { PageSeed } from '../../shared/page-seed';
-import { COUNTRIES, DOCUMENT_TYPES, identityFormSchema } from '../../shared/schemas/identity';
-import { fieldErrors } from '../../shared/schemas/messages';
+import { COUNTRIES, DOCUMENT_TYPES } from '../../shared/identity-rules';
 import { apiErrorText } from '../../shared/error-text';
 import { $identity, retryIdentity, submitIdentity, watchIdentity, type IdentityVerification } from '../../stores/identity';
 import AppShell from '../AppShell';
@@ -29,6 +28,9 @@ const LABELS = {
 
 const input =
   'mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
+
+/** The form's validator (it carries zod): fetched on the first focus inside the form, at the latest on submit. */
+const loadForm = () => import('../../shared/schemas/identity-form');
 
 function IdentityForm() {
   const t = useT();
@@ -50,6 +52,8 @@ function IdentityForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
+    // The validator (zod) is loaded when the person first submits, not with the page.
+    const [{ identityFormSchema }, { fieldErrors }] = await Promise.all([loadForm(), import('../../shared/schemas/messages')]);
     const parsed = identityFormSchema.safeParse({ ...values, consent });
     if (!parsed.success) {
       setErrors(fieldErrors(lang, parsed.error));
@@ -93,7 +97,7 @@ function IdentityForm() {
   );
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid max-w-md gap-4" aria-busy={sending || undefined}>
+    <form noValidate onFocus={() => void loadForm()} onSubmit={(e) => void submit(e)} className="grid max-w-md gap-4" aria-busy={sending || undefined}>
       {row('first_name', <input {...control('first_name')} autoComplete="given-name" />)}
       {row('last_name', <input {...control('last_name')} autoComplete="family-name" />)}
       {row('date_of_birth', <input {...control('date_of_birth')} type="date" autoComplete="bday" />)}

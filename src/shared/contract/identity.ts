@@ -1,7 +1,8 @@
 // The contract of /api/identity-verification: the verified user submits their identity and reads
 // back their latest submission (only ever their own).
 import { createRoute } from '@hono/zod-openapi';
-import { MIN_AGE_YEARS, identitySubmissionBody, identityVerification } from '../schemas/identity';
+import { MIN_AGE_YEARS } from '../identity-rules';
+import { identitySubmissionBody, identityVerification } from '../schemas/identity';
 import { answers, jsonBody, limitedBy, wakesClock } from './common';
 import { refuses } from './statuses';
 

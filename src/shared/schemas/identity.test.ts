@@ -3,7 +3,9 @@
 // 18 years old on the birthday itself, a day short is under age.
 import { describe, expect, it } from 'vitest';
 import { t } from '../../i18n';
-import { dateOfBirthProblem, identityFormSchema, identitySubmissionBody, normalDocumentNumber } from './identity';
+import { identitySubmissionBody } from './identity';
+import { dateOfBirthProblem, normalDocumentNumber } from '../identity-rules';
+import { identityFormSchema } from './identity-form';
 import { fieldErrors } from './messages';
 
 const VALID = {
