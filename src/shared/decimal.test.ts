@@ -4,6 +4,7 @@ import {
   CENTS_SCALE,
   compareDecimals,
   decimalToString,
+  divideDecimals,
   formatUnits,
   LEDGER_SCALE,
   multiplyDecimals,
@@ -46,6 +47,22 @@ describe('decimal', () => {
   it('truncates toward zero when told', () => {
     expect(decimalToString(roundDecimal(d('1.019'), 2, 'trunc'))).toBe('1.01');
     expect(decimalToString(roundDecimal(d('-1.019'), 2, 'trunc'))).toBe('-1.01');
+  });
+
+  it("rounds away from zero when told (a buyer's fraction of a cent)", () => {
+    expect(decimalToString(roundDecimal(d('1.011'), 2, 'expand'))).toBe('1.02');
+    expect(decimalToString(roundDecimal(d('-1.011'), 2, 'expand'))).toBe('-1.02');
+    expect(decimalToString(roundDecimal(d('1.010'), 2, 'expand'))).toBe('1.01');
+  });
+
+  it('divides to a number of digits, rounded as told, and refuses zero', () => {
+    expect(decimalToString(divideDecimals(d('10'), d('3'), 4))).toBe('3.3333');
+    expect(decimalToString(divideDecimals(d('2'), d('3'), 2))).toBe('0.67');
+    expect(decimalToString(divideDecimals(d('2'), d('3'), 2, 'trunc'))).toBe('0.66');
+    expect(decimalToString(divideDecimals(d('-2'), d('0.3'), 1))).toBe('-6.7');
+    expect(decimalToString(divideDecimals(d('1'), d('-8'), 3))).toBe('-0.125');
+    expect(decimalToString(divideDecimals(d('12.5'), d('0.001'), 0))).toBe('12500');
+    expect(() => divideDecimals(d('1'), d('0.00'), 2)).toThrow(RangeError);
   });
 
   it('multiplies and prints exactly', () => {

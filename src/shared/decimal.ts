@@ -4,7 +4,7 @@
 //
 // A Decimal is `units / 10^scale`, e.g. "-12.340" is { units: -12340n, scale: 3 }. Stored money is a
 // bigint at a fixed scale: ledger amounts in units of 10^-10 (LEDGER_SCALE, Canton's Numeric 10),
-// dollars in cents (CENTS_SCALE); share quantities to a millionth will be units at scale 6. Rounding
+// dollars in cents (CENTS_SCALE); share quantities in millionths of a share (SHARES_SCALE). Rounding
 // is named as Intl.NumberFormat names it. Own code rather than big.js or dinero.js: the stored values
 // already are bigints at a scale (D1 integers), which those would wrap and unwrap at every call, and
 // the whole module is smaller than either in the islands' first-load budget.
@@ -14,13 +14,18 @@ export interface Decimal {
   scale: number;
 }
 
-/** 'halfExpand': half away from zero (the rounding people expect for money); 'trunc': toward zero. */
-export type Rounding = 'halfExpand' | 'trunc';
+/**
+ * 'halfExpand': half away from zero (the rounding people expect for money); 'trunc': toward zero;
+ * 'expand': away from zero (what a buyer pays for a fraction of a cent, so the house never lends it).
+ */
+export type Rounding = 'halfExpand' | 'trunc' | 'expand';
 
 /** Ledger amounts are integers of 10^-10 (bound to SQL as decimal text, read back with CAST AS TEXT). */
 export const LEDGER_SCALE = 10;
 /** Dollars are integers of cents. */
 export const CENTS_SCALE = 2;
+/** Share quantities are integers of a millionth of a share (fractional shares to 6 decimals). */
+export const SHARES_SCALE = 6;
 
 // Also accepts exponent notation, because String(number) produces it for very small or large values.
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
@@ -65,11 +70,31 @@ export function roundDecimal(value: Decimal, digits: number, rounding: Rounding 
     return { units: value.units * 10n ** BigInt(digits - value.scale), scale: digits };
   }
   const divisor = 10n ** BigInt(value.scale - digits);
-  const negative = value.units < 0n;
-  const abs = negative ? -value.units : value.units;
-  let quotient = abs / divisor;
-  if (rounding === 'halfExpand' && (abs % divisor) * 2n >= divisor) quotient += 1n;
-  return { units: negative ? -quotient : quotient, scale: digits };
+  return { units: roundQuotient(value.units, divisor, rounding), scale: digits };
+}
+
+/** n / d (d > 0) rounded to an integer by `rounding`. */
+function roundQuotient(n: bigint, d: bigint, rounding: Rounding): bigint {
+  const negative = n < 0n;
+  const abs = negative ? -n : n;
+  let quotient = abs / d;
+  const rest = abs % d;
+  if ((rounding === 'halfExpand' && rest * 2n >= d) || (rounding === 'expand' && rest > 0n)) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+/** a / b at `digits` fraction digits, rounded by `rounding` (half away from zero unless told); b must not be 0. */
+export function divideDecimals(a: Decimal, b: Decimal, digits: number, rounding: Rounding = 'halfExpand'): Decimal {
+  if (b.units === 0n) throw new RangeError('division by zero');
+  // a/b = (a.units / 10^a.scale) / (b.units / 10^b.scale); scaled to 10^digits: a.units * 10^(digits + b.scale - a.scale) / b.units.
+  const shift = digits + b.scale - a.scale;
+  let n = shift >= 0 ? a.units * 10n ** BigInt(shift) : a.units;
+  let d = shift >= 0 ? b.units : b.units * 10n ** BigInt(-shift);
+  if (d < 0n) {
+    n = -n;
+    d = -d;
+  }
+  return { units: roundQuotient(n, d, rounding), scale: digits };
 }
 
 /** Exact product. */
