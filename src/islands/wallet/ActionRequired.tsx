@@ -13,7 +13,7 @@ import { formatCents, formatLedgerAmount } from '../../shared/format';
 import { OFFERS_PAGE_SIZE, type OfferDirection } from '../../shared/schemas/send-rules';
 import { counterpartyName } from '../../shared/transaction-labels';
 import { $offerBusy, type OfferAction, type OffersState, type PendingOffer } from '../../stores/p2p';
-import { timeLeft } from './send-form';
+import { timeLeft } from './offer-time';
 
 export interface ActionRequiredProps {
   state: OffersState;

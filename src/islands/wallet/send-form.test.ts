@@ -1,7 +1,7 @@
 // The send dialog's rules: receiver and amount checked as exact text (never a float), never above
 // the available balance, the USD value in integer cents, and an offer's time left.
 import { describe, expect, it } from 'vitest';
-import { checkSend, timeLeft, usdCentsOf } from './send-form';
+import { checkSend, usdCentsOf } from './send-form';
 
 const PARTY = `ana::1220${'a'.repeat(64)}`;
 
@@ -86,13 +86,5 @@ describe('usdCentsOf', () => {
   it('is null without a price or for an amount that is not valid', () => {
     expect(usdCentsOf('1', null)).toBeNull();
     expect(usdCentsOf('abc', '0.15')).toBeNull();
-  });
-});
-
-describe('timeLeft', () => {
-  it('gives whole hours and minutes, never negative', () => {
-    const now = Date.UTC(2026, 10, 25, 12, 0, 0);
-    expect(timeLeft(new Date(now + 23 * 3_600_000 + 59 * 60_000 + 30_000).toISOString(), now)).toEqual({ hours: 23, minutes: 59 });
-    expect(timeLeft(new Date(now - 1000).toISOString(), now)).toEqual({ hours: 0, minutes: 0 });
   });
 });

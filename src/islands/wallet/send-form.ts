@@ -63,10 +63,3 @@ export function usdCentsOf(amount: string, price: string | null | undefined, lan
   if (!price || !typed.ok || ccAmountProblem(typed.amount) !== null) return null;
   return usdCents(typed.amount, price);
 }
-
-/** Whole hours and minutes left until `expiresAt` (0 0 once it passed). */
-export function timeLeft(expiresAt: string, now = Date.now()): { hours: number; minutes: number } {
-  const ms = Math.max(0, Date.parse(expiresAt) - now);
-  const minutes = Math.floor(ms / 60_000);
-  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
-}
