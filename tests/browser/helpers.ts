@@ -275,9 +275,15 @@ export async function createWallet(page: Page): Promise<void> {
  * served app's local D1, as an approved verification would: what buying with a quote needs.
  */
 export function approveIdentity(phone: string): void {
-  const digits = phone.replace(/\D/g, '');
-  const sql = `UPDATE profiles SET idv_status = 'approved' WHERE id = (SELECT id FROM auth_users WHERE phone = '${digits}')`;
-  sh('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', TEST_STATE, '--command', sql]);
+  servedSql(`UPDATE profiles SET idv_status = 'approved' WHERE id = ${userOfPhone(phone)}`);
+}
+
+/** The SQL that names the user of a fixed-code `phone` (as auth_users keeps it: digits only). */
+export const userOfPhone = (phone: string) => `(SELECT id FROM auth_users WHERE phone = '${phone.replace(/\D/g, '')}')`;
+
+/** Runs one SQL statement on the served app's local D1 (what a test cannot reach through the app). */
+export function servedSql(command: string): void {
+  sh('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', TEST_STATE, '--command', command]);
 }
 
 /** No horizontal scrolling of the page itself (a layout that fits the viewport). */

@@ -2,21 +2,14 @@
 // written into the app's D1, as a decided verification leaves the profile) opens the account, adds
 // dollars by card, adds a bank account in their verified name, withdraws (pending, reserved at once),
 // and the app's clock settles the withdrawal; the person sees it completed and is notified.
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatCents } from '../../src/shared/format';
-import { apiCall, apiSignIn, launch, openApp, pageFitsWidth, s, servedContext, testPhone, type ApiSession } from './helpers';
+import { apiCall, apiSignIn, launch, openApp, pageFitsWidth, s, servedContext, servedSql, testPhone, type ApiSession } from './helpers';
 
 const PHONE = testPhone(60);
 
 /** Runs SQL on the served app's local D1 (tests/browser/global-setup.ts serves it from .wrangler/test-state). */
-const sql = (command: string) =>
-  execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/test-state', '--command', command], {
-    stdio: 'pipe',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-  });
-
 let browser: Browser;
 let session: ApiSession;
 
@@ -24,7 +17,7 @@ beforeAll(async () => {
   browser = await launch();
   session = await apiSignIn(PHONE);
   await apiCall(session, 'PATCH', `/api/accounts/${session.user.id}`, { language: 'es' });
-  sql(`UPDATE profiles SET idv_status = 'approved', first_name = 'Ana', last_name = 'García' WHERE id = '${session.user.id}'`);
+  servedSql(`UPDATE profiles SET idv_status = 'approved', first_name = 'Ana', last_name = 'García' WHERE id = '${session.user.id}'`);
 });
 afterAll(async () => {
   await browser?.close();
@@ -68,7 +61,7 @@ describe('the USD account (es, 390 px)', () => {
 
     // The clock settles it when due: the withdrawal is made due now, and the next withdrawal's answer
     // wakes the clock, whose alarm then settles what is due (the new one stays pending, and is cancelled).
-    sql(`UPDATE usd_movements SET settle_at = '${new Date().toISOString()}' WHERE user_id = '${session.user.id}' AND status = 'pending'`);
+    servedSql(`UPDATE usd_movements SET settle_at = '${new Date().toISOString()}' WHERE user_id = '${session.user.id}' AND status = 'pending'`);
     const { accounts } = await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts');
     const accountId = accounts[0]!.account_id;
     const usd = await apiCall<{ bank_accounts: { id: string }[] }>(session, 'GET', `/api/usd/accounts/${accountId}`);
