@@ -746,6 +746,9 @@ export const en = {
   'identity.validation.documentNumber': 'Enter 4 to 40 letters and digits.',
   'identity.validation.consent': 'Please agree to continue.',
   'identity.error.alreadySubmitted': 'Your identity is already verified or in review.',
+  // Notifications of an identity decision (the rejection's reason is one of identity.reason.*).
+  'identity.notification.approved': 'Your identity is verified: you can now add and withdraw dollars',
+  'identity.notification.rejected': 'We could not verify your identity. {reason}',
   // Server and provider errors, seeded content.
   'login.codeStillValid': 'The code we sent to {phone} is still valid. Enter it below.',
   'errors.auth.smsRateLimit_one': 'For security reasons, you can request a new code in {count} second.',

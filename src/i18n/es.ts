@@ -746,6 +746,9 @@ export const es: Dictionary = {
   'identity.validation.documentNumber': 'Ingresa de 4 a 40 letras y dígitos.',
   'identity.validation.consent': 'Acepta para continuar.',
   'identity.error.alreadySubmitted': 'Tu identidad ya está verificada o en revisión.',
+  // Notificaciones de una decisión sobre la identidad (el motivo de un rechazo es uno de identity.reason.*).
+  'identity.notification.approved': 'Tu identidad está verificada: ya puedes agregar y retirar dólares',
+  'identity.notification.rejected': 'No pudimos verificar tu identidad. {reason}',
   // Server and provider errors, seeded content.
   'login.codeStillValid': 'El código que enviamos a {phone} sigue siendo válido. Ingrésalo abajo.',
   'errors.auth.smsRateLimit_one': 'Por motivos de seguridad, podrás pedir un código nuevo en {count} segundo.',

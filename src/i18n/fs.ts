@@ -750,6 +750,9 @@ export const fs: Dictionary = {
   'identity.validation.documentNumber': 'Saisissez de 4 à 40 lettres et chiffres.',
   'identity.validation.consent': 'Acceptez pour continuer.',
   'identity.error.alreadySubmitted': 'Votre identité est déjà vérifiée ou en cours d’examen.',
+  // Notifications d’une décision sur l’identité (le motif d’un refus est l’un des identity.reason.*).
+  'identity.notification.approved': 'Votre identité est vérifiée : vous pouvez maintenant ajouter et retirer des dollars',
+  'identity.notification.rejected': 'Nous n’avons pas pu vérifier votre identité. {reason}',
   // Server and provider errors, seeded content.
   'login.codeStillValid': 'Le code envoyé au {phone} est toujours valable. Saisissez-le ci-dessous.',
   'errors.auth.smsRateLimit_one': 'Pour des raisons de sécurité, vous pourrez demander un nouveau code dans {count} seconde.',
