@@ -30,7 +30,8 @@ const LABELS = {
 const input =
   'mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
 
-function IdentityForm() {
+/** The form, until a submission exists (exported for its unit test). */
+export function IdentityForm() {
   const t = useT();
   const lang = useLang();
   const [values, setValues] = useState(EMPTY);
@@ -111,7 +112,9 @@ function IdentityForm() {
       {row(
         'document_type',
         <select {...control('document_type')}>
-          <option value="" />
+          <option value="" disabled>
+            {t('identity.documentTypePlaceholder')}
+          </option>
           {DOCUMENT_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`identity.documentType.${type}`)}
