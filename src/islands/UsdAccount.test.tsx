@@ -34,7 +34,7 @@ describe('the USD page before identity verification', () => {
   it.each(['en', 'es', 'fs'] as const)('says the monthly limit as money (%s)', (lang) => {
     $lang.set(lang);
     const { container } = render(<Unverified account={UNVERIFIED} />);
-    const text = container.querySelector('p')!.textContent!;
+    const text = container.querySelector('p')!.textContent;
     expect(text).toContain(formatCents(0));
     expect(text).not.toMatch(/\{limit\}|(?<![\d$.,])0(?![\d.,])/);
     expect(container.querySelector('a')!.getAttribute('href')).toBe('/settings/identity');

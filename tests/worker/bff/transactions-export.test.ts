@@ -11,7 +11,6 @@ import { formatUnits, LEDGER_SCALE, parseUnits } from '../../../src/shared/decim
 import { addAccount, db } from '../fixtures';
 import { WITHDRAWAL_SETTLE_MS } from '../../../src/core/usd/settlement';
 import { settleWithdrawals } from '../../../src/worker/clock/jobs';
-import type { Bindings } from '../../../src/worker/env';
 import { call } from '../helpers';
 import { installFetchGuard, outbound, planFetch } from '../network';
 import { transactionRow } from '../../transaction-rows';
@@ -507,7 +506,7 @@ describe('the export of a history with every outcome', () => {
     await ok(p.s, 'POST', `${usd}/deposits`, { amount: '100.00', rail: 'bank' });
     await ok(p.s, 'POST', `${usd}/deposits`, { amount: '25.50', rail: 'card' });
     await ok(p.s, 'POST', `${usd}/withdrawals`, { amount: '7.25', bank_account_id: bank });
-    await settleWithdrawals(env as unknown as Bindings, Date.now() + WITHDRAWAL_SETTLE_MS);
+    await settleWithdrawals(env, Date.now() + WITHDRAWAL_SETTLE_MS);
     const cancelled = await ok(p.s, 'POST', `${usd}/withdrawals`, { amount: '5.00', bank_account_id: bank });
     await ok(p.s, 'POST', `${usd}/withdrawals/${cancelled.id}/cancel`, {});
     await ok(p.s, 'POST', `${usd}/withdrawals`, { amount: '10.00', bank_account_id: bank });
