@@ -1,6 +1,6 @@
 // The identity form's document type: a disabled "Choose a document type" comes first and is what an
 // untouched form shows, in each language; the field stays required (sending without a choice says so).
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadDictionary } from '../../i18n';
 import { $lang } from '../../stores/lang';
@@ -32,10 +32,11 @@ describe('the identity form’s document type', () => {
     expect(shown().options).toHaveLength(4);
   });
 
-  it('still requires a choice: sending without one says so beside the field', () => {
+  it('still requires a choice: sending without one says so beside the field', async () => {
     render(<IdentityForm />);
     fireEvent.submit(documentType().closest('form')!);
-    expect(documentType().getAttribute('aria-invalid')).toBe('true');
+    // The form may load its validator first (it is not part of the page's first load).
+    await waitFor(() => expect(documentType().getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(documentType().getAttribute('aria-describedby')!)?.textContent).toBe('Choose a document type.');
   });
 });
