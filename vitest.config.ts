@@ -33,8 +33,10 @@ export default defineConfig({
               // The local-only variables (config/local.env: APP_MODE=local, the test numbers), as
               // `npm start` has them. FUZZ_RUNS: cases per route in tests/worker/bff/fuzz.test.ts
               // (`npm run fuzz` sets 10000). CONTRACT_CHECK: every error answer of a declared route must be
-              // one its declaration lists (src/worker/middleware/declared-errors.ts).
+              // one its declaration lists (src/worker/middleware/declared-errors.ts). MIGRATIONS_DB: an empty
+              // database beside DB, where a test applies the migrations step by step (a table rebuild keeps its rows).
               bindings: { ...localVars(), TEST_MIGRATIONS: migrations, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '', CONTRACT_CHECK: '1' },
+              d1Databases: { MIGRATIONS_DB: 'migrations-test' },
             },
           }),
         ],

@@ -125,11 +125,6 @@ try {
   await record('getPreapproval', bruno, 'get', '/wallets/canton/preapproval/{accountId}', { params: { accountId: brunoAccount } });
   await record('setPreapproval', bruno, 'put', '/wallets/canton/preapproval/{accountId}', { params: { accountId: brunoAccount }, body: { enabled: true } });
 
-  // Notifications: Bruno was told of Ana's three offers, Ana of the acceptance and the rejection.
-  const told = await record('listNotifications', ana, 'get', '/notifications', { query: { limit: 2 } });
-  await record('readNotification', ana, 'post', '/notifications/{id}/read', { params: { id: told.notifications[0].id } });
-  await record('readNotificationsThrough', ana, 'post', '/notifications/read', { body: { through: told.notifications[0].id } });
-
   // Identity verification: Ana submits her legal name and a passport (approved at once by the
   // embedded core's rules: the number's ending) and reads it back.
   await record('submitIdentityVerification', ana, 'post', '/identity-verification', {
@@ -144,6 +139,13 @@ try {
     },
   });
   await record('getIdentityVerification', ana, 'get', '/identity-verification');
+
+  // Notifications: Bruno was told of Ana's three offers, Ana of the acceptance, the rejection and her
+  // identity's approval (no transaction, no amount).
+  const told = await record('listNotifications', ana, 'get', '/notifications', { query: { limit: 2 } });
+  await record('readNotification', ana, 'post', '/notifications/{id}/read', { params: { id: told.notifications[0].id } });
+  await record('readNotificationsThrough', ana, 'post', '/notifications/read', { body: { through: told.notifications[0].id } });
+
   // Buying CC with USD (New Transaction): Ana, verified (the embedded core reads profiles.idv_status),
   // asks an indicative quote, locks one for her wallet and executes it within its 30 s.
   writeFileSync(`${PERSIST}/verify.sql`, `UPDATE profiles SET idv_status = 'approved' WHERE id = '${ana.userId}';`);

@@ -87,7 +87,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(60, 'tests/browser/usd-account.test.ts'),
   own(61, 'spare'),
   own(62, 'spare'),
-  own(63, 'spare'),
+  own(63, 'tests/browser/notifications.test.ts'),
   own(64, 'tests/browser/login-no-js.test.ts'),
   own(65, 'tests/browser/login-no-js.test.ts'),
   own(66, 'tests/browser/login-no-js.test.ts'),

@@ -307,6 +307,25 @@ function OpenAccount({ account }: { account: Account }) {
   );
 }
 
+/** An unverified person's page: what they can do, their limit until they verify (0, as money), the way to verify. */
+export function Unverified({ account }: { account: Account }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="usd-unverified" className="rounded-xl border border-gray-200 bg-white p-6">
+      <h2 id="usd-unverified" className="text-lg font-semibold text-gray-900">
+        {t('usd.unverified.title')}
+      </h2>
+      <p className="mt-2 text-sm text-gray-700">{t('usd.unverified.body', { limit: formatCents(account.monthly_limit_cents) })}</p>
+      <a
+        href="/settings/identity"
+        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-gray-900 px-4 text-sm font-semibold text-white hover:bg-gray-800"
+      >
+        {t('usd.unverified.link')}
+      </a>
+    </section>
+  );
+}
+
 function UsdAccount({ served }: { served: Account | null }) {
   const t = useT();
   const lang = useLang();
@@ -357,20 +376,7 @@ function UsdAccount({ served }: { served: Account | null }) {
           </Button>
         </section>
       )}
-      {account?.status === 'unverified' && (
-        <section aria-labelledby="usd-unverified" className="rounded-xl border border-gray-200 bg-white p-6">
-          <h2 id="usd-unverified" className="text-lg font-semibold text-gray-900">
-            {t('usd.unverified.title')}
-          </h2>
-          <p className="mt-2 text-sm text-gray-700">{t('usd.unverified.body')}</p>
-          <a
-            href="/settings/identity"
-            className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-gray-900 px-4 text-sm font-semibold text-white hover:bg-gray-800"
-          >
-            {t('usd.unverified.link')}
-          </a>
-        </section>
-      )}
+      {account?.status === 'unverified' && <Unverified account={account} />}
       {!account && <p className="text-sm text-gray-600">{t('common.loading')}</p>}
     </>
   );

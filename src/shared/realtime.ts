@@ -33,9 +33,10 @@ export const CLOSE_SESSION_ENDED = 4003;
 
 /**
  * What a party's open screens are told, no amounts, no ids: something about its money changed
- * (`wallet.changed`), or its user read notifications elsewhere (`notifications.read`); they refetch.
+ * (`wallet.changed`), its user read notifications elsewhere (`notifications.read`), or its user has a
+ * notification of an event that moved no money (`notifications.new`: an identity decision); they refetch.
  */
-export const LIVE_EVENT_TYPES = ['wallet.changed', 'notifications.read'] as const;
+export const LIVE_EVENT_TYPES = ['wallet.changed', 'notifications.read', 'notifications.new'] as const;
 export interface LiveEvent {
   type: (typeof LIVE_EVENT_TYPES)[number];
 }

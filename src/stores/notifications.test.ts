@@ -29,6 +29,7 @@ const event = (kind: AppNotification['kind'], read = false): AppNotification => 
   asset_amount: '2.5000000000',
   amount_usd: 39,
   counterparty_name: 'Ana P.',
+  reason: null,
 });
 
 /** What the server lists (newest first) and what it was asked. */
@@ -130,5 +131,47 @@ describe('notifications store', () => {
     expect(notificationText('es', usd('usd_withdrawal_settled'))).toBe('Tu retiro de $40.25 se envió a tu banco');
     expect(notificationText('en', usd('usd_deposited'))).toBe('$40.25 added to your USD account');
     expect(notificationText('fs', usd('usd_withdrawal_cancelled'))).toBe('Votre retrait de $40.25 a été annulé');
+  });
+
+  it('says an identity decision in each language, the rejection with its reason, and links it to the verification page', () => {
+    const decided = (kind: AppNotification['kind'], reason: AppNotification['reason'] = null): AppNotification => ({
+      ...event(kind),
+      transaction_id: null,
+      asset: null,
+      asset_amount: null,
+      amount_usd: null,
+      counterparty_name: null,
+      reason,
+    });
+    expect(notificationText('en', decided('identity_approved'))).toBe('Your identity is verified: you can now add and withdraw dollars');
+    expect(notificationText('es', decided('identity_rejected', 'document_expired'))).toBe(
+      'No pudimos verificar tu identidad. Tu documento está vencido. Inténtalo de nuevo con uno vigente.',
+    );
+    expect(notificationText('fs', decided('identity_rejected', 'name_mismatch'))).toBe(
+      'Nous n’avons pas pu vérifier votre identité. Le nom ne correspond pas à celui de votre document.',
+    );
+    expect(notificationText('fs', decided('identity_approved'))).toBe(
+      'Votre identité est vérifiée\u202f: vous pouvez maintenant ajouter et retirer des dollars',
+    );
+    for (const kind of ['identity_approved', 'identity_rejected'] as const)
+      expect(notificationHref(decided(kind, 'document_unreadable'))).toBe('/settings/identity');
+  });
+
+  it('toasts an identity decision that arrives while the page is open', async () => {
+    await refreshNotifications();
+    server = [
+      {
+        ...event('identity_rejected'),
+        transaction_id: null,
+        asset: null,
+        asset_amount: null,
+        amount_usd: null,
+        counterparty_name: null,
+        reason: 'document_unreadable',
+      },
+    ];
+    await refreshNotifications();
+    vi.advanceTimersByTime(TOAST_COALESCE_MS);
+    expect(titles()).toEqual(['We could not verify your identity. We could not read your document. Check the number and try again.']);
   });
 });

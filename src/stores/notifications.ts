@@ -1,8 +1,8 @@
-// Notifications in the navbar of every signed-in page: the recent money events (GET /notifications,
-// kept per user on the server, so every device agrees on what is read) with the unread count, and a
-// toast when one arrives. The live channel of each of the user's parties says when money moved (the
-// server's notice after a money call or an expiry); the list is then read again, and the events that
-// were not there before are announced. Announcements coalesce: events within TOAST_COALESCE_MS of the
+// Notifications in the navbar of every signed-in page: the recent money events and identity decisions
+// (GET /notifications, kept per user on the server, so every device agrees on what is read) with the
+// unread count, and a toast when one arrives. The live channel of each of the user's parties says when
+// something happened (the server's notice after a money call, an expiry or an identity decision); the
+// list is then read again, and the events that were not there before are announced. Announcements coalesce: events within TOAST_COALESCE_MS of the
 // first make one toast ("3 new notifications"), a lone one says what happened. The page's first read
 // announces nothing: those events happened before the page opened, and the badge counts them.
 import { atom } from 'nanostores';
@@ -42,18 +42,28 @@ const KIND_TEXT: Record<NotificationKind, TranslationKey> = {
   usd_withdrawal_settled: 'usd.notification.settled',
   usd_withdrawal_cancelled: 'usd.notification.cancelled',
   quote_executed: 'quote.notification.executed',
+  identity_approved: 'identity.notification.approved',
+  identity_rejected: 'identity.notification.rejected',
 };
 
-/** What happened, in words of `lang`: "Ana P. sent you 2.50 CC ($0.39)". */
-export function notificationText(lang: Lang, n: AppNotification): string {
-  // A USD account's event has no ledger amount: its dollars are the amount.
-  const amount =
-    n.asset_amount === null ? formatCents(n.amount_usd) : `${formatLedgerAmount(n.asset_amount, n.asset ?? undefined)} (${formatCents(n.amount_usd)})`;
-  return t(lang, KIND_TEXT[n.kind], { name: n.counterparty_name ?? t(lang, 'shell.notifications.someone'), amount });
+/** The event's amount: a USD account's event has no ledger amount (its dollars are the amount); an identity decision none. */
+function amountText(n: AppNotification): string {
+  if (n.amount_usd === null) return '';
+  return n.asset_amount === null ? formatCents(n.amount_usd) : `${formatLedgerAmount(n.asset_amount, n.asset ?? undefined)} (${formatCents(n.amount_usd)})`;
 }
 
-/** Where an event links: its transaction's detail on the transactions page. */
-export const notificationHref = (n: AppNotification) => `/transactions?tx=${encodeURIComponent(n.transaction_id)}`;
+/** What happened, in words of `lang`: "Ana P. sent you 2.50 CC ($0.39)", "We could not verify your identity. <the reason>". */
+export function notificationText(lang: Lang, n: AppNotification): string {
+  return t(lang, KIND_TEXT[n.kind], {
+    name: n.counterparty_name ?? t(lang, 'shell.notifications.someone'),
+    amount: amountText(n),
+    reason: n.reason === null ? '' : t(lang, `identity.reason.${n.reason}`),
+  });
+}
+
+/** Where an event links: its transaction's detail on the transactions page, or for an identity decision the verification's page. */
+export const notificationHref = (n: AppNotification) =>
+  n.transaction_id === null ? '/settings/identity' : `/transactions?tx=${encodeURIComponent(n.transaction_id)}`;
 
 /** Ids listed so far (null before the page's first read, which announces nothing). */
 let known: Set<string> | null = null;

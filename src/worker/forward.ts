@@ -4,8 +4,9 @@
 // `notifiesParties()` (a money call) tells the parties of its 2xx answer's `affectedParties` after
 // answering (live/notify.ts); it, and a route marked `wakesClock()`, wakes the app's clock, since the
 // call may have brought timed work due sooner, such as a new offer's expiry or an identity review
-// (clock/app-clock.ts). A route marked `notifiesOwnParties()` (marking notifications read) tells the
-// caller's own parties' open screens, so their other pages and devices agree.
+// (clock/app-clock.ts). A route marked `notifiesOwnParties()` (marking notifications read, submitting
+// an identity verification) tells the caller's own parties' open screens, so their other pages and
+// devices agree.
 import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';

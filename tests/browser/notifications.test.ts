@@ -4,7 +4,9 @@
 // transaction's detail, and marks it read on the server. A, on /market in French, is told when B
 // accepts. Read on one device, read on all: R has two pages open (a phone in French, a laptop in
 // Spanish); R opens the bell on one, and the other's count drops without a reload (the live
-// channel's notifications.read).
+// channel's notifications.read). An identity decision is told too: V, on /market in Spanish, has
+// their verification rejected at once, gets a toast with the reason in words, and the bell's entry
+// links to /settings/identity (it has no transaction).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatCents, formatLedgerAmount } from '../../src/shared/format';
@@ -21,6 +23,7 @@ let stateA: StorageState;
 let stateB: StorageState;
 let stateR: StorageState;
 let stateS: StorageState;
+let stateV: StorageState;
 
 beforeAll(async () => {
   browser = await launch();
@@ -28,6 +31,7 @@ beforeAll(async () => {
   stateB = await signedInState(browser, testPhone(49));
   stateR = await signedInState(browser, testPhone(68));
   stateS = await signedInState(browser, testPhone(69));
+  stateV = await signedInState(browser, testPhone(63));
 });
 afterAll(async () => {
   await browser?.close();
@@ -120,5 +124,35 @@ describe('notifications read on one page', () => {
     await laptop.page.getByRole('button', { name: s('es', 'shell.notifications.title'), exact: true }).waitFor({ timeout: 10_000 });
     expect(laptop.page.url()).toBe(laptopUrl);
     expect(await laptop.page.locator('[data-notifications-badge]').count()).toBe(0);
+  });
+});
+
+describe('notifications of an identity decision', () => {
+  it('toast the rejection with its reason in Spanish, and the bell links it to the verification page', async () => {
+    const v = await onMarket(stateV, 'es');
+    // Rejected at once (the embedded core's rule for a number ending in 0000), so the person may submit again on the next run.
+    const sent = await apiCall<{ status: string; reason: string }>(v.session, 'POST', '/api/identity-verification', {
+      first_name: 'Valeria',
+      last_name: 'Ríos',
+      date_of_birth: '1991-07-30',
+      country: 'UY',
+      document_type: 'passport',
+      document_number: 'P99990000',
+      consent: true,
+    });
+    expect(sent).toMatchObject({ status: 'rejected', reason: 'document_unreadable' });
+    const text = s('es', 'identity.notification.rejected', { reason: s('es', 'identity.reason.document_unreadable') });
+    await v.page.locator('[data-type="info"]', { hasText: text }).waitFor({ timeout: 10_000 });
+    const { notifications, unread } = await listed(v.session);
+    expect(notifications[0]).toMatchObject({ kind: 'identity_rejected', transaction_id: null });
+
+    await v.page.getByRole('button', { name: s('es', 'shell.notifications.unread', { count: unread }) }).click();
+    const item = v.page.getByRole('menuitem', { name: text });
+    await item.waitFor();
+    expect(await item.getAttribute('href')).toBe('/settings/identity');
+    await screenshot(v.page, 'notifications-es-390-identity');
+    await item.click();
+    await v.page.waitForURL(/\/settings\/identity$/);
+    await v.page.locator('[data-idv="rejected"]').waitFor();
   });
 });

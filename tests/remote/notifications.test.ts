@@ -20,6 +20,19 @@ const notification = {
   asset_amount: '2.5000000000',
   amount_usd: 39,
   counterparty_name: 'Ana P.',
+  reason: null,
+};
+/** An identity decision: no transaction, no amount, the rejection's reason. */
+const decision = {
+  ...notification,
+  id: randomUUID(),
+  kind: 'identity_rejected',
+  transaction_id: null,
+  asset: null,
+  asset_amount: null,
+  amount_usd: null,
+  counterparty_name: null,
+  reason: 'document_expired',
 };
 
 async function asUser(method: string, path: string, body?: unknown) {
@@ -35,10 +48,19 @@ describe('remote mode: GET /api/notifications', () => {
     expect(res.json).toEqual({ data: { notifications: [notification], unread: 1 } });
   });
 
+  it('passes on an identity decision with a null transaction and amount', async () => {
+    s.upstream.answer(() => ({ status: 200, body: { data: { notifications: [decision, notification], unread: 2 } } }));
+    const res = await asUser('GET', '/api/notifications');
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ data: { notifications: [decision, notification], unread: 2 } });
+  });
+
   const lies: [string, unknown][] = [
     ['an unknown kind', { data: { notifications: [{ ...notification, kind: 'you_won' }], unread: 1 } }],
     ['a negative unread count', { data: { notifications: [], unread: -1 } }],
     ['a float amount', { data: { notifications: [{ ...notification, asset_amount: 2.5 }], unread: 1 } }],
+    ['a rejection reason off the list', { data: { notifications: [{ ...decision, reason: 'bad_luck' }], unread: 1 } }],
+    ['no reason field', { data: { notifications: [{ ...decision, reason: undefined }], unread: 1 } }],
     ['no unread count', { data: { notifications: [] } }],
     ['a list instead of the object', { data: [notification] }],
   ];

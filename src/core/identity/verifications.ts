@@ -2,9 +2,11 @@
 // birth, country and document; the outcome is decided at once by ./rules.ts (or after a review, by
 // ./review.ts). The submission and the profile's idv_* columns are written in one D1 batch that only
 // goes through while the person has nothing pending or approved, so two racing submissions cannot
-// both win; an approval makes the legal name the profile's first and last name.
+// both win; an approval makes the legal name the profile's first and last name. A decision made at
+// once writes its notification (identity_approved or identity_rejected) in the same batch.
 import type { z } from 'zod';
 import { fail, isGuardTrip, isUniqueViolation } from '../db';
+import { notifyVerifications } from '../ledger/notify';
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { normalDocumentNumber } from '../../shared/identity-rules';
 import type { identitySubmissionBody, identityVerification } from '../../shared/schemas/identity';
@@ -83,6 +85,7 @@ export async function submitVerification(
         )
         .bind(userId, id, decision.status, at),
       db.prepare(`INSERT INTO batch_guard (reason) SELECT 'identity already submitted' WHERE changes() = 0`),
+      ...(decision.status === 'pending' ? [] : [notifyVerifications(db, `identity_${decision.status}`, at, 'id = ?3', id)]),
     ]);
   } catch (err) {
     if (isGuardTrip(err) || isUniqueViolation(err, 'identity_verifications')) alreadySubmitted();

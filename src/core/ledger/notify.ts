@@ -1,24 +1,46 @@
-// Notifications written with the money movement that causes them: statements a movement's batch
-// includes, so an event and its notifications commit (or roll back) together. Each goes to every
-// user of the account whose transactions row the event touched; the person who acted is not told
-// of their own act (the receiver of a rejection's or withdrawal's other side is), an expiry tells
-// both sides. Pruning to each user's newest 100 is the table's trigger (migrations/0026); the list and read state: src/core/notifications/.
-import type { NotificationKind } from '../../shared/schemas/notification';
+// Notifications written with the event that causes them: statements the event's batch includes, so
+// an event and its notifications commit (or roll back) together. A money event's go to every user of
+// the account whose transactions row it touched; the person who acted is not told of their own act
+// (the receiver of a rejection's or withdrawal's other side is), an expiry tells both sides. An
+// identity decision's goes to the person whose verification it is. Every insert goes through
+// insertNotifications, which takes only a NotificationKind (the table checks no kind list since
+// migrations/0031). Pruning to each user's newest 100 is the table's trigger; the list and read
+// state: src/core/notifications/.
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../shared/schemas/notification';
 
 /** A random uuid v4 made by SQLite, for rows an INSERT ... SELECT creates. */
 const UUID_SQL = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
   || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
 
-/** One notification of `kind` per user of each transactions row `rowsSql` selects (its binds from ?3). */
-export const notifyRows = (db: D1Database, kind: NotificationKind, now: string, rowsSql: string, ...binds: string[]) =>
-  db
+/**
+ * The one insert of notifications: one of `kind` per row that `subjectsSql` selects (columns user_id,
+ * transaction_id, verification_id; its binds from ?3).
+ */
+function insertNotifications(db: D1Database, kind: NotificationKind, now: string, subjectsSql: string, binds: string[]) {
+  if (!NOTIFICATION_KINDS.includes(kind)) throw new Error(`Not a notification kind: ${String(kind)}`);
+  return db
     .prepare(
-      `INSERT INTO notifications (id, user_id, kind, transaction_id, created_at)
-       SELECT ${UUID_SQL}, ua.user_id, ?1, t.id, ?2
-       FROM transactions t JOIN user_accounts ua ON ua.account_id = t.account_id
-       WHERE t.id IN (${rowsSql})`,
+      `INSERT INTO notifications (id, user_id, kind, transaction_id, verification_id, created_at)
+       SELECT ${UUID_SQL}, s.user_id, ?1, s.transaction_id, s.verification_id, ?2 FROM (${subjectsSql}) AS s`,
     )
     .bind(kind, now, ...binds);
+}
+
+/** One notification of `kind` per user of each transactions row `rowsSql` selects (its binds from ?3). */
+export const notifyRows = (db: D1Database, kind: NotificationKind, now: string, rowsSql: string, ...binds: string[]) =>
+  insertNotifications(
+    db,
+    kind,
+    now,
+    `SELECT ua.user_id, t.id AS transaction_id, NULL AS verification_id
+     FROM transactions t JOIN user_accounts ua ON ua.account_id = t.account_id
+     WHERE t.id IN (${rowsSql})`,
+    binds,
+  );
+
+/** One notification of an identity decision per identity_verifications row `whereSql` picks (its binds from ?3), to its person. */
+export const notifyVerifications = (db: D1Database, kind: 'identity_approved' | 'identity_rejected', now: string, whereSql: string, ...binds: string[]) =>
+  insertNotifications(db, kind, now, `SELECT user_id, NULL AS transaction_id, id AS verification_id FROM identity_verifications WHERE ${whereSql}`, binds);
 
 /** The notifications of one transactions row (the receiver's side of a send or a faucet offer). */
 export const notifyTransaction = (db: D1Database, kind: NotificationKind, now: string, transactionId: string) =>

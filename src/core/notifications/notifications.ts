@@ -1,22 +1,25 @@
 // The caller's notifications: the list (newest first, with the unread count) and marking them read.
+// A money event's facts are its transactions row's; an identity decision's reason is its verification's.
 // Every statement is scoped to the caller (a foreign or unknown id answers 404); marking read keeps the
 // first time it was read, so repeating or racing a call changes nothing more.
 import { nowIso } from '../../platform/primitives';
 import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
 import { fail } from '../db';
 import { partyName, partyNameColumn } from '../ledger/party-names';
+import type { IdvReason } from '../../shared/identity-rules';
 import type { NotificationKind } from '../../shared/schemas/notification';
 
 interface NotificationRow {
   id: string;
   kind: NotificationKind;
-  transaction_id: string;
+  transaction_id: string | null;
   created_at: string;
   read_at: string | null;
   asset: string | null;
   asset_units: string | null;
-  amount_usd: number;
+  amount_usd: number | null;
   cp_party: string | null;
+  reason: IdvReason | null;
 }
 
 const UNREAD_SQL = 'SELECT COUNT(*) AS unread FROM notifications WHERE user_id = ?1 AND read_at IS NULL';
@@ -26,8 +29,9 @@ export async function listNotifications(db: D1Database, userId: string, page: { 
     db
       .prepare(
         `SELECT n.id, n.kind, n.transaction_id, n.created_at, n.read_at, t.asset, CAST(abs(t.asset_amount) AS TEXT) AS asset_units, abs(t.amount_usd) AS amount_usd,
-           ${partyNameColumn('t.counterparty_party', 'cp')}
-         FROM notifications n JOIN transactions t ON t.id = n.transaction_id
+           ${partyNameColumn('t.counterparty_party', 'cp')}, v.reason
+         FROM notifications n LEFT JOIN transactions t ON t.id = n.transaction_id
+           LEFT JOIN identity_verifications v ON v.id = n.verification_id
          WHERE n.user_id = ?1 ORDER BY n.seq DESC LIMIT ?2 OFFSET ?3`,
       )
       .bind(userId, page.limit, page.offset),
@@ -44,6 +48,7 @@ export async function listNotifications(db: D1Database, userId: string, page: { 
       asset_amount: r.asset_units === null ? null : formatUnits(r.asset_units, LEDGER_SCALE),
       amount_usd: r.amount_usd,
       counterparty_name: partyName(r.cp_party),
+      reason: r.reason,
     })),
     unread: (unread!.results[0] as { unread: number }).unread,
   };

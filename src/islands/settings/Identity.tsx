@@ -32,7 +32,8 @@ const input =
 /** The form's validator (it carries zod): fetched on the first focus inside the form, at the latest on submit. */
 const loadForm = () => import('../../shared/schemas/identity-form');
 
-function IdentityForm() {
+/** The form, until a submission exists (exported for its unit test). */
+export function IdentityForm() {
   const t = useT();
   const lang = useLang();
   const [values, setValues] = useState(EMPTY);
@@ -115,7 +116,9 @@ function IdentityForm() {
       {row(
         'document_type',
         <select {...control('document_type')}>
-          <option value="" />
+          <option value="" disabled>
+            {t('identity.documentTypePlaceholder')}
+          </option>
           {DOCUMENT_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`identity.documentType.${type}`)}

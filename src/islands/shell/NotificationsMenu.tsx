@@ -1,7 +1,7 @@
-// The navbar's notifications: a bell whose badge counts the unread money events, opening a menu of
-// the recent ones (what happened, the amount, when), each a link to its transaction. Opening it marks
-// them read on the server (so the other devices agree). Its accessible name carries the count
-// ("Notifications, 3 unread").
+// The navbar's notifications: a bell whose badge counts the unread events, opening a menu of the
+// recent ones (what happened, the amount, when), each a link to its transaction (an identity decision:
+// to the verification page). Opening it marks them read on the server (so the other devices agree).
+// Its accessible name carries the count ("Notifications, 3 unread").
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Dropdown } from '../../components/Dropdown';

@@ -112,8 +112,9 @@ export const LIVE_NOTIFY_OWN_EXTENSION = 'x-live-notify-own';
 
 /**
  * Spread into a declaration of a call that changes what the caller's other pages and devices show
- * (marking notifications read): after its 2xx answer the BFF sends `event` to the caller's own parties'
- * open screens. /api/openapi.json publishes it as `x-live-notify-own: <event>`.
+ * (marking notifications read; an identity submission, whose decision is a notification): after its
+ * 2xx answer the BFF sends `event` to the caller's own parties' open screens. /api/openapi.json
+ * publishes it as `x-live-notify-own: <event>`.
  */
 export const notifiesOwnParties = <E extends LiveEvent['type']>(event: E) => ({ [LIVE_NOTIFY_OWN_EXTENSION]: event });
 

@@ -1,4 +1,5 @@
-// The contract of /api/notifications: the verified user's money events and their read state.
+// The contract of /api/notifications: the verified user's money events and identity decisions, and
+// their read state.
 import { createRoute } from '@hono/zod-openapi';
 import { notificationIdParam, notificationList, readThroughBody, unreadCount } from '../schemas/notification';
 import { pageQuery } from '../schemas/paging';
@@ -12,7 +13,7 @@ export const listNotifications = createRoute({
   operationId: 'listNotifications',
   summary: 'List your notifications',
   description:
-    'Your recent money events (an offer received, accepted, rejected, withdrawn or expired; a transfer received), newest first, one page at a time (`limit`, `offset`), each with its transaction and whether you have read it, and your unread count. The newest 100 are kept. Read-only.',
+    'Your recent money events (an offer received, accepted, rejected, withdrawn or expired; a transfer received; dollars added, a withdrawal settled or cancelled; a purchase executed) and identity verification decisions (approved, or rejected with its `reason`), newest first, one page at a time (`limit`, `offset`), each with whether you have read it, and your unread count. A money event names its transaction (`transaction_id`) and amounts; an identity decision has `transaction_id` and `amount_usd` null. The newest 100 are kept. Read-only.',
   method: 'get',
   path: '/',
   request: { query: pageQuery({ size: 50, max: 100, rows: 'Notifications' }) },

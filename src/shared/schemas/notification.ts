@@ -1,8 +1,11 @@
 // Notifications: what happened to the caller's money (an offer received, accepted, rejected,
-// withdrawn or expired; a transfer received at once), newest first, with its read state. Amounts
-// are the transaction's: USD cents and the ledger amount as exact decimal text.
+// withdrawn or expired; a transfer received at once; the USD account's and New Transaction's events)
+// and to their identity verification (approved, or rejected with its reason), newest first, with its
+// read state. A money event's amounts are its transaction's: USD cents and the ledger amount as exact
+// decimal text; an identity decision has no transaction and no amount.
 import { z } from 'zod';
 import { count, ledgerAmount, usdCents } from './answer-parts';
+import { IDV_REASONS } from '../identity-rules';
 import { uuidId } from './ids';
 import { timestamp } from './timestamp';
 
@@ -18,6 +21,9 @@ export const NOTIFICATION_KINDS = [
   'usd_withdrawal_settled',
   'usd_withdrawal_cancelled',
   'quote_executed',
+  // Identity verification decided (at once, or after its review): no transaction.
+  'identity_approved',
+  'identity_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -25,16 +31,24 @@ export const notification = z
   .object({
     id: uuidId,
     kind: z.enum(NOTIFICATION_KINDS),
-    /** The caller's own transactions row of the event (GET /transactions/{id}). */
-    transaction_id: uuidId,
+    transaction_id: uuidId.nullable().meta({
+      description:
+        "The caller's own transactions row of a money event (GET /transactions/{id}); null for an event that moved no money (identity_approved, identity_rejected: see GET /identity-verification).",
+    }),
     created_at: timestamp,
     read: z.boolean(),
     asset: z.string().nullable(),
-    /** The event's amount, positive: the ledger amount and its USD value when it happened. */
+    /** The event's ledger amount, positive; null for a USD account's event and an identity decision. */
     asset_amount: ledgerAmount.nullable(),
-    amount_usd: usdCents,
+    amount_usd: usdCents
+      .nullable()
+      .meta({ description: "The event's USD value in cents when it happened; null when it moved no money (an identity decision)." }),
     /** The other side's name as others see it (masked), or the treasury's. */
     counterparty_name: z.string().nullable(),
+    reason: z
+      .enum(IDV_REASONS)
+      .nullable()
+      .meta({ description: 'identity_rejected: why the verification was rejected (as GET /identity-verification answers it); null for every other kind.' }),
   })
   .meta({ id: 'Notification' });
 

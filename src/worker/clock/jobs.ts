@@ -40,12 +40,16 @@ export async function expireOffers(env: Bindings, nowMs: number): Promise<{ expi
 
 /**
  * Identity verifications pending review are decided (approved, or rejected with their reason) once
- * their decide_at has come, at `nowMs`. Answers what it did, for the tests and the log.
+ * their decide_at has come, at `nowMs`; the people's open screens are told (live updates: their
+ * notifications of the decision). Answers what it did, for the tests and the log.
  */
-export async function decideIdentityReviews(env: Bindings, nowMs: number): Promise<{ decided: number; users: string[] }> {
-  if (!ownsLedger(env)) return { decided: 0, users: [] };
+export async function decideIdentityReviews(env: Bindings, nowMs: number): Promise<{ decided: number; users: string[]; parties: string[] }> {
+  if (!ownsLedger(env)) return { decided: 0, users: [], parties: [] };
   const result = await decideDueReviews(env.DB, nowIso(nowMs));
-  if (result.decided > 0) console.log(`identity review job: ${result.decided} verifications decided`);
+  if (result.decided > 0) {
+    await notifyParties(env, result.parties, { type: 'notifications.new' });
+    console.log(`identity review job: ${result.decided} verifications decided`);
+  }
   return result;
 }
 

@@ -1,13 +1,15 @@
 // The live channel: GET /api/live upgrades to a WebSocket only for a signed-in caller, from
 // this site, for one of the caller's own parties; a money call marked notifiesParties() tells the
-// party's open sockets after its answer, also when the party's Durable Object has hibernated; the
-// heartbeat is answered; a socket whose token has expired gets no event and is closed with 4001.
+// party's open sockets after its answer, also when the party's Durable Object has hibernated; an
+// identity decision tells the person's sockets; the heartbeat is answered; a socket whose token has
+// expired gets no event and is closed with 4001.
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_SOCKETS_PER_USER, type PartyLive } from '../../../src/worker/live/party-live';
 import { notifyParties } from '../../../src/worker/live/notify';
-import { expireOffers } from '../../../src/worker/clock/jobs';
+import { decideIdentityReviews, expireOffers } from '../../../src/worker/clock/jobs';
+import { IDV_REVIEW_DELAY_MS } from '../../../src/core/identity/rules';
 import type { Bindings } from '../../../src/worker/env';
 import { CLOSE_TOKEN_EXPIRED, LIVE_SUBPROTOCOL } from '../../../src/shared/realtime';
 import { apiAs, bearer, signIn, uniquePhone } from '../auth';
@@ -220,6 +222,35 @@ describe('GET /api/live delivers', () => {
     await until(() => theirs.messages.length >= 1 && tabA.messages.length >= 3, 'both heard the marker send');
     expect(theirs.messages.map((m) => JSON.parse(m))).toEqual([{ type: 'wallet.changed' }]);
     for (const s of [tabA, tabB, theirs]) s.ws.close(1000, 'done');
+  });
+
+  it("the person's sockets when their identity is decided (notifications.new): at once on submitting, or by the review job", async () => {
+    const identity = (document_number: string) => ({
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      date_of_birth: '1990-04-12',
+      country: 'AR',
+      document_type: 'passport',
+      document_number,
+      consent: true,
+    });
+    const [now, later] = [await userWithParty(), await userWithParty()];
+    const [a, b] = [await connect(now), await connect(later)];
+    const approved = await apiAs(now, 'POST', '/api/identity-verification', identity('P12345678'));
+    expect(approved.body.data?.status, approved.text).toBe('approved');
+    await until(() => a.messages.length === 1, 'the approved person heard it');
+    expect(JSON.parse(a.messages[0]!)).toEqual({ type: 'notifications.new' });
+
+    const pending = await apiAs(later, 'POST', '/api/identity-verification', identity('P11111111'));
+    expect(pending.body.data?.status, pending.text).toBe('pending');
+    await until(() => b.messages.length === 1, 'the submission itself is heard');
+    const job = await decideIdentityReviews(testEnv, Date.parse(pending.body.data.created_at) + IDV_REVIEW_DELAY_MS);
+    expect(job.parties).toContain(later.partyId);
+    await until(() => b.messages.length === 2, 'the decision by the job is heard');
+    expect(b.messages.map((m) => JSON.parse(m))).toEqual([{ type: 'notifications.new' }, { type: 'notifications.new' }]);
+    expect(a.messages).toHaveLength(1);
+    a.ws.close(1000, 'done');
+    b.ws.close(1000, 'done');
   });
 
   it("both sides' sockets when the expiry job expires their offer (nobody called)", async () => {

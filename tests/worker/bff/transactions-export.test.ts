@@ -9,6 +9,8 @@ import { MAX_EXPORT_BYTES, MAX_EXPORT_PAGES, MAX_EXPORT_ROWS } from '../../../sr
 import { apiAs, bearer, signIn, uniquePhone } from '../auth';
 import { formatUnits, LEDGER_SCALE, parseUnits } from '../../../src/shared/decimal';
 import { addAccount, db } from '../fixtures';
+import { WITHDRAWAL_SETTLE_MS } from '../../../src/core/usd/settlement';
+import { settleWithdrawals } from '../../../src/worker/clock/jobs';
 import { call } from '../helpers';
 import { installFetchGuard, outbound, planFetch } from '../network';
 import { transactionRow } from '../../transaction-rows';
@@ -478,5 +480,61 @@ describe('the export of a history with every outcome', () => {
       const now = await ok(who.s, 'GET', `/api/wallets/canton/balance/${who.partyId}`);
       expect(formatUnits(moved, LEDGER_SCALE)).toBe(formatUnits(parseUnits(now.balance, LEDGER_SCALE) + parseUnits(now.locked, LEDGER_SCALE), LEDGER_SCALE));
     }
+  });
+
+  it("says which of the USD account's and New Transaction's rows moved money, and they add up to the dollars held and the CC owned", async () => {
+    const p = await person();
+    await ok(p.s, 'POST', '/api/identity-verification', {
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      date_of_birth: '1990-04-12',
+      country: 'AR',
+      document_type: 'passport',
+      document_number: 'P12345678',
+      consent: true,
+    });
+    const usd = `/api/usd/accounts/${p.accountId}`;
+    await ok(p.s, 'POST', '/api/usd/accounts', { account_id: p.accountId });
+    const bank = (
+      await ok(p.s, 'POST', `${usd}/bank-accounts`, {
+        holder_name: 'Ana Pérez',
+        bank_name: 'First Test Bank',
+        account_number: '000123456789',
+        routing_number: '021000021',
+      })
+    ).id as string;
+    await ok(p.s, 'POST', `${usd}/deposits`, { amount: '100.00', rail: 'bank' });
+    await ok(p.s, 'POST', `${usd}/deposits`, { amount: '25.50', rail: 'card' });
+    await ok(p.s, 'POST', `${usd}/withdrawals`, { amount: '7.25', bank_account_id: bank });
+    await settleWithdrawals(env, Date.now() + WITHDRAWAL_SETTLE_MS);
+    const cancelled = await ok(p.s, 'POST', `${usd}/withdrawals`, { amount: '5.00', bank_account_id: bank });
+    await ok(p.s, 'POST', `${usd}/withdrawals/${cancelled.id}/cancel`, {});
+    await ok(p.s, 'POST', `${usd}/withdrawals`, { amount: '10.00', bank_account_id: bank });
+    const wallet = (await ok(p.s, 'GET', `/api/wallets/canton/parties`)).find((x: { partyId: string }) => x.partyId === p.partyId).walletId as string;
+    const quote = await ok(p.s, 'POST', '/api/quotes', { amount_usd: '20.00', onramp_provider: 'apple_pay', wallet_id: wallet, destination_asset: 'CC' });
+    await ok(p.s, 'POST', `/api/quotes/${quote.id}/execute`);
+
+    const rows = parseCsv(await (await exportOf(p.s, p.accountId)).text());
+    const records = rows.slice(1).map((r) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, r[i]!])));
+    expect(records.map((r) => [r.type, r.status, r.amount, r.asset, r.network, r.moved_money])).toEqual([
+      ['deposit', 'COMPLETED', '20.00', 'CC', 'canton', 'yes'],
+      ['withdrawal', 'PENDING', '-10.00', 'USD', 'ach', 'no'],
+      ['withdrawal', 'CANCELLED', '-5.00', 'USD', 'ach', 'no'],
+      ['withdrawal', 'COMPLETED', '-7.25', 'USD', 'ach', 'yes'],
+      ['deposit', 'COMPLETED', '25.50', 'USD', 'card', 'yes'],
+      ['deposit', 'COMPLETED', '100.00', 'USD', 'ach', 'yes'],
+    ]);
+    const moved = records.filter((r) => r.moved_money === 'yes');
+    // Dollars: the USD rows that moved money add up to what the USD account holds (available, and
+    // reserved for the pending withdrawal).
+    const dollars = moved
+      .filter((r) => r.asset === 'USD')
+      .reduce((sum, r) => sum + (r.amount!.startsWith('-') ? -1n : 1n) * parseUnits(r.amount!.replace('-', ''), 2), 0n);
+    const held = await ok(p.s, 'GET', usd);
+    expect(dollars).toBe(BigInt(held.available_cents + held.pending_cents));
+    // CC: the purchase is all the party owns.
+    const cc = moved.filter((r) => r.asset === 'CC').reduce((sum, r) => sum + parseUnits(r.asset_amount!, LEDGER_SCALE), 0n);
+    const now = await ok(p.s, 'GET', `/api/wallets/canton/balance/${p.partyId}`);
+    expect(formatUnits(cc, LEDGER_SCALE)).toBe(formatUnits(parseUnits(now.balance, LEDGER_SCALE) + parseUnits(now.locked, LEDGER_SCALE), LEDGER_SCALE));
   });
 });

@@ -1,12 +1,17 @@
 // Notifications of money events in the embedded core: each event writes exactly one notification
 // per user of the side that did not act, in the movement's own batch (a refused movement writes
-// none); the list is the caller's own, newest first, with the unread count; marking read is scoped,
-// idempotent and safe to race; a user keeps their newest 100.
+// none); an identity decision (at once, or by the review job) writes exactly one to its person, with
+// no transaction and the rejection's reason; the list is the caller's own, newest first, with the
+// unread count; marking read is scoped, idempotent and safe to race; a user keeps their newest 100.
+import { applyD1Migrations } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { IDV_REVIEW_DELAY_MS } from '../../../src/core/identity/rules';
 import { expireLapsedOffers } from '../../../src/core/ledger/expiry';
 import { nowIso } from '../../../src/platform/primitives';
 import { NOTIFICATION_KINDS } from '../../../src/shared/schemas/notification';
-import { coreJson, createUserWithParty, db, scalar } from '../fixtures';
+import { decideIdentityReviews } from '../../../src/worker/clock/jobs';
+import { coreJson, createUser, createUserWithParty, db, scalar, testEnv } from '../fixtures';
 
 type Party = Awaited<ReturnType<typeof createUserWithParty>>;
 
@@ -105,6 +110,86 @@ describe('notifications written with each money movement', () => {
   });
 });
 
+describe('notifications of an identity decision', () => {
+  const submit = (userId: string, document_number: string) =>
+    coreJson(userId, '/identity-verification', {
+      body: {
+        first_name: 'María José',
+        last_name: 'Gómez Ruiz',
+        date_of_birth: '1990-04-12',
+        country: 'AR',
+        document_type: 'passport',
+        document_number,
+        consent: true,
+      },
+    });
+  /** The person's notifications as listed (GET /notifications). */
+  const told = async (userId: string) => (await coreJson(userId, '/notifications')).body.data as { notifications: Record<string, unknown>[]; unread: number };
+  const decided = (kind: string, reason: string | null) => ({
+    id: expect.any(String),
+    kind,
+    transaction_id: null,
+    created_at: expect.any(String),
+    read: false,
+    asset: null,
+    asset_amount: null,
+    amount_usd: null,
+    counterparty_name: null,
+    reason,
+  });
+
+  it('tells a person approved at once, exactly once, with no transaction', async () => {
+    const { userId } = await createUser();
+    const { status, body } = await submit(userId, 'P12345678');
+    expect([status, body.data.status]).toEqual([201, 'approved']);
+    expect(await told(userId)).toEqual({ notifications: [{ ...decided('identity_approved', null), created_at: body.data.decided_at }], unread: 1 });
+    expect(await scalar('SELECT verification_id FROM notifications WHERE user_id = ?', userId)).toBe(body.data.id);
+  });
+
+  it('tells a person rejected at once, exactly once, with the reason', async () => {
+    const { userId } = await createUser();
+    expect((await submit(userId, 'P99990001')).body.data).toMatchObject({ status: 'rejected', reason: 'name_mismatch' });
+    expect(await told(userId)).toEqual({ notifications: [decided('identity_rejected', 'name_mismatch')], unread: 1 });
+  });
+
+  it('tells a pending person nothing until the review job decides, then exactly once (a second run adds none)', async () => {
+    const [approved, rejected] = [await createUser(), await createUser()];
+    const a = (await submit(approved.userId, 'P11111111')).body.data;
+    const r = (await submit(rejected.userId, 'P22222222')).body.data;
+    expect([a.status, r.status]).toEqual(['pending', 'pending']);
+    expect(await told(approved.userId)).toEqual({ notifications: [], unread: 0 });
+
+    const due = Math.max(Date.parse(a.created_at), Date.parse(r.created_at)) + IDV_REVIEW_DELAY_MS;
+    await decideIdentityReviews(testEnv, Date.parse(a.created_at) + IDV_REVIEW_DELAY_MS - 1000);
+    expect((await told(approved.userId)).notifications).toEqual([]);
+    const run = await decideIdentityReviews(testEnv, due);
+    expect(run.users).toEqual(expect.arrayContaining([approved.userId, rejected.userId]));
+    await decideIdentityReviews(testEnv, due);
+    expect(await told(approved.userId)).toEqual({
+      notifications: [{ ...decided('identity_approved', null), created_at: new Date(due).toISOString() }],
+      unread: 1,
+    });
+    expect(await told(rejected.userId)).toEqual({ notifications: [decided('identity_rejected', 'document_expired')], unread: 1 });
+  });
+
+  it('tells nobody of a submission refused while one is pending or approved (409)', async () => {
+    const { userId } = await createUser();
+    await submit(userId, 'P12345678');
+    expect((await submit(userId, 'P87654321')).status).toBe(409);
+    expect((await told(userId)).notifications).toHaveLength(1);
+    const pending = await createUser();
+    await submit(pending.userId, 'P11111111');
+    expect((await submit(pending.userId, 'P12345678')).status).toBe(409);
+    expect((await told(pending.userId)).notifications).toEqual([]);
+  });
+
+  it("answers the decision to its person only: another user's list has none", async () => {
+    const [ana, bo] = [await createUser(), await createUser()];
+    await submit(ana.userId, 'P12345678');
+    expect(await told(bo.userId)).toEqual({ notifications: [], unread: 0 });
+  });
+});
+
 describe('GET /notifications and marking read', () => {
   it('lists newest first with words-free facts: amount, USD, the other side, read state and the unread count', async () => {
     const [ana, bo] = [await funded('10', 'Ana Savings'), await createUserWithParty()];
@@ -124,6 +209,7 @@ describe('GET /notifications and marking read', () => {
           asset_amount: '2.5000000000',
           amount_usd: sent.amount_usd_cents,
           counterparty_name: 'Ana P.',
+          reason: null,
         },
       ],
     });
@@ -212,5 +298,61 @@ describe('the notifications table', () => {
         .run();
     }
     expect(await scalar<number>('SELECT COUNT(DISTINCT kind) FROM notifications WHERE user_id = ?1', p.userId)).toBe(NOTIFICATION_KINDS.length);
+  });
+
+  it('keeps its rows, their order, indexes and trigger through the rebuild that drops the kind list (0031), and takes an identity row without a transaction', async () => {
+    // A database of its own (vitest.config.ts), migrated up to the last schema with the kind CHECK.
+    const { MIGRATIONS_DB: fresh, TEST_MIGRATIONS: all } = env as unknown as {
+      MIGRATIONS_DB: D1Database;
+      TEST_MIGRATIONS: Parameters<typeof applyD1Migrations>[1];
+    };
+    const at = all.findIndex((m) => m.name.startsWith('0031_'));
+    expect(at).toBeGreaterThan(0);
+    await applyD1Migrations(fresh, all.slice(0, at));
+    const old = [crypto.randomUUID(), crypto.randomUUID()];
+    await fresh.batch([
+      fresh
+        .prepare(
+          "INSERT INTO notifications (id, user_id, kind, transaction_id, created_at, read_at) VALUES (?1, 'u1', 'usd_deposited', ?2, '2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z')",
+        )
+        .bind(old[0], crypto.randomUUID()),
+      fresh
+        .prepare(
+          "INSERT INTO notifications (id, user_id, kind, transaction_id, created_at) VALUES (?1, 'u1', 'offer_received', ?2, '2026-11-03T00:00:00.000Z')",
+        )
+        .bind(old[1], crypto.randomUUID()),
+    ]);
+    const before = (await fresh.prepare('SELECT * FROM notifications ORDER BY seq').all()).results;
+    // The old table refuses a kind off its list and a row without a transaction.
+    await expect(
+      fresh.prepare("INSERT INTO notifications (id, user_id, kind, transaction_id, created_at) VALUES ('x', 'u1', 'identity_approved', NULL, 'now')").run(),
+    ).rejects.toThrow();
+
+    await applyD1Migrations(fresh, all);
+    const after = (await fresh.prepare('SELECT * FROM notifications ORDER BY seq').all()).results;
+    expect(after).toEqual(before.map((r) => ({ ...r, verification_id: null })));
+    await fresh
+      .prepare("INSERT INTO notifications (id, user_id, kind, verification_id, created_at) VALUES ('new', 'u1', 'identity_approved', 'v1', 'now')")
+      .run();
+    expect(
+      await fresh
+        .prepare("SELECT seq > (SELECT MAX(seq) FROM notifications WHERE id != 'new') AS later, transaction_id FROM notifications WHERE id = 'new'")
+        .first(),
+    ).toEqual({
+      later: 1,
+      transaction_id: null,
+    });
+    const schema = (
+      await fresh
+        .prepare(
+          "SELECT type, name FROM sqlite_master WHERE tbl_name = 'notifications' AND type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .all()
+    ).results;
+    expect(schema).toEqual([
+      { type: 'index', name: 'notifications_by_user' },
+      { type: 'trigger', name: 'notifications_keep_newest' },
+      { type: 'index', name: 'notifications_unread' },
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { coreJson, createUser, createUserWithParty, db, expectedCents } from '../fixtures';
+import { WITHDRAWAL_SETTLE_MS } from '../../../src/core/usd/settlement';
+import { settleWithdrawals } from '../../../src/worker/clock/jobs';
+import { coreJson, createUser, createUserWithParty, db, expectedCents, testEnv, verifyIdentity } from '../fixtures';
 
 /** Inserts `n` transactions for the account, one second apart, the last one newest. */
 async function seedTransactions(accountId: string, walletId: string | null, n: number) {
@@ -283,6 +285,92 @@ describe('GET /transactions/account/{id} with filters', () => {
     const detail = plan.results.map((r) => r.detail).join(' | ');
     expect(detail).toMatch(/INDEX transactions_by_account \(account_id=\? AND created_at<\?\)/);
     expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+/**
+ * A verified person's history over the USD account and New Transaction, made by the core's own calls:
+ * dollars added by bank and card, a withdrawal settled by the settlement job, one cancelled, one still
+ * pending, and a quote executed (a CC deposit). Answers the rows' transaction ids.
+ */
+async function usdAndQuoteHistory() {
+  const p = await createUserWithParty();
+  await verifyIdentity(p.userId);
+  const usd = `/usd/accounts/${p.accountId}`;
+  expect((await coreJson(p.userId, '/usd/accounts', { body: { account_id: p.accountId } })).status).toBe(201);
+  const bank = (
+    await coreJson(p.userId, `${usd}/bank-accounts`, {
+      body: { holder_name: 'Ana Pérez', bank_name: 'First Test Bank', account_number: '000123456789', routing_number: '021000021' },
+    })
+  ).body.data.id as string;
+  const moved = async (path: string, body: unknown) => {
+    const res = await coreJson(p.userId, `${usd}/${path}`, { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as { id: string; transaction_id: string };
+  };
+  const byBank = await moved('deposits', { amount: '100.00', rail: 'bank' });
+  const byCard = await moved('deposits', { amount: '25.50', rail: 'card' });
+  const settled = await moved('withdrawals', { amount: '7.25', bank_account_id: bank });
+  expect((await settleWithdrawals(testEnv, Date.now() + WITHDRAWAL_SETTLE_MS)).settled).toBeGreaterThanOrEqual(1);
+  const cancelled = await moved('withdrawals', { amount: '5.00', bank_account_id: bank });
+  await moved(`withdrawals/${cancelled.id}/cancel`, {});
+  const pending = await moved('withdrawals', { amount: '10.00', bank_account_id: bank });
+  const quote = await coreJson(p.userId, '/quotes', { body: { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: p.walletId, destination_asset: 'CC' } });
+  expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+  const receipt = await coreJson(p.userId, `/quotes/${quote.body.data.id}/execute`, { method: 'POST' });
+  expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
+  return {
+    ...p,
+    rows: {
+      byBank: byBank.transaction_id,
+      byCard: byCard.transaction_id,
+      settled: settled.transaction_id,
+      cancelled: cancelled.transaction_id,
+      pending: pending.transaction_id,
+      bought: receipt.body.data.transaction_id as string,
+    },
+  };
+}
+
+describe("GET /transactions/account/{id} over the USD account's and New Transaction's rows", () => {
+  it('filters them by type, status, both, and UTC days, newest first', async () => {
+    const { userId, accountId, rows } = await usdAndQuoteHistory();
+    const q = async (query = '') => idsOf((await coreJson(userId, `/transactions/account/${accountId}?${query}`)).body);
+    expect(await q()).toEqual([rows.bought, rows.pending, rows.cancelled, rows.settled, rows.byCard, rows.byBank]);
+    expect(await q('type=deposit')).toEqual([rows.bought, rows.byCard, rows.byBank]);
+    expect(await q('type=withdrawal')).toEqual([rows.pending, rows.cancelled, rows.settled]);
+    expect(await q('status=PENDING')).toEqual([rows.pending]);
+    expect(await q('status=CANCELLED')).toEqual([rows.cancelled]);
+    expect(await q('type=withdrawal&status=COMPLETED')).toEqual([rows.settled]);
+    expect(await q('type=deposit&status=COMPLETED')).toEqual([rows.bought, rows.byCard, rows.byBank]);
+    expect(await q('type=transfer')).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(await q(`from=${today}&to=${today}&type=withdrawal`)).toEqual([rows.pending, rows.cancelled, rows.settled]);
+    expect(await q(`to=${yesterday}`)).toEqual([]);
+  });
+
+  it('answers each with its amounts and network: USD rows in cents (a withdrawal negative), the purchase as CC with what was paid', async () => {
+    const { userId, accountId, rows } = await usdAndQuoteHistory();
+    const list = (await coreJson(userId, `/transactions/account/${accountId}`)).body.data as Record<string, unknown>[];
+    const byId = Object.fromEntries(list.map((t) => [t.id, t]));
+    const usd = { asset: 'USD', asset_amount: null, tx_hash: null, counterparty: null };
+    expect(byId[rows.byBank]).toMatchObject({ ...usd, type: 'deposit', status: 'COMPLETED', amount_usd: 10000, network: 'ach', direction: 'received' });
+    expect(byId[rows.byCard]).toMatchObject({ ...usd, type: 'deposit', status: 'COMPLETED', amount_usd: 2550, network: 'card' });
+    expect(byId[rows.settled]).toMatchObject({ ...usd, type: 'withdrawal', status: 'COMPLETED', amount_usd: -725, direction: 'sent' });
+    expect(byId[rows.cancelled]).toMatchObject({ ...usd, type: 'withdrawal', status: 'CANCELLED', amount_usd: -500 });
+    expect(byId[rows.pending]).toMatchObject({ ...usd, type: 'withdrawal', status: 'PENDING', amount_usd: -1000 });
+    expect(byId[rows.bought]).toMatchObject({ type: 'deposit', status: 'COMPLETED', amount_usd: 2000, asset: 'CC', counterparty_kind: 'treasury' });
+    expect(byId[rows.bought]!.asset_amount).toMatch(/^[1-9]\d*\.\d{10}$/);
+  });
+
+  it('finds the purchase by its hash prefix and by the treasury it came from; a USD row (no hash, no counterparty) is never a search hit', async () => {
+    const { userId, accountId, rows } = await usdAndQuoteHistory();
+    const q = async (query: string) => idsOf((await coreJson(userId, `/transactions/account/${accountId}?q=${encodeURIComponent(query)}`)).body);
+    const bought = (await coreJson(userId, `/transactions/${rows.bought}`)).body.data as { tx_hash: string; counterparty: string };
+    expect(await q(bought.tx_hash.slice(0, 10))).toEqual([rows.bought]);
+    expect(await q(bought.counterparty.slice(2, 14))).toEqual([rows.bought]);
+    expect(await q('USD')).toEqual([]);
   });
 });
 
