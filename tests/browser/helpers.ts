@@ -276,7 +276,11 @@ export async function createWallet(page: Page): Promise<void> {
  */
 export function approveIdentity(phone: string): void {
   const digits = phone.replace(/\D/g, '');
-  const sql = `UPDATE profiles SET idv_status = 'approved' WHERE id = (SELECT id FROM auth_users WHERE phone = '${digits}')`;
+  servedSql(`UPDATE profiles SET idv_status = 'approved' WHERE id = (SELECT id FROM auth_users WHERE phone = '${digits}')`);
+}
+
+/** Runs SQL on the served app's local D1 (global-setup.ts serves it from TEST_STATE). */
+export function servedSql(sql: string): void {
   sh('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', TEST_STATE, '--command', sql]);
 }
 

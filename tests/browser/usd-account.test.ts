@@ -2,20 +2,12 @@
 // written into the app's D1, as a decided verification leaves the profile) opens the account, adds
 // dollars by card, adds a bank account in their verified name, withdraws (pending, reserved at once),
 // and the app's clock settles the withdrawal; the person sees it completed and is notified.
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatCents } from '../../src/shared/format';
-import { apiCall, apiSignIn, launch, openApp, pageFitsWidth, s, servedContext, testPhone, type ApiSession } from './helpers';
+import { apiCall, apiSignIn, launch, openApp, pageFitsWidth, s, servedContext, servedSql as sql, testPhone, type ApiSession } from './helpers';
 
 const PHONE = testPhone(60);
-
-/** Runs SQL on the served app's local D1 (tests/browser/global-setup.ts serves it from .wrangler/test-state). */
-const sql = (command: string) =>
-  execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/test-state', '--command', command], {
-    stdio: 'pipe',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-  });
 
 let browser: Browser;
 let session: ApiSession;
