@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatCents } from '../../src/shared/format';
 import {
-  apiCall,
   cookieSession,
   createWallet,
   launch,
@@ -17,7 +16,7 @@ import {
   openApp,
   pageFitsWidth,
   s,
-  servedSql,
+  settleWithdrawalsNow,
   setAccountLanguage,
   signIn,
   testPhone,
@@ -159,7 +158,7 @@ describe('a new person’s first dollars (es, 390 px)', () => {
       .getByTestId('usd-pending')
       .filter({ hasText: formatCents(3_000) })
       .waitFor();
-    await settleDueNow(page);
+    await settleWithdrawalsNow((await cookieSession(context))!);
     await page.reload();
     await waitForHydration(page);
     await page
@@ -185,24 +184,3 @@ describe('a new person’s first dollars (es, 390 px)', () => {
     await context.close();
   });
 });
-
-/**
- * The withdrawal's 2 minutes are made to have passed (its settle_at moved to now in the served app's
- * D1) and the app's clock is woken as any withdrawal wakes it: a 0.01 withdrawal, cancelled once the
- * clock has settled what was due.
- */
-async function settleDueNow(page: Page) {
-  const session = (await cookieSession(page.context()))!;
-  const { accounts } = await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts');
-  const accountId = accounts[0]!.account_id;
-  const usd = await apiCall<{ bank_accounts: { id: string }[] }>(session, 'GET', `/api/usd/accounts/${accountId}`);
-  servedSql(`UPDATE usd_movements SET settle_at = '${new Date().toISOString()}' WHERE user_id = '${session.user.id}' AND status = 'pending'`);
-  const wake = await apiCall<{ id: string }>(session, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, {
-    amount: '0.01',
-    bank_account_id: usd.bank_accounts[0]!.id,
-  });
-  await expect
-    .poll(async () => (await apiCall<{ pending_cents: number }>(session, 'GET', `/api/usd/accounts/${accountId}`)).pending_cents, { timeout: 30_000 })
-    .toBe(1);
-  await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/withdrawals/${wake.id}/cancel`);
-}
