@@ -78,7 +78,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(51, 'tests/browser/asset-figures.test.ts'),
   own(52, 'tests/browser/identity.test.ts'),
   own(53, 'tests/browser/identity.test.ts'),
-  own(54, 'spare'),
+  own(54, 'tests/browser/dollars-walkthrough.test.ts'),
   own(55, 'spare'),
   own(56, 'tests/browser/new-transaction.test.ts'),
   own(57, 'spare'),

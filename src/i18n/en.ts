@@ -422,6 +422,7 @@ export const en = {
   'transactions.new.paymentMethod': 'Payment Method',
   'transactions.new.provider.usdc': 'USDC (Stablecoin)',
   'transactions.new.provider.apple_pay': 'Apple Pay (US Only)',
+  'transactions.new.provider.usd_balance': 'USD balance',
   'transactions.new.wallet': 'Wallet',
   'transactions.new.selectWallet': 'Select a wallet',
   'transactions.new.addWallet': 'Add new wallet',
@@ -468,6 +469,12 @@ export const en = {
   'quote.receipt.rights':
     'Your rights: if you think there is an error in this transaction, contact Support within 180 days and we will investigate and tell you the result. You can cancel for a full refund within 30 minutes of payment, unless the funds have already been made available, as they are here at once.',
   'quote.receipt.done': 'Done',
+  // New Transaction paid from the USD balance, and the purchase in the USD account's activity
+  'quote.balance.available': '{amount} available',
+  'quote.balance.short': 'Your USD balance ({amount}) does not cover this amount.',
+  'quote.error.noUsdAccount': 'Open your USD account to pay from your USD balance.',
+  'quote.usdActivity.purchase': 'Canton Coin bought',
+  'quote.usdActivity.view': 'View transaction',
   // Why there is no quote; money in and out for screen readers
   'transactions.new.quote.netNotPositive': 'The $2.50 fee would take all of it: enter at least ${min} to receive Canton Coin',
   'transactions.direction.in': 'Received',

@@ -422,6 +422,7 @@ export const es: Dictionary = {
   'transactions.new.paymentMethod': 'Método de pago',
   'transactions.new.provider.usdc': 'USDC (Stablecoin)',
   'transactions.new.provider.apple_pay': 'Apple Pay (solo EE. UU.)',
+  'transactions.new.provider.usd_balance': 'Saldo en USD',
   'transactions.new.wallet': 'Billetera',
   'transactions.new.selectWallet': 'Selecciona una billetera',
   'transactions.new.addWallet': 'Agregar nueva billetera',
@@ -468,6 +469,12 @@ export const es: Dictionary = {
   'quote.receipt.rights':
     'Tus derechos: si crees que hay un error en esta transacción, contacta a Soporte dentro de los 180 días y lo investigaremos y te diremos el resultado. Puedes cancelar con reembolso total dentro de los 30 minutos del pago, salvo que los fondos ya estén disponibles, como aquí, al instante.',
   'quote.receipt.done': 'Listo',
+  // New Transaction paid from the USD balance, and the purchase in the USD account's activity
+  'quote.balance.available': '{amount} disponibles',
+  'quote.balance.short': 'Tu saldo en USD ({amount}) no alcanza para este monto.',
+  'quote.error.noUsdAccount': 'Abre tu cuenta en USD para pagar con tu saldo en USD.',
+  'quote.usdActivity.purchase': 'Compra de Canton Coin',
+  'quote.usdActivity.view': 'Ver transacción',
   // Why there is no quote; money in and out for screen readers
   'transactions.new.quote.netNotPositive': 'La comisión de $2.50 se lo llevaría todo: ingresa al menos ${min} para recibir Canton Coin',
   'transactions.direction.in': 'Recibida',

@@ -424,6 +424,7 @@ export const fs: Dictionary = {
   'transactions.new.paymentMethod': 'Moyen de paiement',
   'transactions.new.provider.usdc': 'USDC (stablecoin)',
   'transactions.new.provider.apple_pay': 'Apple Pay (États-Unis uniquement)',
+  'transactions.new.provider.usd_balance': 'Solde en USD',
   'transactions.new.wallet': 'Portefeuille',
   'transactions.new.selectWallet': 'Sélectionnez un portefeuille',
   'transactions.new.addWallet': 'Ajouter un portefeuille',
@@ -470,6 +471,12 @@ export const fs: Dictionary = {
   'quote.receipt.rights':
     "Vos droits : si vous pensez qu'il y a une erreur dans cette transaction, contactez le Support sous 180 jours ; nous enquêterons et vous dirons le résultat. Vous pouvez annuler avec remboursement total dans les 30 minutes suivant le paiement, sauf si les fonds sont déjà disponibles, comme ici, immédiatement.",
   'quote.receipt.done': 'Terminé',
+  // New Transaction paid from the USD balance, and the purchase in the USD account's activity
+  'quote.balance.available': '{amount} disponibles',
+  'quote.balance.short': 'Votre solde en USD ({amount}) ne couvre pas ce montant.',
+  'quote.error.noUsdAccount': 'Ouvrez votre compte en USD pour payer avec votre solde en USD.',
+  'quote.usdActivity.purchase': 'Achat de Canton Coin',
+  'quote.usdActivity.view': 'Voir la transaction',
   // Why there is no quote; money in and out for screen readers
   'transactions.new.quote.netNotPositive': 'Les frais de $2.50 absorberaient tout : saisissez au moins ${min} pour recevoir des Canton Coin',
   'transactions.direction.in': 'Reçu',

@@ -1,16 +1,19 @@
 // /accounts/usd: the USD account of the active account, served in the HTML with its data
 // (src/worker/pages/usd-data.ts). Open: the available balance, pending withdrawals, this month's
 // limit and what is left (and when it resets), Add dollars and Withdraw (dialogs; every rail says
-// it is simulated) and the activity, where a pending withdrawal can be cancelled. Not verified: why
-// and a link to identity verification instead of the actions. Verified without the account: Open.
+// it is simulated) and the activity, where a pending withdrawal can be cancelled and a purchase paid
+// from the balance links to its transaction. Not verified: why and a link to identity verification
+// instead of the actions. Verified without the account: Open.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
 import { useSeededStore, useServedStore, useTimeZone } from '../components/page-seed-context';
 import { useLang, useT } from '../components/use-t';
+import type { TranslationKey } from '../i18n';
 import { CENTS_SCALE, parseUnits } from '../shared/decimal';
 import { apiErrorText } from '../shared/error-text';
 import { formatCents, formatDate } from '../shared/format';
+import { NO_FILTERS, writeHistoryQuery } from '../shared/history-query';
 import type { PageSeed } from '../shared/page-seed';
 import type { UsdAccount as Account, UsdMovement } from '../shared/schemas/usd';
 import { $activeAccount } from '../stores/account';
@@ -19,6 +22,12 @@ import { $usd, addBankAccount, cancelWithdrawal, depositUsd, loadUsd, openUsd, u
 import AppShell from './AppShell';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
+
+const MOVEMENT_KEYS: Record<UsdMovement['kind'], TranslationKey> = {
+  deposit: 'usd.activity.deposit',
+  withdrawal: 'usd.activity.withdrawal',
+  purchase: 'quote.usdActivity.purchase',
+};
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
@@ -249,11 +258,16 @@ function Activity({ account }: { account: Account }) {
           {account.activity.map((m) => (
             <li key={m.id} data-movement={m.kind} data-status={m.status} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div>
-                <p className="text-sm font-medium text-gray-900">{t(m.kind === 'deposit' ? 'usd.activity.deposit' : 'usd.activity.withdrawal')}</p>
+                <p className="text-sm font-medium text-gray-900">{t(MOVEMENT_KEYS[m.kind])}</p>
                 <p className="text-xs text-gray-500">
                   {t(`usd.activity.status.${m.status}`)} · {formatDate(m.created_at, { timeZone })}
                   {m.status === 'pending' && m.settle_at ? ` · ${t('usd.activity.settles', { date: formatDate(m.settle_at, { timeZone }) })}` : ''}
                 </p>
+                {m.kind === 'purchase' && (
+                  <a href={`/transactions${writeHistoryQuery('', NO_FILTERS, m.transaction_id)}`} className="text-xs font-medium underline">
+                    {t('quote.usdActivity.view')}
+                  </a>
+                )}
               </div>
               <div className="flex items-center gap-3">
                 <span className={`text-sm font-semibold ${m.kind === 'deposit' ? 'text-green-700' : 'text-gray-900'}`}>

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'withdrawal_not_pending', // 409: the withdrawal was already settled or cancelled
   'quote_expired', // 409: the locked quote's time ran out before it was executed (get a new quote)
   'quote_used', // 409: the quote was already executed (a quote is used once)
+  'usd_account_not_open', // 409: paying from the USD balance needs the account's USD account opened
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -82,6 +83,7 @@ export const ERROR_STATUS = {
   withdrawal_not_pending: 409,
   quote_expired: 409,
   quote_used: 409,
+  usd_account_not_open: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -86,6 +86,7 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   withdrawal_not_pending: 'usd.error.notPending',
   quote_expired: 'quote.error.expired',
   quote_used: 'quote.error.used',
+  usd_account_not_open: 'quote.error.noUsdAccount',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

@@ -58,7 +58,8 @@ export function transactionTypeKey(type: string): TranslationKey | null {
   return Object.hasOwn(TYPE_KEYS, type) ? TYPE_KEYS[type as TransactionType] : null;
 }
 
-export const ONRAMP_PROVIDERS = ['usdc', 'apple_pay'] as const;
+/** How New Transaction is paid: simulated USDC or Apple Pay, or the person's USD balance (their USD account's available dollars). */
+export const ONRAMP_PROVIDERS = ['usdc', 'apple_pay', 'usd_balance'] as const;
 export type OnrampProvider = (typeof ONRAMP_PROVIDERS)[number];
 export const onrampProviderKey = (provider: OnrampProvider): TranslationKey => `transactions.new.provider.${provider}`;
 

@@ -341,6 +341,27 @@ export async function apiCall<T>(
   return (await res.json<{ data: T }>()).data;
 }
 
+/**
+ * Settles the person's pending USD withdrawals now, through the app's clock: their settle_at is moved
+ * to now in the served app's D1 (their 2 minutes made to have passed), and the clock is woken as any
+ * withdrawal wakes it: a 0.01 withdrawal to their first bank account, cancelled once the clock has
+ * settled what was due (it alone is then pending).
+ */
+export async function settleWithdrawalsNow(session: Pick<ApiSession, 'access_token' | 'user'>): Promise<void> {
+  const { accounts } = await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts');
+  const accountId = accounts[0]!.account_id;
+  const usd = await apiCall<{ bank_accounts: { id: string }[] }>(session, 'GET', `/api/usd/accounts/${accountId}`);
+  servedSql(`UPDATE usd_movements SET settle_at = '${new Date().toISOString()}' WHERE user_id = '${session.user.id}' AND status = 'pending'`);
+  const wake = await apiCall<{ id: string }>(session, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, {
+    amount: '0.01',
+    bank_account_id: usd.bank_accounts[0]!.id,
+  });
+  await expect
+    .poll(async () => (await apiCall<{ pending_cents: number }>(session, 'GET', `/api/usd/accounts/${accountId}`)).pending_cents, { timeout: 30_000 })
+    .toBe(1);
+  await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/withdrawals/${wake.id}/cancel`);
+}
+
 /** The page's HTML as the Worker answers the document request with the session cookie. */
 export async function pageHtml(path: string, session: ApiSession, acceptLanguage = 'en-US,en;q=0.9') {
   const res = await fetch(`${baseURL()}${path}`, { headers: { cookie: cookieHeader(session), 'accept-language': acceptLanguage }, redirect: 'manual' });

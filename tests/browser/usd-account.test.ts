@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatCents } from '../../src/shared/format';
-import { apiCall, apiSignIn, launch, openApp, pageFitsWidth, s, servedContext, servedSql, testPhone, type ApiSession } from './helpers';
+import { apiCall, apiSignIn, launch, openApp, pageFitsWidth, s, servedContext, servedSql, settleWithdrawalsNow, testPhone, type ApiSession } from './helpers';
 
 const PHONE = testPhone(60);
 
-/** Runs SQL on the served app's local D1 (tests/browser/global-setup.ts serves it from .wrangler/test-state). */
 let browser: Browser;
 let session: ApiSession;
 
@@ -61,18 +60,7 @@ describe('the USD account (es, 390 px)', () => {
 
     // The clock settles it when due: the withdrawal is made due now, and the next withdrawal's answer
     // wakes the clock, whose alarm then settles what is due (the new one stays pending, and is cancelled).
-    servedSql(`UPDATE usd_movements SET settle_at = '${new Date().toISOString()}' WHERE user_id = '${session.user.id}' AND status = 'pending'`);
-    const { accounts } = await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts');
-    const accountId = accounts[0]!.account_id;
-    const usd = await apiCall<{ bank_accounts: { id: string }[] }>(session, 'GET', `/api/usd/accounts/${accountId}`);
-    const wake = await apiCall<{ id: string }>(session, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, {
-      amount: '0.01',
-      bank_account_id: usd.bank_accounts[0]!.id,
-    });
-    await expect
-      .poll(async () => (await apiCall<{ pending_cents: number }>(session, 'GET', `/api/usd/accounts/${accountId}`)).pending_cents, { timeout: 30_000 })
-      .toBe(1);
-    await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/withdrawals/${wake.id}/cancel`);
+    await settleWithdrawalsNow(session);
 
     await page.reload();
     await page.locator('[data-movement="withdrawal"][data-status="settled"]').waitFor();

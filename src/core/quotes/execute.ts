@@ -1,16 +1,19 @@
 // Executing a locked quote: ONE D1 batch marks it executed (only while it is still locked and
 // unexpired), moves its CC from the treasury to the wallet's party, writes the COMPLETED deposit row
-// (amount_usd = the cents paid), the notification and the idempotency record. The figures are the
-// ones locked: a price that moved since changes nothing. Two executes of one quote, racing or not,
-// move money once: the loser's batch trips the guard and rolls back whole.
+// (amount_usd = the cents paid), the notification and the idempotency record; a quote paid from the
+// USD balance also takes the cents paid from the account's USD account there, guarded
+// (../usd/purchases.ts). The figures are the ones locked: a price that moved since changes nothing.
+// Two executes of one quote, racing or not, move money once: the loser's batch trips a guard and
+// rolls back whole.
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { LEDGER_SCALE, formatUnits } from '../../shared/decimal';
 import type { OnrampProvider } from '../../shared/transaction-labels';
-import { fail } from '../db';
+import { fail, isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { spendFromTreasury, withTreasuryTopUp } from '../ledger/faucet';
 import { notifyTransaction } from '../ledger/notify';
 import { NETWORK, TREASURY_PARTY, contractId } from '../ledger/parties';
+import { payingUsdWallet, requireUsdCovers, usdPurchaseStatements } from '../usd/purchases';
 import { usdText } from './pricing';
 import { requireReceivingWallet } from './quotes';
 
@@ -47,10 +50,18 @@ async function refuseUnexecutable(db: D1Database, quote: QuoteRow, now: string) 
   }
 }
 
+/** Why a guarded batch of `quote` was refused, when the quote or the USD balance says so (else nothing). */
+async function refuseAfterTrip(db: D1Database, userId: string, quote: QuoteRow, usdWalletId: string | null) {
+  await refuseUnexecutable(db, await requireQuote(db, userId, quote.id), nowIso());
+  if (usdWalletId) await requireUsdCovers(db, usdWalletId, quote.amount_usd_cents);
+}
+
 /** POST /quotes/{id}/execute for the quote's owner `userId`. */
 export async function executeQuote(db: D1Database, userId: string, quote: QuoteRow, scope: IdempotencyScope | null) {
   await refuseUnexecutable(db, quote, nowIso());
   const wallet = await requireReceivingWallet(db, userId, quote.wallet_id);
+  const usdWalletId = quote.onramp_provider === 'usd_balance' ? await payingUsdWallet(db, wallet.accountId) : null;
+  if (usdWalletId) await requireUsdCovers(db, usdWalletId, quote.amount_usd_cents);
   const units = BigInt(quote.net_units);
   const attempt = async () => {
     const now = nowIso();
@@ -103,11 +114,19 @@ export async function executeQuote(db: D1Database, userId: string, quote: QuoteR
           now,
         ),
       notifyTransaction(db, 'quote_executed', now, txId),
+      ...(usdWalletId ? usdPurchaseStatements(db, { walletId: usdWalletId, userId, cents: quote.amount_usd_cents, transactionId: txId, now }) : []),
     ];
     if (scope) stmts.push(idempotencyInsert(db, scope, 200, JSON.stringify({ data: answer })));
     await db.batch(stmts);
     return answer;
   };
-  // A guard tripped because the quote was used or lapsed meanwhile: say which.
-  return withTreasuryTopUp(db, units, attempt, async () => refuseUnexecutable(db, await requireQuote(db, userId, quote.id), nowIso()));
+  // A guard tripped because the quote was used or lapsed, or the USD balance went down, meanwhile:
+  // say which, the retry after a treasury top-up included.
+  const refuse = () => refuseAfterTrip(db, userId, quote, usdWalletId);
+  try {
+    return await withTreasuryTopUp(db, units, attempt, refuse);
+  } catch (err) {
+    if (isGuardTrip(err)) await refuse();
+    throw err;
+  }
 }

@@ -1,11 +1,14 @@
 // On-ramp quotes: the indicative quote shown while an amount is typed, and the locked quote (a
-// one-time id, its figures kept as they were, valid QUOTE_LOCK_MS). Executing one: ./execute.ts.
+// one-time id, its figures kept as they were, valid QUOTE_LOCK_MS). A quote to be paid from the USD
+// balance is locked only when the account's USD account is open and covers its amount (executing
+// checks again, inside its batch). Executing one: ./execute.ts.
 import { newId, nowIso } from '../../platform/primitives';
 import { CENTS_SCALE, parseUnits } from '../../shared/decimal';
 import type { OnrampProvider } from '../../shared/transaction-labels';
 import { fail } from '../db';
 import { ccPrice } from '../ledger/price';
 import { requireWallet } from '../ledger/wallets';
+import { payingUsdWallet, requireUsdCovers } from '../usd/purchases';
 import { figuresAnswer, quoteFigures, type QuoteFigures } from './pricing';
 
 /** How long a locked quote can be executed. */
@@ -45,6 +48,7 @@ export async function requireReceivingWallet(db: D1Database, userId: string, wal
 export async function lockQuote(db: D1Database, userId: string, body: LockRequest) {
   const wallet = await requireReceivingWallet(db, userId, body.wallet_id);
   const figures = await currentFigures(db, body.amount_usd);
+  if (body.onramp_provider === 'usd_balance') await requireUsdCovers(db, await payingUsdWallet(db, wallet.accountId), Number(figures.amount_cents));
   const id = newId();
   const createdMs = Date.now();
   const created_at = nowIso(createdMs);

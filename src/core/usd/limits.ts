@@ -1,6 +1,7 @@
 // The USD account's rules that every movement checks inside its own batch: a verified identity and
 // the person's monthly limit (15,000.00 USD, counting deposits and withdrawals that were not
-// cancelled, over every USD account of theirs; the month turns at 00:00 UTC on the 1st).
+// cancelled, over every USD account of theirs; the month turns at 00:00 UTC on the 1st). Buying
+// with the balance (a purchase) moves no money in or out of the account: it does not count.
 
 /** A verified person's monthly limit, in cents (DolarApp's 15,000 USD); an unverified person's is 0. */
 export const MONTHLY_LIMIT_CENTS = 1_500_000;
@@ -14,9 +15,9 @@ export function monthWindow(nowMs: number) {
   };
 }
 
-/** SQL: the cents person ?user moved since ?start (deposits and withdrawals not cancelled). */
+/** SQL: the cents person ?user moved since ?start (deposits and withdrawals not cancelled; purchases do not count). */
 export const usedSql = (user: string, start: string) =>
-  `(SELECT COALESCE(SUM(amount_cents), 0) FROM usd_movements WHERE user_id = ${user} AND status <> 'cancelled' AND created_at >= ${start})`;
+  `(SELECT COALESCE(SUM(amount_cents), 0) FROM usd_movements WHERE user_id = ${user} AND kind IN ('deposit', 'withdrawal') AND status <> 'cancelled' AND created_at >= ${start})`;
 
 /** SQL: whether person ?user has an approved identity verification. */
 export const verifiedSql = (user: string) => `EXISTS (SELECT 1 FROM profiles WHERE id = ${user} AND idv_status = 'approved')`;

@@ -7,7 +7,7 @@
 // (./settlement.ts) settles it, or it is cancelled and the amount returns.
 import { newId, nowIso } from '../../platform/primitives';
 import { CENTS_SCALE, parseUnits } from '../../shared/decimal';
-import type { UsdMovement } from '../../shared/schemas/usd';
+import type { UsdMovement, UsdRail } from '../../shared/schemas/usd';
 import { fail, isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { notifyTransaction } from '../ledger/notify';
@@ -25,8 +25,11 @@ interface Movement {
   cents: number;
 }
 
+/** A deposit's or a withdrawal's row: it names its rail. */
+type RailMovement = UsdMovement & { kind: 'deposit' | 'withdrawal'; rail: UsdRail };
+
 /** A new movement's row, pending until told otherwise. */
-const newMovement = (kind: UsdMovement['kind'], rail: UsdMovement['rail'], cents: number, now: string, bankAccountId: string | null): UsdMovement => ({
+const newMovement = (kind: RailMovement['kind'], rail: UsdRail, cents: number, now: string, bankAccountId: string | null): RailMovement => ({
   id: newId(),
   kind,
   rail,
@@ -55,7 +58,7 @@ async function refusal(db: D1Database, m: Movement, start: string, withdrawal: b
 }
 
 /** The statements every movement shares: its row (guarded), the guard, and its transactions row. */
-function movementStatements(db: D1Database, m: Movement, row: UsdMovement, extraCondition: string, start: string) {
+function movementStatements(db: D1Database, m: Movement, row: RailMovement, extraCondition: string, start: string) {
   const withdrawal = row.kind === 'withdrawal';
   return [
     db

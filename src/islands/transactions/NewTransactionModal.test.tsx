@@ -1,7 +1,8 @@
 // The New Transaction modal's states against a stubbed API: the indicative quote after 1 s, Continue
 // locking it (id, figures, the payment method marked simulated, a countdown announced at its
 // moments), 'Get a new quote' once it lapsed, Confirm executing it with one Idempotency-Key kept
-// across a retry, the receipt's disclosures, and a person not verified pointed to verification.
+// across a retry, the receipt's disclosures, a person not verified pointed to verification, and the
+// USD balance offered with its available dollars (disabled with the reason when it falls short).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t as translate, type TranslationKey } from '../../i18n';
@@ -25,6 +26,8 @@ interface Call {
 let calls: Call[] = [];
 let executeAnswers: (() => Response)[] = [];
 let locks = 0;
+/** The USD account's available cents; null: not opened. */
+let usdAvailable: number | null = null;
 
 const s = (key: TranslationKey, params?: Record<string, string | number>) => translate($lang.get(), key, params);
 const figures = {
@@ -35,19 +38,19 @@ const figures = {
   destination_asset: 'CC',
   net_destination_amount: '105.8243157224',
 };
-const locked = () => {
+const locked = (onramp_provider = 'apple_pay') => {
   const created = Date.now();
   locks += 1;
   return {
     id: locks === 1 ? QUOTE : `4444444${locks}-4444-4444-8444-444444444444`,
     ...figures,
-    onramp_provider: 'apple_pay',
+    onramp_provider,
     wallet_id: WALLET,
     created_at: new Date(created).toISOString(),
     expires_at: new Date(created + 30_000).toISOString(),
   };
 };
-const receipt = () =>
+const receipt = (onramp_provider = 'apple_pay') =>
   Response.json({
     data: {
       quote_id: QUOTE,
@@ -58,7 +61,7 @@ const receipt = () =>
       amount_received: figures.net_destination_amount,
       destination_asset: 'CC',
       wallet_id: WALLET,
-      onramp_provider: 'apple_pay',
+      onramp_provider,
       simulated: true,
       executed_at: new Date().toISOString(),
       funds_available_at: new Date().toISOString(),
@@ -85,6 +88,7 @@ beforeEach(() => {
   calls = [];
   executeAnswers = [];
   locks = 0;
+  usdAvailable = null;
   $lang.set('en');
   $auth.set({ status: 'authenticated', user: { id: 'u1' } as never, session: { access_token: 't', refresh_token: 'r' } as never });
   $account.set(profile('approved'));
@@ -129,8 +133,11 @@ beforeEach(() => {
           },
         ],
       });
-    if (url.pathname === '/api/quotes/indicative') return Response.json({ data: { ...figures, indicative: true } });
-    if (url.pathname === '/api/quotes') return Response.json({ data: locked() });
+    if (url.pathname === '/api/quotes/indicative')
+      return Response.json({ data: { ...figures, input_amount_usd: url.searchParams.get('amount_usd'), indicative: true } });
+    if (url.pathname === `/api/usd/accounts/${ACC}`)
+      return Response.json({ data: { status: usdAvailable === null ? 'closed' : 'open', available_cents: usdAvailable ?? 0 } });
+    if (url.pathname === '/api/quotes') return Response.json({ data: locked((JSON.parse(String(init?.body)) as { onramp_provider: string }).onramp_provider) });
     if (url.pathname.endsWith('/execute')) {
       const next = executeAnswers.shift();
       if (!next) throw new TypeError('Failed to fetch');
@@ -149,11 +156,11 @@ afterEach(() => {
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 const byData = (attr: string) => document.querySelector(`[${attr}]`);
 
-async function fillForm(amount = '20') {
+async function fillForm(amount = '20', provider = 'apple_pay') {
   render(<NewTransactionModal onClose={() => {}} />);
   await flush();
   fireEvent.change(screen.getByLabelText(s('transactions.new.wallet'), { exact: false }), { target: { value: WALLET } });
-  fireEvent.change(screen.getByLabelText(s('transactions.new.paymentMethod')), { target: { value: 'apple_pay' } });
+  fireEvent.change(screen.getByLabelText(s('transactions.new.paymentMethod')), { target: { value: provider } });
   fireEvent.change(screen.getByLabelText(s('transactions.new.amount')), { target: { value: amount } });
 }
 
@@ -251,6 +258,48 @@ describe('the New Transaction modal', () => {
     expect(screen.queryByRole('button', { name: s('transactions.new.submit') })).toBeNull();
     expect(screen.getByText(s('quote.verifyFirst'))).toBeTruthy();
     expect(screen.getByRole('link', { name: s('quote.verifyLink') }).getAttribute('href')).toBe('/settings/identity');
+  });
+
+  it('offers the USD balance only with an open USD account, showing its available dollars', async () => {
+    await fillForm();
+    const methods = () => [...document.querySelectorAll('select[name="onramp_provider"] option')].map((o) => o.getAttribute('value'));
+    expect(methods()).toEqual(['usdc', 'apple_pay']);
+    cleanup();
+    usdAvailable = 12_550;
+    await fillForm();
+    expect(methods()).toEqual(['usdc', 'apple_pay', 'usd_balance']);
+    const option = document.querySelector<HTMLOptionElement>('option[value="usd_balance"]')!;
+    expect(option.textContent).toBe(`${s('transactions.new.provider.usd_balance')} · ${s('quote.balance.available', { amount: '$125.50' })}`);
+    expect(option.disabled).toBe(false);
+  });
+
+  it('disables the USD balance with the reason when the amount is more than it, and Continue with it', async () => {
+    usdAvailable = 1_999;
+    await fillForm('20', 'usd_balance');
+    await flush(1000);
+    expect(document.querySelector<HTMLOptionElement>('option[value="usd_balance"]')!.disabled).toBe(true);
+    expect(screen.getByText(s('quote.balance.short', { amount: '$19.99' }))).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: s('transactions.new.submit') }).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(s('transactions.new.amount')), { target: { value: '19.99' } });
+    await flush(1000);
+    expect(document.querySelector<HTMLOptionElement>('option[value="usd_balance"]')!.disabled).toBe(false);
+    expect(screen.queryByText(s('quote.balance.short', { amount: '$19.99' }))).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: s('transactions.new.submit') }).disabled).toBe(false);
+  });
+
+  it('pays from the USD balance: the lock asks for it and the receipt names it', async () => {
+    usdAvailable = 10_000;
+    await fillForm('20', 'usd_balance');
+    await flush(1000);
+    fireEvent.submit(screen.getByRole('button', { name: s('transactions.new.submit') }).closest('form')!);
+    await flush();
+    expect(calls.find((c) => c.path === '/api/quotes')?.body).toMatchObject({ onramp_provider: 'usd_balance' });
+    executeAnswers = [() => receipt('usd_balance')];
+    fireEvent.click(screen.getByRole('button', { name: s('quote.confirm') }));
+    await flush(100);
+    expect(byData('data-receipt')).toBeTruthy();
+    const method = screen.getByText(s('quote.receipt.method')).nextElementSibling;
+    expect(method?.textContent).toBe(s('transactions.new.provider.usd_balance'));
   });
 
   it('shows the receipt in Spanish', async () => {

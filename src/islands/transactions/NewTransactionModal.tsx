@@ -1,5 +1,7 @@
 // The 'New Transaction' modal: buying Canton Coin with USD. Amount (1 to 50 USD, step 0.01), payment
-// method (USDC or Apple Pay, simulated), a Canton wallet (required; 'Add new wallet' is not a choice to
+// method (USDC or Apple Pay, simulated; or the USD balance, with its available dollars beside it,
+// offered when the account's USD account is open and disabled with the reason when it does not
+// cover the amount), a Canton wallet (required; 'Add new wallet' is not a choice to
 // submit), destination CC. While typing: 'Getting quote...' for 1 s, then the server's indicative quote
 // (or the reason there is none). Continue locks it (a quote id, its figures, a 30 s countdown);
 // Confirm executes it once (one Idempotency-Key per intent), or, once it lapsed, 'Get a new quote'
@@ -11,21 +13,24 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { useLang, useT } from '../../components/use-t';
+import { htmlLang } from '../../i18n';
 import { idempotencyKey } from '../../lib/idempotency';
 import { apiErrorText } from '../../shared/error-text';
-import { formatDate, formatDecimal, formatLedgerAmount, formatPrice } from '../../shared/format';
+import { formatCents, formatDate, formatDecimal, formatLedgerAmount, formatPrice } from '../../shared/format';
 import { kycState } from '../../shared/kyc';
-import { MIN_POSITIVE_NET_USD, QUOTE_REFUSAL_KEYS } from '../../shared/quote';
+import { MIN_POSITIVE_NET_USD, QUOTE_REFUSAL_KEYS, quoteAmount } from '../../shared/quote';
 import { walletLabel } from '../../shared/seeded-text';
 import { ADD_NEW_WALLET, AMOUNT_MAX_USD, AMOUNT_MIN_USD, ONRAMP_PROVIDERS, onrampProviderKey } from '../../shared/validation';
 import { $activeAccount, $kyc } from '../../stores/account';
 import { api, unwrap } from '../../stores/api';
 import { toast } from '../../stores/toasts';
 import {
+  balanceCovers,
   canSubmit,
   countdownAnnouncement,
   EMPTY_FORM,
   executeQuote,
+  fetchUsdAvailable,
   lockQuote,
   requestQuote,
   secondsLeft,
@@ -57,12 +62,14 @@ const rateText = (rate: string) => `${formatDecimal(rate, 4)} CC/USD`;
 export default function NewTransactionModal({ onClose, onExecuted }: { onClose: () => void; onExecuted?: () => void }) {
   const t = useT();
   const lang = useLang();
-  const ids = { amount: useId(), provider: useId(), wallet: useId(), asset: useId(), quote: useId() };
+  const ids = { amount: useId(), provider: useId(), balance: useId(), wallet: useId(), asset: useId(), quote: useId() };
   const active = useStore($activeAccount);
   const kyc = useStore($kyc);
   const [form, setForm] = useState<NewTransactionFields>(EMPTY_FORM);
   const [quote, setQuote] = useState<QuoteState>({ status: 'none' });
   const [wallets, setWallets] = useState<WalletList | null>(null);
+  // The USD balance's available cents; null: no open USD account (or not read), the method is not offered.
+  const [usdAvailable, setUsdAvailable] = useState<number | null>(null);
   const [locked, setLocked] = useState<{ quote: LockedQuote; key: string } | null>(null);
   const [receipt, setReceipt] = useState<QuoteReceipt | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,6 +89,13 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
       return;
     }
     let live = true;
+    fetchUsdAvailable(accountId).then(
+      (available) => live && setUsdAvailable(available),
+      (err: unknown) => {
+        console.error('Failed to fetch the USD account', err instanceof Error ? err.message : err);
+        if (live) setUsdAvailable(null);
+      },
+    );
     unwrap(api().wallets[':accountId'].$get({ param: { accountId } })).then(
       // Only a Canton wallet with a party can receive CC.
       (list) => live && setWallets(list.filter((w) => w.is_active && w.chain === 'canton' && w.address)),
@@ -121,6 +135,10 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
 
   const set = <K extends keyof NewTransactionFields>(key: K, value: NewTransactionFields[K]) => setForm((f) => ({ ...f, [key]: value }));
   const ready = quote.status === 'ready' ? quote.quote : null;
+  const typed = quoteAmount(form.amount, htmlLang(lang));
+  // The USD balance is offered (usdAvailable set) but does not cover the amount typed.
+  const balanceShort = usdAvailable !== null && !balanceCovers(typed.ok ? typed.amount_usd : null, usdAvailable);
+  const submittable = canSubmit(form, ready, usdAvailable);
 
   const failed = (err: unknown) => {
     if (err && typeof err === 'object' && 'code' in err && err.code === 'identity_not_verified') setRefusedIdentity(true);
@@ -141,7 +159,7 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!canSubmit(form, ready) || unverified) return;
+    if (!submittable || unverified) return;
     void lock();
   }
 
@@ -180,7 +198,9 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
     </Modal>
   );
 
-  const provider = (p: LockedQuote['onramp_provider']) => `${t(onrampProviderKey(p))} (${t('quote.simulated')})`;
+  // A simulated rail says so; the USD balance is the person's own dollars.
+  const provider = (p: LockedQuote['onramp_provider']) =>
+    p === 'usd_balance' ? t(onrampProviderKey(p)) : `${t(onrampProviderKey(p))} (${t('quote.simulated')})`;
 
   if (receipt) {
     const wallet = wallets?.find((w) => w.id === receipt.wallet_id);
@@ -298,14 +318,25 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
           name="onramp_provider"
           value={form.onramp_provider}
           onChange={(e) => set('onramp_provider', e.target.value as NewTransactionFields['onramp_provider'])}
+          aria-describedby={balanceShort ? ids.balance : undefined}
           className={field}
         >
-          {ONRAMP_PROVIDERS.map((p) => (
+          {ONRAMP_PROVIDERS.filter((p) => p !== 'usd_balance').map((p) => (
             <option key={p} value={p}>
               {t(onrampProviderKey(p))}
             </option>
           ))}
+          {usdAvailable !== null && (
+            <option value="usd_balance" disabled={balanceShort}>
+              {`${t(onrampProviderKey('usd_balance'))} · ${t('quote.balance.available', { amount: formatCents(usdAvailable) })}`}
+            </option>
+          )}
         </select>
+        {balanceShort && (
+          <p id={ids.balance} className="mt-1 text-sm text-red-700" data-balance-short="">
+            {t('quote.balance.short', { amount: formatCents(usdAvailable) })}
+          </p>
+        )}
       </div>
       <div>
         <label htmlFor={ids.wallet} className="text-sm font-medium text-gray-700">
@@ -374,7 +405,7 @@ export default function NewTransactionModal({ onClose, onExecuted }: { onClose: 
           {t('common.cancel')}
         </Button>
         {!unverified && (
-          <Button type="submit" disabled={!canSubmit(form, ready) || busy} loading={busy}>
+          <Button type="submit" disabled={!submittable || busy} loading={busy}>
             {t('transactions.new.submit')}
           </Button>
         )}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { canSubmit, countdownAnnouncement, requestQuote, secondsLeft, type IndicativeQuote, type QuoteState } from './new-transaction';
+import { balanceCovers, canSubmit, countdownAnnouncement, requestQuote, secondsLeft, type IndicativeQuote, type QuoteState } from './new-transaction';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -128,6 +128,28 @@ describe('the New Transaction submit button', () => {
     expect(canSubmit({ amount: '', wallet_id: 'w1' }, quote)).toBe(false);
     expect(canSubmit({ amount: '10', wallet_id: '' }, quote)).toBe(false);
     expect(canSubmit({ amount: '10', wallet_id: 'add_new' }, quote)).toBe(false);
+  });
+
+  it('paid from the USD balance, is enabled only when the balance covers the quote’s amount', () => {
+    const fields = { amount: '10', wallet_id: 'w1', onramp_provider: 'usd_balance' as const };
+    expect(canSubmit(fields, quote, 1_000)).toBe(true);
+    expect(canSubmit(fields, quote, 999)).toBe(false);
+    expect(canSubmit(fields, quote, null)).toBe(false);
+    // Another method does not look at the balance.
+    expect(canSubmit({ ...fields, onramp_provider: 'usdc' }, quote, 0)).toBe(true);
+  });
+});
+
+describe('whether the USD balance covers an amount', () => {
+  it('compares exact cents, and nothing is short before there is an amount', () => {
+    expect(balanceCovers('20.00', 2_000)).toBe(true);
+    expect(balanceCovers('20.01', 2_000)).toBe(false);
+    expect(balanceCovers(null, 0)).toBe(true);
+  });
+
+  it('never covers without an open USD account', () => {
+    expect(balanceCovers(null, null)).toBe(false);
+    expect(balanceCovers('1.00', null)).toBe(false);
   });
 });
 

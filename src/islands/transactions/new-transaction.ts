@@ -2,11 +2,13 @@
 // indicative quote's life cycle (cleared for an empty amount, the reason instead of a quote for an
 // amount the form refuses, otherwise 'Getting quote...' for 1 s, then the server's quote; a slower
 // answer for an older amount is dropped), locking a quote, executing it under one Idempotency-Key
-// per intent, and what the locked quote's countdown says and announces.
+// per intent, what the locked quote's countdown says and announces, and whether the USD balance (the
+// payment method offered when the account's USD account is open) covers the amount.
 import { htmlLang, type Lang } from '../../i18n';
 import { sendIntent } from '../../lib/idempotency';
+import { CENTS_SCALE, parseUnits } from '../../shared/decimal';
 import { QUOTE_DELAY_MS, quoteAmount, type QuoteRefusal } from '../../shared/quote';
-import { ADD_NEW_WALLET } from '../../shared/transaction-labels';
+import { ADD_NEW_WALLET, type OnrampProvider } from '../../shared/transaction-labels';
 import { api, unwrap } from '../../stores/api';
 
 type QuotesApi = ReturnType<typeof api>['quotes'];
@@ -16,16 +18,45 @@ export type QuoteReceipt = Awaited<ReturnType<typeof unwrap<Awaited<ReturnType<Q
 
 export interface NewTransactionFields {
   amount: string;
-  onramp_provider: 'usdc' | 'apple_pay';
+  onramp_provider: OnrampProvider;
   wallet_id: string;
   destination_asset: 'cc';
 }
 
 export const EMPTY_FORM: NewTransactionFields = { amount: '', onramp_provider: 'usdc', wallet_id: '', destination_asset: 'cc' };
 
-/** Disabled when there is no quote, no amount or no wallet, or the wallet is the 'add_new' option. */
-export function canSubmit(fields: Pick<NewTransactionFields, 'amount' | 'wallet_id'>, quote: IndicativeQuote | null): boolean {
-  return quote !== null && fields.amount.trim() !== '' && fields.wallet_id !== '' && fields.wallet_id !== ADD_NEW_WALLET;
+/**
+ * Whether the USD balance (`availableCents`; null: no open USD account) covers `amountUsd` (the API's
+ * "20.00", the fee inside it; null: no amount yet, nothing to cover).
+ */
+export function balanceCovers(amountUsd: string | null, availableCents: number | null): boolean {
+  if (availableCents === null) return false;
+  return amountUsd === null || parseUnits(amountUsd, CENTS_SCALE) <= BigInt(availableCents);
+}
+
+/**
+ * Disabled when there is no quote, no amount or no wallet, or the wallet is the 'add_new' option;
+ * paid from the USD balance (`usdAvailableCents`, null without a USD account), also when the balance
+ * does not cover the quote's amount.
+ */
+export function canSubmit(
+  fields: Pick<NewTransactionFields, 'amount' | 'wallet_id'> & Partial<Pick<NewTransactionFields, 'onramp_provider'>>,
+  quote: IndicativeQuote | null,
+  usdAvailableCents: number | null = null,
+): boolean {
+  return (
+    quote !== null &&
+    fields.amount.trim() !== '' &&
+    fields.wallet_id !== '' &&
+    fields.wallet_id !== ADD_NEW_WALLET &&
+    (fields.onramp_provider !== 'usd_balance' || balanceCovers(quote.input_amount_usd, usdAvailableCents))
+  );
+}
+
+/** The available cents of the account's USD account, or null when it is not open (the USD balance is then not offered). */
+export async function fetchUsdAvailable(accountId: string): Promise<number | null> {
+  const usd = await unwrap(api().usd.accounts[':accountId'].$get({ param: { accountId } }));
+  return usd.status === 'open' ? usd.available_cents : null;
 }
 
 export type QuoteState =

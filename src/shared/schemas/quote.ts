@@ -24,7 +24,9 @@ export const indicativeQuoteQuery = z.object({ amount_usd: quoteAmountUsd, desti
 export const lockQuoteBody = z
   .object({
     amount_usd: quoteAmountUsd,
-    onramp_provider: z.enum(ONRAMP_PROVIDERS).meta({ description: 'The simulated payment method' }),
+    onramp_provider: z.enum(ONRAMP_PROVIDERS).meta({
+      description: 'How it is paid: simulated USDC or Apple Pay, or `usd_balance`, the available dollars of the USD account of the wallet’s account',
+    }),
     wallet_id: uuidId.meta({ description: 'One of your Canton wallets, which receives the CC' }),
     destination_asset: destinationAsset,
   })

@@ -18,7 +18,9 @@ export const usdAmount = z
   .meta({ example: '125.50' });
 
 export const USD_RAILS = ['bank', 'card'] as const;
-export const USD_MOVEMENT_KINDS = ['deposit', 'withdrawal'] as const;
+export type UsdRail = (typeof USD_RAILS)[number];
+/** A purchase is New Transaction paid from the balance (its transaction_id is the purchase's row). */
+export const USD_MOVEMENT_KINDS = ['deposit', 'withdrawal', 'purchase'] as const;
 export const USD_MOVEMENT_STATUSES = ['pending', 'settled', 'cancelled'] as const;
 
 /** The ABA routing number checksum: 3, 7, 1 weights over the 9 digits, a multiple of 10. */
@@ -64,7 +66,8 @@ export const usdMovement = z
   .object({
     id: uuidId,
     kind: z.enum(USD_MOVEMENT_KINDS),
-    rail: z.enum(USD_RAILS),
+    /** How a deposit or a withdrawal moved; null for a purchase paid from the balance. */
+    rail: z.enum(USD_RAILS).nullable(),
     amount_cents: usdCents,
     status: z.enum(USD_MOVEMENT_STATUSES),
     /** When a pending withdrawal settles (null for a deposit, credited at once). */
