@@ -86,6 +86,9 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   withdrawal_not_pending: 'usd.error.notPending',
   quote_expired: 'quote.error.expired',
   quote_used: 'quote.error.used',
+  legal_name_mismatch: 'broker.error.legalName',
+  signature_mismatch: 'broker.error.signature',
+  country_mismatch: 'broker.error.country',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.
