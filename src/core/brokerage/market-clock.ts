@@ -19,11 +19,37 @@ const EARLY_CLOSE = '13:00';
  */
 const HOLIDAYS = new Set([
   // 2026
-  '2026-01-01', '2026-01-19', '2026-02-16', '2026-04-03', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-11-26', '2026-12-25',
+  '2026-01-01',
+  '2026-01-19',
+  '2026-02-16',
+  '2026-04-03',
+  '2026-05-25',
+  '2026-06-19',
+  '2026-07-03',
+  '2026-09-07',
+  '2026-11-26',
+  '2026-12-25',
   // 2027
-  '2027-01-01', '2027-01-18', '2027-02-15', '2027-03-26', '2027-05-31', '2027-06-18', '2027-07-05', '2027-09-06', '2027-11-25', '2027-12-24',
+  '2027-01-01',
+  '2027-01-18',
+  '2027-02-15',
+  '2027-03-26',
+  '2027-05-31',
+  '2027-06-18',
+  '2027-07-05',
+  '2027-09-06',
+  '2027-11-25',
+  '2027-12-24',
   // 2028
-  '2028-01-17', '2028-02-21', '2028-04-14', '2028-05-29', '2028-06-19', '2028-07-04', '2028-09-04', '2028-11-23', '2028-12-25',
+  '2028-01-17',
+  '2028-02-21',
+  '2028-04-14',
+  '2028-05-29',
+  '2028-06-19',
+  '2028-07-04',
+  '2028-09-04',
+  '2028-11-23',
+  '2028-12-25',
 ]);
 const EARLY_CLOSES = new Set(['2026-11-27', '2026-12-24', '2027-11-26', '2028-07-03', '2028-11-24']);
 
@@ -124,5 +150,10 @@ export function marketClock(now: number): MarketClock {
     if (nextClose === undefined && day.closeAt > now) nextClose = day.closeAt;
   }
   if (nextOpen === undefined || nextClose === undefined) throw new RangeError('The market calendar has no session after this instant');
-  return { timestamp: new Date(now).toISOString(), is_open: isOpen, next_open: new Date(nextOpen).toISOString(), next_close: new Date(nextClose).toISOString() };
+  return {
+    timestamp: new Date(now).toISOString(),
+    is_open: isOpen,
+    next_open: new Date(nextOpen).toISOString(),
+    next_close: new Date(nextClose).toISOString(),
+  };
 }
