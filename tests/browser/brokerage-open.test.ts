@@ -55,6 +55,7 @@ describe('opening the brokerage account (es, 390 px)', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('experience');
     const signature = page.getByLabel(s('es', 'broker.w8ben.signature'));
     expect(await signature.getAttribute('aria-invalid')).toBe('true');
+    expect(await pageFitsWidth(page)).toBe(true);
 
     // The verified name and country are filled in; the date is today's.
     expect(await page.getByLabel(s('es', 'broker.w8ben.legalName')).inputValue()).toBe('Ana García');
