@@ -159,6 +159,12 @@ function OpenAccountForm({ account }: { account: Account }) {
       {errorOf(field)}
     </div>
   );
+  const textField = (field: 'legal_name' | 'signature', label: TranslationKey, autoComplete: string, className: string) =>
+    labelled(
+      field,
+      label,
+      <input {...control(field)} autoComplete={autoComplete} value={form[field]} onChange={(e) => set(field, e.target.value)} className={className} />,
+    );
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -218,17 +224,7 @@ function OpenAccountForm({ account }: { account: Account }) {
           </h2>
           <p className="mt-1 text-xs text-gray-500">{t('broker.w8ben.note')}</p>
         </div>
-        {labelled(
-          'legal_name',
-          'broker.w8ben.legalName',
-          <input
-            {...control('legal_name')}
-            autoComplete="name"
-            value={form.legal_name}
-            onChange={(e) => set('legal_name', e.target.value)}
-            className={FIELD}
-          />,
-        )}
+        {textField('legal_name', 'broker.w8ben.legalName', 'name', FIELD)}
         {labelled(
           'country',
           'broker.w8ben.country',
@@ -251,17 +247,7 @@ function OpenAccountForm({ account }: { account: Account }) {
           <dt className={LABEL}>{t('broker.w8ben.date')}</dt>
           <dd className="mt-1 text-sm text-gray-900">{formatDay(today, locale)}</dd>
         </dl>
-        {labelled(
-          'signature',
-          'broker.w8ben.signature',
-          <input
-            {...control('signature')}
-            autoComplete="off"
-            value={form.signature}
-            onChange={(e) => set('signature', e.target.value)}
-            className={`${FIELD} font-serif italic`}
-          />,
-        )}
+        {textField('signature', 'broker.w8ben.signature', 'off', `${FIELD} font-serif italic`)}
         <div>
           <label className="flex items-start gap-3 text-sm text-gray-800">
             <input
