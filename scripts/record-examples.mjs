@@ -206,6 +206,21 @@ try {
   await record('getUsdAccount', ana, 'get', '/usd/accounts/{accountId}', { params: { accountId: account } });
   await record('listUsdBankAccounts', ana, 'get', '/usd/accounts/{accountId}/bank-accounts', { params: { accountId: account } });
 
+  // The brokerage account: Ana, verified and with dollars in her USD account, answers the suitability
+  // questionnaire and signs the W-8BEN in her verified name; then the market clock and a week of the
+  // calendar (Christmas week: an early close and a holiday).
+  await record('openBrokerageAccount', ana, 'post', '/brokerage/accounts/{accountId}', {
+    params: { accountId: account },
+    body: {
+      suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
+      w8ben: { legal_name: 'Ana García', country: 'AR', signature: 'Ana García', certified: true },
+    },
+    idempotent: true,
+  });
+  await record('getBrokerageAccount', ana, 'get', '/brokerage/accounts/{accountId}', { params: { accountId: account } });
+  await record('getMarketClock', ana, 'get', '/brokerage/clock');
+  await record('getMarketCalendar', ana, 'get', '/brokerage/calendar', { query: { start: '2026-12-21', end: '2026-12-28' } });
+
   // Transactions.
   const sent = await record('listForAccount', ana, 'get', '/transactions/account/{id}', { params: { id: account }, query: { limit: 2, type: 'transfer' } });
   await record('listForWallet', ana, 'get', '/transactions/wallet/{id}', { params: { id: canton.walletId }, query: { limit: 2 } });

@@ -81,7 +81,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(54, 'tests/browser/dollars-walkthrough.test.ts'),
   own(55, 'spare'),
   own(56, 'tests/browser/new-transaction.test.ts'),
-  own(57, 'spare'),
+  own(57, 'tests/browser/brokerage-open.test.ts'),
   own(58, 'spare'),
   own(59, 'spare'),
   own(60, 'tests/browser/usd-account.test.ts'),

@@ -7,6 +7,7 @@ import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/e
 import { ensureProvisioned } from './accounts/accounts';
 import type { CoreEnv } from './env';
 import { accountsRoutes } from './routes/accounts';
+import { brokerage } from './routes/brokerage';
 import { featureRequests } from './routes/feature-requests';
 import { identity } from './routes/identity';
 import { market } from './routes/market';
@@ -33,11 +34,12 @@ coreApp.use(
 );
 
 // Resource routers are mounted here, each a chained Hono sub-app in src/core/routes/<resource>.ts.
-// (accounts, wallets, USD account, transactions, support, feature-requests, market history,
+// (accounts, wallets, USD account, brokerage account and market clock, transactions, support, feature-requests, market history,
 // notifications, onboarding, identity verification, quotes)
 coreApp.route('/accounts', accountsRoutes);
 coreApp.route('/wallets', wallets);
 coreApp.route('/usd', usd);
+coreApp.route('/brokerage', brokerage);
 coreApp.route('/transactions', transactions);
 coreApp.route('/support', support);
 coreApp.route('/feature-requests', featureRequests);

@@ -52,6 +52,7 @@ describe('dictionaries', () => {
       'onboarding',
       'identity',
       'usd',
+      'broker',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

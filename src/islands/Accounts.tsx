@@ -1,8 +1,8 @@
 // /accounts: the USD, Brokerage and Digital Assets cards of the active account, each Active or Not
-// Created. 'View Details' goes where the wallet's chain or vendor says; 'Request Access' (Brokerage)
-// is disabled; 'Open account' (USD) opens the USD account once the identity is verified, else links
-// to identity verification; 'Create Account' on Digital Assets creates the wallet, toasts the party
-// id, and reloads the list. 'Create New Account' opens the account modal.
+// Created. 'View Details' goes where the wallet's chain or vendor says; 'Open account' (USD) opens
+// the USD account once the identity is verified, else links to identity verification; 'Open account'
+// (Brokerage) leads to the brokerage page's forms once verified, else to identity verification;
+// 'Create Account' on Digital Assets creates the wallet, toasts the party id, and reloads the list. 'Create New Account' opens the account modal.
 // An active Digital Assets card shows the wallet's balance as the wallet screen does
 // (WalletBalance).
 // Above the cards, the identity verification status (the KYC summary, common/KycStatus).
@@ -228,9 +228,14 @@ function Accounts({ served }: ServedAccounts) {
                   </a>
                 )}
                 {!isActive && card.kind === 'brokerage' && (
-                  <Button variant="outline" disabled>
-                    {t('accounts.requestAccess')}
-                  </Button>
+                  // Opening takes the questionnaire and the W-8BEN: both are on the brokerage page.
+                  <a
+                    href={verified ? '/accounts/brokerage' : '/settings/identity'}
+                    className="inline-flex min-h-11 items-center justify-center rounded-lg border border-gray-300 px-4 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+                  >
+                    {t('broker.card.open')}
+                    {!verified && <span className="sr-only">: {t('broker.unverified.link')}</span>}
+                  </a>
                 )}
                 {!isActive && card.kind === 'digital' && (
                   <Button variant="secondary" onClick={() => void createDigital()} loading={creating} disabled={loading}>

@@ -20,6 +20,8 @@ import { $activeAccount } from '../stores/account';
 import { toast } from '../stores/toasts';
 import { $usd, addBankAccount, cancelWithdrawal, depositUsd, loadUsd, openUsd, usdAmountOf, withdrawUsd } from '../stores/usd';
 import AppShell from './AppShell';
+import { Figure } from './common/Figure';
+import { VerifyFirst } from './common/VerifyFirst';
 import { Glyph } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
@@ -32,17 +34,6 @@ const MOVEMENT_KEYS: Record<UsdMovement['kind'], TranslationKey> = {
 const FIELD =
   'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
 const LABEL = 'text-sm font-medium text-gray-700';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="rounded-xl border border-gray-200 bg-white p-4">
-      <p className="text-sm text-gray-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-gray-900" data-testid={testId}>
-        {value}
-      </p>
-    </div>
-  );
-}
 
 function ErrorText({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -325,18 +316,12 @@ function OpenAccount({ account }: { account: Account }) {
 export function Unverified({ account }: { account: Account }) {
   const t = useT();
   return (
-    <section aria-labelledby="usd-unverified" className="rounded-xl border border-gray-200 bg-white p-6">
-      <h2 id="usd-unverified" className="text-lg font-semibold text-gray-900">
-        {t('usd.unverified.title')}
-      </h2>
-      <p className="mt-2 text-sm text-gray-700">{t('usd.unverified.body', { limit: formatCents(account.monthly_limit_cents) })}</p>
-      <a
-        href="/settings/identity"
-        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-gray-900 px-4 text-sm font-semibold text-white hover:bg-gray-800"
-      >
-        {t('usd.unverified.link')}
-      </a>
-    </section>
+    <VerifyFirst
+      id="usd-unverified"
+      title={t('usd.unverified.title')}
+      body={t('usd.unverified.body', { limit: formatCents(account.monthly_limit_cents) })}
+      link={t('usd.unverified.link')}
+    />
   );
 }
 

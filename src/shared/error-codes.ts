@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'quote_expired', // 409: the locked quote's time ran out before it was executed (get a new quote)
   'quote_used', // 409: the quote was already executed (a quote is used once)
   'usd_account_not_open', // 409: paying from the USD balance needs the account's USD account opened
+  'legal_name_mismatch', // 422: a W-8BEN's legal name is not the verified name
+  'signature_mismatch', // 422: a W-8BEN's typed signature is not its legal name
+  'country_mismatch', // 422: a W-8BEN's country of residence is not the verified one
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -84,6 +87,9 @@ export const ERROR_STATUS = {
   quote_expired: 409,
   quote_used: 409,
   usd_account_not_open: 409,
+  legal_name_mismatch: 422,
+  signature_mismatch: 422,
+  country_mismatch: 422,
 } as const satisfies Record<ErrorCode, number>;
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);

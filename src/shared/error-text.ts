@@ -87,6 +87,9 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   quote_expired: 'quote.error.expired',
   quote_used: 'quote.error.used',
   usd_account_not_open: 'quote.error.noUsdAccount',
+  legal_name_mismatch: 'broker.error.legalName',
+  signature_mismatch: 'broker.error.signature',
+  country_mismatch: 'broker.error.country',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

@@ -9,10 +9,12 @@ import {
   formatChangePercent,
   formatCompact,
   formatDate,
+  formatDay,
   formatDecimal,
   formatLedgerAmount,
   formatSignedCents,
   formatMarketCap,
+  formatMarketTime,
   formatPrice,
   formatUsd,
   formatVolume,
@@ -250,5 +252,20 @@ describe('readTypedAmount', () => {
     expect(read('  ', 'en')).toEqual({ ok: false, problem: 'empty' });
     for (const text of ['abc', '1e3', '1.2.3', '1,2,3', '--5', '.', '1 5']) expect(read(text, 'es'), text).toEqual({ ok: false, problem: 'notNumber' });
     for (const text of ['-5', '\u22125', '0', '-0,0', '0.000']) expect(read(text, 'es'), text).toEqual({ ok: false, problem: 'notPositive' });
+  });
+});
+
+describe('formatMarketTime and formatDay', () => {
+  it('tells a market instant in New York time in the given language, whatever the zone', () => {
+    // 2026-11-30 14:30 UTC is Monday 9:30 EST; 2026-07-06 13:30 UTC is Monday 9:30 EDT.
+    expect(formatMarketTime('2026-11-30T14:30:00.000Z', 'en')).toEqual({ day: 'Mon', time: '9:30 AM' });
+    expect(formatMarketTime('2026-07-06T13:30:00.000Z', 'en')).toEqual({ day: 'Mon', time: '9:30 AM' });
+    expect(formatMarketTime('2026-11-27T21:00:00.000Z', 'es')).toEqual({ day: 'vie', time: '16:00' });
+    expect(formatMarketTime('not a date', 'en')).toEqual({ day: '-', time: '-' });
+  });
+
+  it('tells a calendar date without a time in the given language', () => {
+    expect(formatDay('2026-11-27', 'en')).toBe('Nov 27, 2026');
+    expect(formatDay('2026-11-27', 'es')).toBe('27 nov 2026');
   });
 });

@@ -245,3 +245,39 @@ export function readTypedAmount(text: string, locale: string): TypedAmount {
   if (negative || parsed.units === 0n) return { ok: false, problem: 'notPositive' };
   return { ok: true, amount: decimalToString(parsed) };
 }
+
+const MARKET_ZONE = 'America/New_York';
+const marketFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/**
+ * An instant on the US market's clock (New York time, whatever the viewer's zone) in a language
+ * (an html lang: en, es, fr): its weekday ("Mon", "lun") and time ("9:30 AM", "9:30"), for "opens Mon
+ * 9:30 AM ET". Narrow and no-break spaces become plain ones, as in formatDate.
+ */
+export function formatMarketTime(value: string, locale: string): { day: string; time: string } {
+  let format = marketFormats.get(locale);
+  if (!format) {
+    format = {
+      day: new Intl.DateTimeFormat(locale, { timeZone: MARKET_ZONE, weekday: 'short' }),
+      time: new Intl.DateTimeFormat(locale, { timeZone: MARKET_ZONE, hour: 'numeric', minute: '2-digit' }),
+    };
+    marketFormats.set(locale, format);
+  }
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return { day: INVALID, time: INVALID };
+  const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+  return { day: plain(format.day.format(date)), time: plain(format.time.format(date)) };
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date (YYYY-MM-DD) in a language (an html lang), without a time: "Nov 27, 2026", "27 nov 2026". */
+export function formatDay(value: string, locale: string): string {
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    dayFormats.set(locale, format);
+  }
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? INVALID : format.format(date);
+}

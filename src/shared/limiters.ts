@@ -26,7 +26,7 @@ export const LIMITS = {
   RL_AUTH_TOKEN: { limit: 30, periodS: 60, per: 'ip' },
   /** POST /api/accounts/user/create-account. */
   RL_ACCOUNTS: { limit: 10, periodS: 60, per: 'user' },
-  /** Wallet creation (POST /api/wallets, /external, /internal, /digital-asset, /canton, /canton/prepare, /canton/complete). */
+  /** Wallet creation (POST /api/wallets, /external, /internal, /digital-asset, /canton, /canton/prepare, /canton/complete; the USD and brokerage accounts). */
   RL_WALLETS: { limit: 20, periodS: 60, per: 'user' },
   /** POST /api/wallets/transfer. */
   RL_TRANSFERS: { limit: 10, periodS: 60, per: 'user', decidedOnly: true },

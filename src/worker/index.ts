@@ -79,6 +79,7 @@ const routes = api
   .route('/accounts', forwardingApp(FORWARDED['/accounts']))
   .route('/wallets', forwardingApp(FORWARDED['/wallets']))
   .route('/usd', forwardingApp(FORWARDED['/usd']))
+  .route('/brokerage', forwardingApp(FORWARDED['/brokerage']))
   .route('/transactions', forwardingApp(FORWARDED['/transactions']))
   .route('/transactions', transactionsExport)
   .route('/support', forwardingApp(FORWARDED['/support']))

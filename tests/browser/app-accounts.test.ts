@@ -1,6 +1,6 @@
 // /accounts, /accounts/usd, /accounts/brokerage and /onboarding in Chromium, in English and Spanish:
-// the three cards, the disabled 'Request Access' (Brokerage), the USD card's 'Open account' leading to
-// identity verification when not verified, creating the Digital Assets wallet (toast with the
+// the three cards, the USD and Brokerage cards' 'Open account' leading to identity verification when
+// not verified, creating the Digital Assets wallet (toast with the
 // party id, the card turns Active, View Details goes to /accounts/digital-assets), the placeholders,
 // and the identity verification status (also on /settings/security) in en, es and fs.
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,6 @@ const STRINGS = {
     titles: ['USD Account', 'Brokerage Account', 'Digital Assets'],
     notCreated: 'Not Created',
     active: 'Active',
-    requestAccess: 'Request Access',
     create: 'Create wallet',
     created: 'Digital Asset Account Created!',
     partyId: 'Party ID: ',
@@ -29,7 +28,6 @@ const STRINGS = {
     titles: ['Cuenta en USD', 'Cuenta de inversión', 'Activos digitales'],
     notCreated: 'No creada',
     active: 'Activa',
-    requestAccess: 'Solicitar acceso',
     create: 'Crear billetera',
     created: '¡Cuenta de activos digitales creada!',
     partyId: 'ID de parte: ',
@@ -40,7 +38,7 @@ const STRINGS = {
 } as const;
 
 describe('the accounts screen', () => {
-  it('shows three cards, Not Created with Request Access disabled, and creates the Digital Assets wallet (en)', async () => {
+  it('shows three cards, Not Created with Open account leading to identity verification, and creates the Digital Assets wallet (en)', async () => {
     const s = STRINGS.en;
     const { context, page } = await pageIn('en');
     await openApp(page, '/accounts');
@@ -50,13 +48,14 @@ describe('the accounts screen', () => {
     for (const kind of ['usd', 'brokerage', 'digital']) {
       expect(await card(page, kind).locator('[data-status]').textContent()).toBe(s.notCreated);
     }
-    expect(await card(page, 'brokerage').getByRole('button', { name: s.requestAccess }).isDisabled()).toBe(true);
-    // Not verified: the USD card's Open account leads to identity verification.
-    expect(
-      await card(page, 'usd')
-        .getByRole('link', { name: /^Open account/ })
-        .getAttribute('href'),
-    ).toBe('/settings/identity');
+    // Not verified: the USD and Brokerage cards' Open account lead to identity verification.
+    for (const kind of ['usd', 'brokerage']) {
+      expect(
+        await card(page, kind)
+          .getByRole('link', { name: /^Open account/ })
+          .getAttribute('href'),
+      ).toBe('/settings/identity');
+    }
 
     await card(page, 'digital').getByRole('button', { name: s.create }).click();
     const toast = page.locator('[data-type="success"]');
@@ -88,12 +87,13 @@ describe('the accounts screen', () => {
     expect(await page.locator('[data-card] h2').allTextContents()).toEqual([...s.titles]);
     expect(await card(page, 'usd').locator('[data-status]').textContent()).toBe(s.notCreated);
     expect(await card(page, 'digital').locator('[data-status]').textContent()).toBe(s.active);
-    expect(await card(page, 'brokerage').getByRole('button', { name: s.requestAccess }).isDisabled()).toBe(true);
-    expect(
-      await card(page, 'usd')
-        .getByRole('link', { name: /^Abrir cuenta/ })
-        .getAttribute('href'),
-    ).toBe('/settings/identity');
+    for (const kind of ['usd', 'brokerage']) {
+      expect(
+        await card(page, kind)
+          .getByRole('link', { name: /^Abrir cuenta/ })
+          .getAttribute('href'),
+      ).toBe('/settings/identity');
+    }
     expect(await card(page, 'digital').getByRole('link', { name: s.viewDetails }).count()).toBe(1);
     await context.close();
   });

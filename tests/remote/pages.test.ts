@@ -22,6 +22,7 @@ const PAGES = [
   '/accounts/digital-assets',
   '/accounts/digital-assets/CC',
   '/accounts/usd',
+  '/accounts/brokerage',
   '/onboarding',
 ];
 

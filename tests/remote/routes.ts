@@ -179,6 +179,18 @@ export const ROUTES: Record<string, RouteCase> = {
     upstream: '/usd/accounts/:accountId/withdrawals/:movementId/cancel',
     params: () => ({ accountId: IDS.account, movementId: IDS.movement }),
   },
+  // The brokerage account and the market clock
+  'GET /api/brokerage/accounts/:accountId': { upstream: '/brokerage/accounts/:accountId', params: () => ({ accountId: IDS.account }) },
+  'POST /api/brokerage/accounts/:accountId': {
+    upstream: '/brokerage/accounts/:accountId',
+    params: () => ({ accountId: IDS.account }),
+    body: {
+      suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
+      w8ben: { legal_name: 'Ana Pérez', country: 'AR', signature: 'Ana Pérez', certified: true },
+    },
+  },
+  'GET /api/brokerage/clock': { upstream: '/brokerage/clock' },
+  'GET /api/brokerage/calendar': { upstream: '/brokerage/calendar', query: { start: '2026-12-21', end: '2026-12-28' } },
   // Notifications
   'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },
   'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },

@@ -3,10 +3,10 @@
 // the account number's last 4 digits and its hash are kept.
 import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import type { UsdBankAccount } from '../../shared/schemas/usd';
+import { sameName } from '../../shared/person-name';
 import { fail } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { BANK_ACCOUNT_COLUMNS, requireUsdWallet, requireVerified } from './account';
-import { comparableName } from './limits';
 
 interface NewBankAccount {
   holder_name: string;
@@ -29,8 +29,7 @@ export async function addBankAccount(
     .prepare('SELECT first_name, last_name FROM profiles WHERE id = ?')
     .bind(userId)
     .first<{ first_name: string | null; last_name: string | null }>();
-  const verifiedName = comparableName(`${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`);
-  if (!verifiedName || comparableName(body.holder_name) !== verifiedName) {
+  if (!sameName(body.holder_name, `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`)) {
     fail(422, 'The holder name must be your verified name', 'holder_name_mismatch');
   }
   const row: UsdBankAccount = {

@@ -21,6 +21,3 @@ export const usedSql = (user: string, start: string) =>
 
 /** SQL: whether person ?user has an approved identity verification. */
 export const verifiedSql = (user: string) => `EXISTS (SELECT 1 FROM profiles WHERE id = ${user} AND idv_status = 'approved')`;
-
-/** A name as the holder-name rule compares it: without accents, case or repeated spaces. */
-export const comparableName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();

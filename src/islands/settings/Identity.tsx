@@ -9,7 +9,8 @@ import { Button } from '../../components/Button';
 import { useLang, useT } from '../../components/use-t';
 import { htmlLang } from '../../i18n';
 import type { PageSeed } from '../../shared/page-seed';
-import { COUNTRIES, DOCUMENT_TYPES } from '../../shared/identity-rules';
+import { countriesByName } from '../../shared/countries';
+import { DOCUMENT_TYPES } from '../../shared/identity-rules';
 import { apiErrorText } from '../../shared/error-text';
 import { $identity, retryIdentity, submitIdentity, watchIdentity, type IdentityVerification } from '../../stores/identity';
 import AppShell from '../AppShell';
@@ -44,11 +45,7 @@ export function IdentityForm() {
   const baseId = useId();
   const idOf = (name: string) => `${baseId}-${name}`;
   // Countries by their name in the user's language.
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([htmlLang(lang)], { type: 'region' });
-    const collator = new Intl.Collator(htmlLang(lang));
-    return COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
-  }, [lang]);
+  const countries = useMemo(() => countriesByName(htmlLang(lang)), [lang]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

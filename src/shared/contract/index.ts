@@ -1,6 +1,7 @@
 // The whole API contract: each resource's declarations with the path it is mounted under (below /api).
 // The forwarded resources' paths are also the upstream's paths (src/worker/upstream/contract.ts).
 import { accountsContract } from './accounts';
+import { brokerageContract } from './brokerage';
 import { featureRequestsContract } from './feature-requests';
 import { identityContract } from './identity';
 import { liveContract } from './live';
@@ -19,6 +20,7 @@ export const FORWARDED = {
   '/accounts': accountsContract,
   '/wallets': walletsContract,
   '/usd': usdContract,
+  '/brokerage': brokerageContract,
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,

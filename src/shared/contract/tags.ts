@@ -15,6 +15,11 @@ export const API_TAGS = [
       'Your USD account: dollars in integer cents, money in (simulated bank transfer or card) and out to a bank account you add (simulated), pending withdrawals, the monthly limit.',
   },
   {
+    name: 'Brokerage',
+    description:
+      'Your brokerage account: opening it (suitability questionnaire and W-8BEN), its cash and buying power in integer USD cents (from your USD account), and the US equities market clock and calendar.',
+  },
+  {
     name: 'Transactions',
     description: 'Your transactions, newest first: amounts in integer USD cents, asset amounts as exact decimal strings; filters, paging and a CSV export.',
   },

@@ -3,7 +3,8 @@
 // submits (it carries zod), not with the page.
 import * as z from 'zod/mini';
 import type { TranslationKey } from '../../i18n';
-import { COUNTRIES, DOCUMENT_NUMBER_PATTERN, DOCUMENT_TYPES, NAME_MAX, dateOfBirthProblem, type DateProblem } from '../identity-rules';
+import { COUNTRIES } from '../countries';
+import { DOCUMENT_NUMBER_PATTERN, DOCUMENT_TYPES, NAME_MAX, dateOfBirthProblem, type DateProblem } from '../identity-rules';
 import { msg } from './messages';
 import { miniText } from './text';
 

@@ -3,7 +3,6 @@
 import { z as zf } from 'zod';
 import {
   ADULT_DATE_PATTERN,
-  COUNTRIES,
   DOCUMENT_NUMBER_PATTERN,
   DOCUMENT_TYPES,
   IDV_REASONS,
@@ -13,6 +12,7 @@ import {
   dateOfBirthProblem,
   type DateProblem,
 } from '../identity-rules';
+import { COUNTRIES } from '../countries';
 import { text } from './text';
 import { timestamp } from './timestamp';
 

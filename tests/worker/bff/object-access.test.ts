@@ -157,6 +157,18 @@ const TABLE: Record<string, Entry> = {
   'POST /api/sessions/sign-out-others': { own: null, why: "ends the caller's own other sessions" },
   // The live channel (a WebSocket upgrade; bearer accepted for clients that can set headers).
   // Quotes
+  'GET /api/brokerage/accounts/:accountId': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'POST /api/brokerage/accounts/:accountId': {
+    foreign: (v) => ({
+      params: { accountId: v.accountId },
+      body: {
+        suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
+        w8ben: { legal_name: 'Ana Pérez', country: 'AR', signature: 'Ana Pérez', certified: true },
+      },
+    }),
+  },
+  'GET /api/brokerage/clock': { own: {}, why: 'no object: the market clock' },
+  'GET /api/brokerage/calendar': { own: { query: 'start=2026-12-21&end=2026-12-28' }, why: 'no object: the market calendar' },
   'GET /api/quotes/indicative': { own: { query: 'amount_usd=20.00&destination_asset=CC' }, why: 'no object: the amount at the market price' },
   'POST /api/quotes': {
     foreign: (v) => ({ body: { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: v.cantonWalletId, destination_asset: 'CC' } }),

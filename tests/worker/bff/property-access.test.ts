@@ -490,6 +490,31 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     expect(Date.parse(String(stored?.settle_at))).toBeGreaterThan(Date.now());
   },
   'POST /api/usd/accounts/:accountId/withdrawals/:movementId/cancel': { noBody: "takes no body: cancels the caller's own withdrawal" },
+  'POST /api/brokerage/accounts/:accountId': async () => {
+    await verifyIdentity(me.userId);
+    const opened = await ok(me, 'POST', `/api/brokerage/accounts/${accountId}`, {
+      ...FORBIDDEN(other.userId),
+      suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long', answered_at: '2000-01-01T00:00:00.000Z' },
+      w8ben: { legal_name: 'Ana Pérez', country: 'AR', signature: 'Ana Pérez', certified: true, date_signed: '2000-01-01' },
+      wallet_id: 'forced',
+      status: 'active',
+      cash_cents: 999_999_99,
+      trading_blocked: false,
+    });
+    expect(await row('SELECT account_id, kind, chain, created_by FROM wallets WHERE id = ?', opened.wallet_id)).toEqual({
+      account_id: accountId,
+      kind: 'brokerage',
+      chain: 'brokerage',
+      created_by: me.userId,
+    });
+    expect(await row('SELECT opened_by FROM brokerage_accounts WHERE wallet_id = ?', opened.wallet_id)).toEqual({ opened_by: me.userId });
+    expect(await row('SELECT user_id, date_signed FROM brokerage_w8ben WHERE wallet_id = ?', opened.wallet_id)).toEqual({
+      user_id: me.userId,
+      date_signed: new Date().toISOString().slice(0, 10),
+    });
+    expect(opened.cash_cents).not.toBe(999_999_99);
+    expect(opened.suitability.answered_at).not.toMatch(/^2000/);
+  },
 };
 
 /** The caller's verified identity and USD account (opened once, with one bank account); answers its wallet id. */

@@ -46,7 +46,7 @@ describe('the upstream route table', () => {
 });
 
 describe("the contract's schemas against the embedded core", () => {
-  it('every route of the table: the real answer parses with its schema and loses nothing', async () => {
+  it('every route of the table: the real answer parses with its schema and loses nothing', { timeout: 30_000 }, async () => {
     const { accessToken, userId } = await signIn(uniquePhone());
     const checked = new Set<string>();
 
@@ -158,6 +158,23 @@ describe("the contract's schemas against the embedded core", () => {
     const withdrawal = await check('POST', `/usd/accounts/${personal}/withdrawals`, { amount: '25.50', bank_account_id: bank.id });
     await check('POST', `/usd/accounts/${personal}/withdrawals/${withdrawal.id}/cancel`);
     expect((await check('GET', `/usd/accounts/${personal}`)).available_cents).toBe(10000);
+
+    // The brokerage account of the same verified person, opened with both documents; the market clock and calendar
+    await check('GET', `/brokerage/accounts/${personal}`);
+    const brokerage = await check(
+      'POST',
+      `/brokerage/accounts/${personal}`,
+      {
+        suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
+        w8ben: { legal_name: 'Ana Pérez', country: 'AR', signature: 'Ana Pérez', certified: true },
+      },
+      {
+        'idempotency-key': crypto.randomUUID(),
+      },
+    );
+    expect(brokerage).toMatchObject({ status: 'active', cash_cents: 10000, buying_power_cents: 10000 });
+    await check('GET', '/brokerage/clock');
+    await check('GET', '/brokerage/calendar?start=2026-12-21&end=2026-12-28');
 
     // Transactions
     await check('GET', `/transactions/account/${personal}?limit=10`);

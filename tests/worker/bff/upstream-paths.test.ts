@@ -84,11 +84,16 @@ const BODIES: Record<string, unknown> = {
     routing_number: '021000021',
   },
   'POST /api/usd/accounts/:accountId/deposits': { amount: '1', rail: 'card' },
+  // The remote tier's valid opening (one body for both tables).
+  'POST /api/brokerage/accounts/:accountId': ROUTES['POST /api/brokerage/accounts/:accountId']!.body,
   'POST /api/usd/accounts/:accountId/withdrawals': { amount: '1', bank_account_id: UUID },
 };
 
 /** The query of a route that requires one (the rest send none). */
-const QUERIES: Record<string, string> = { 'GET /api/quotes/indicative': '?amount_usd=20.00&destination_asset=CC' };
+const QUERIES: Record<string, string> = {
+  'GET /api/quotes/indicative': '?amount_usd=20.00&destination_asset=CC',
+  'GET /api/brokerage/calendar': '?start=2026-12-21&end=2026-12-28',
+};
 
 /** Routes that call no upstream path of their own (health, sessions) or only the market's assets source. */
 /** BFF routes that page another upstream route of the same resource (the CSV export pages the list). */

@@ -1,0 +1,42 @@
+// The reads of /accounts/brokerage rendered on the Worker: the shell, the market clock and the active
+// account's brokerage account as GET /api/brokerage/accounts/{accountId} answers it (unverified, then
+// not opened, then active with the W-8BEN's country from the approved verification).
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { brokeragePage } from '../../../src/worker/pages/brokerage-data';
+import { okAs, pageUser, signIn, uniquePhone } from '../auth';
+
+const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
+const pageRequest = () => new Request('http://localhost/accounts/brokerage');
+const IDENTITY = {
+  first_name: 'Ana',
+  last_name: 'Reyes',
+  date_of_birth: '1985-09-30',
+  country: 'CO',
+  document_type: 'passport',
+  document_number: 'P5678',
+  consent: true,
+};
+
+describe('the reads of /accounts/brokerage', () => {
+  it('serves the account as the API answers it, and the market clock, from unverified to active', async () => {
+    const me = await signIn(uniquePhone());
+    const before = await brokeragePage(pageRequest(), testEnv, pageUser(me));
+    expect(before.seed.userId).toBe(me.userId);
+    expect(before.served.account).toMatchObject({ status: 'unverified', trading_blocked: true });
+    expect(before.served.clock).toMatchObject({ is_open: expect.any(Boolean), next_open: expect.any(String), next_close: expect.any(String) });
+
+    await okAs(me, 'POST', '/api/identity-verification', IDENTITY);
+    const accountId = before.served.account!.account_id;
+    const verified = await brokeragePage(pageRequest(), testEnv, pageUser(me));
+    expect(verified.served.account).toMatchObject({ status: 'not_opened', verified_identity: { legal_name: 'Ana Reyes', country: 'CO' } });
+
+    await okAs(me, 'POST', `/api/brokerage/accounts/${accountId}`, {
+      suitability: { experience: 'none', risk_tolerance: 'low', horizon: 'medium' },
+      w8ben: { legal_name: 'Ana Reyes', country: 'CO', signature: 'ANA REYES', certified: true },
+    });
+    const { served } = await brokeragePage(pageRequest(), testEnv, pageUser(me));
+    expect(served.account).toEqual(await okAs(me, 'GET', `/api/brokerage/accounts/${accountId}`));
+    expect(served.account).toMatchObject({ status: 'active', w8ben: { country: 'CO' }, suitability: { horizon: 'medium' } });
+  });
+});
