@@ -6,8 +6,8 @@
 // are in the HTML before any script (the text is the page's largest, its LCP element) and show until
 // this chart's own read answers, whose text and line are the same. The drawing library (chart-canvas.ts,
 // its own chunk, never in the server's bundle) is loaded once the chart is in view and the page is
-// idle, or at once when a person reaches for the chart; its start is split over several tasks so none
-// blocks a tap for long. Loading, empty and error (Try again) states keep the box's height, so
+// idle, or at once when a person reaches for the chart, so its work never adds to the page's load;
+// the library's evaluation and the chart's first drawing are separate tasks. Loading, empty and error (Try again) states keep the box's height, so
 // nothing moves. The box exposes what it plots from the data (data-chart-*), for tests and tools.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
@@ -121,14 +121,14 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
     };
     if (chart.current) draw(chart.current);
     else
-      // Loading the library, building the chart and its first drawing: three tasks, not one.
+      // The library's evaluation in one task, the chart and its data in the next: built and given its
+      // data together, the library paints it once (given them apart, it paints an empty chart first).
       loadCanvas()
         .then(async (m) => {
           await nextTask();
           if (!live) return;
           chart.current ??= m.mountChart(el.querySelector<HTMLElement>('[data-chart-canvas]')!);
-          await nextTask();
-          if (live) draw(chart.current);
+          draw(chart.current);
         })
         .catch((err: unknown) => {
           console.error('Error loading the chart', err instanceof Error ? err.message : err);
