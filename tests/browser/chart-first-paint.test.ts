@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chartLine } from '../../src/shared/chart-line';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
-import { apiCall, apiSignIn, type ApiSession, baseURL, launch, LOCALE, type Lang, s, servedContext, sessionCookies, testPhone } from './helpers';
+import { apiCall, apiSignIn, type ApiSession, baseURL, launch, layoutShift, LOCALE, type Lang, s, servedContext, sessionCookies, testPhone } from './helpers';
 
 let browser: Browser;
 let session: ApiSession;
@@ -20,19 +20,6 @@ afterAll(async () => {
 });
 
 const PAGE = '/accounts/digital-assets/CC';
-
-/** Layout shifts (not after input) since the page started, summed. */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
 
 /** The box's and the static line's rectangles on screen. */
 const boxes = (page: Page) =>
