@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
-import { sessionCookieHeader } from './lib/lighthouse.mjs';
+import { cdpSocket, sessionCookieHeader } from './lib/lighthouse.mjs';
 import { freePort, freshDatabase, serve, signIn } from './lib/server.mjs';
 
 const PATH = process.env.PROFILE_PATH ?? '/market';
@@ -51,25 +51,7 @@ try {
   for (let i = 0; i < 50; i++) await get();
 
   // The inspector proxy accepts a DevTools client from a local origin only.
-  const ws = new WebSocket(`ws://127.0.0.1:${inspectorPort}/ws`, { headers: { origin: 'http://localhost' } });
-  await new Promise((resolve, reject) => {
-    ws.onopen = resolve;
-    ws.onerror = reject;
-  });
-  let id = 0;
-  const pending = new Map();
-  ws.onmessage = (e) => {
-    const m = JSON.parse(String(e.data));
-    if (m.id && pending.has(m.id)) {
-      pending.get(m.id)(m);
-      pending.delete(m.id);
-    }
-  };
-  const send = (method, params = {}) =>
-    new Promise((resolve, reject) => {
-      pending.set(++id, (m) => (m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result)));
-      ws.send(JSON.stringify({ id, method, params }));
-    });
+  const { send, close } = await cdpSocket(`ws://127.0.0.1:${inspectorPort}/ws`, { headers: { origin: 'http://localhost' } });
   await send('Profiler.enable');
   await send('Profiler.setSamplingInterval', { interval: 50 });
   await send('Profiler.start');
@@ -77,7 +59,7 @@ try {
   for (let i = 0; i < REQUESTS; i++) await get();
   const wall = performance.now() - started;
   const { profile } = await send('Profiler.stop');
-  ws.close();
+  close();
 
   const self = new Map();
   profile.samples.forEach((node, i) => self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0)));
