@@ -12,7 +12,7 @@
 //
 // Environment: BENCH_SKIP_BUILD=1 reuses dist/ (built by this script before), BENCH_LH_RUNS (3),
 // BENCH_SECONDS (3 per row and round), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10),
-// BENCH_ONLY=js,documents,lighthouse,load,scale (a subset, for working on one part; writes no results file),
+// BENCH_ONLY=js,worker,documents,lighthouse,load,scale (a subset, for working on one part; writes no results file),
 // BENCH_PAGES=/market,... (Lighthouse on these pages only; writes no results file either),
 // BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium),
 // BENCH_H2=1 (Lighthouse through an HTTP/2 TLS front, as production serves the pages; see h2-front.mjs),
@@ -28,6 +28,7 @@ import { audit, benchmarkIndex, calibratedMultiplier, launchChrome, sessionCooki
 import { startH2Front } from './lib/h2-front.mjs';
 import { startLogoService } from './lib/logo-service.mjs';
 import { latency, throughput } from './lib/load.mjs';
+import { workerSize } from './lib/worker-size.mjs';
 import { seedSql } from './lib/seed.mjs';
 import { buildApp, d1File, freePort, freshDatabase, serve, signIn } from './lib/server.mjs';
 
@@ -165,6 +166,8 @@ try {
       if (PUBLIC_PAGES.includes(r.route)) check(`framework JS ${r.route}`, r.frameworkGzip, '<=', BUDGET.publicFrameworkJs, 'B');
     }
   }
+
+  if (doing('worker')) result.worker = await workerSize(check);
 
   // ---- Serve ------------------------------------------------------------------------------------
   if (doing('js') || doing('lighthouse') || doing('documents') || doing('load') || doing('scale')) {

@@ -6,6 +6,7 @@
 // PUBLIC_APP_MODE=demo (the demo banner on every page) and the Worker gets `--var APP_MODE:demo`.
 // Further arguments go to `wrangler deploy`.
 import { checkDeployConfig } from './check-deploy-config.mjs';
+import { browserOnlyIn } from './worker-bundle.mjs';
 import { offlineEnv, run } from './env.mjs';
 
 const demo = process.argv.includes('--demo');
@@ -19,6 +20,11 @@ if (built !== 0) process.exit(built);
 const problems = await checkDeployConfig();
 if (problems.length > 0) {
   console.error(`deploy refused, the production configuration is not safe:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+const browserOnly = browserOnlyIn('dist/server');
+if (browserOnly.length > 0) {
+  console.error(`deploy refused, the Worker's bundle carries code only the browser runs:\n${browserOnly.map((f) => `  - ${f}`).join('\n')}`);
   process.exit(1);
 }
 process.exit(await run('wrangler', ['deploy', ...(demo ? ['--var', 'APP_MODE:demo'] : []), ...extra]));

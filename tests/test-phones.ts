@@ -94,7 +94,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(67, 'tests/browser/login-no-js.test.ts'),
   own(68, 'tests/browser/notifications.test.ts'),
   own(69, 'tests/browser/notifications.test.ts'),
-  own(70, 'spare'),
+  own(70, 'tests/browser/chart-first-paint.test.ts'),
   own(71, 'spare'),
 ];
 

@@ -52,10 +52,12 @@ export async function launchChrome(extraFlags = []) {
   };
 }
 
-/** Minimal Chrome DevTools Protocol client over the page target's WebSocket. */
-async function withPage(port, url, fn) {
-  const target = await (await fetch(`http://127.0.0.1:${port}/json/new?${encodeURI(url)}`, { method: 'PUT' })).json();
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
+/**
+ * A minimal Chrome DevTools Protocol client over a target's WebSocket (`init`: the WebSocket's
+ * options, such as headers): `send(method, params)` answers the command's result.
+ */
+export async function cdpSocket(url, init) {
+  const ws = new WebSocket(url, init);
   await new Promise((resolve, reject) => {
     ws.onopen = resolve;
     ws.onerror = reject;
@@ -73,6 +75,13 @@ async function withPage(port, url, fn) {
       pending.set(n, (msg) => (msg.error ? reject(new Error(`${method}: ${msg.error.message}`)) : resolve(msg.result)));
       ws.send(JSON.stringify({ id: n, method, params }));
     });
+  return { send, close: () => ws.close() };
+}
+
+/** Opens `url` in a new tab of the Chrome on `port` and runs `fn(evaluate)` once it has loaded. */
+async function withPage(port, url, fn) {
+  const target = await (await fetch(`http://127.0.0.1:${port}/json/new?${encodeURI(url)}`, { method: 'PUT' })).json();
+  const { send, close } = await cdpSocket(target.webSocketDebuggerUrl);
   const evaluate = async (expression) => {
     const r = await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
     if (r.exceptionDetails) throw new Error(`evaluate failed: ${r.exceptionDetails.text}`);
@@ -92,7 +101,7 @@ async function withPage(port, url, fn) {
     }
     return await fn(evaluate);
   } finally {
-    ws.close();
+    close();
     await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`).catch(() => {});
   }
 }

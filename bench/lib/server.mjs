@@ -37,8 +37,8 @@ export async function freshDatabase(persist) {
 /** Runs a SQL file against the local D1 of `persist` (the server should be stopped). */
 export const d1File = (persist, file) => sh('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', file, '--yes']);
 
-/** Serves the built app with wrangler dev; resolves to { baseURL, stop } once /api/health answers. */
-export async function serve(persist, port) {
+/** Serves the built app with wrangler dev (`extraArgs` added to its own); resolves to { baseURL, stop } once /api/health answers. */
+export async function serve(persist, port, extraArgs = []) {
   port ??= await freePort();
   const logs = [];
   const child = spawn(
@@ -55,6 +55,7 @@ export async function serve(persist, port) {
       '--log-level',
       'warn',
       ...localDevArgs(),
+      ...extraArgs,
     ],
     { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );

@@ -6,7 +6,7 @@
 // as the wallet screen, when the asset is the wallet's coin. The timeframe buttons drive the price
 // chart (asset/PriceChart.tsx, its library loaded lazily).
 // Rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated with
-// them (and the chart's text for the default timeframe, served.chart); a symbol the Worker did not
+// them (and the chart's text and line for the default timeframe, served.chart); a symbol the Worker did not
 // find is looked up by the island as before.
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';

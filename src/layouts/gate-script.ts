@@ -32,15 +32,25 @@ export function gateScript(vars: GateScriptVars): string {
 export const pageGateScript = (prefetch: string[], served: boolean): string =>
   gateScript({ prefetch, served, authKey: AUTH_COOKIE_NAME, marginMs: SESSION_MARGIN_MS, hintKey: ACTIVE_ACCOUNT_HINT_KEY });
 
+/** The hashes of the served script by its first reads (a page's constants: a handful of keys). */
+const servedHashes = new Map<string, Promise<`sha256-${string}`>>();
+
 /**
  * The CSP source (`sha256-…`) of the script a page rendered on the Worker sends. The page's own
  * frontmatter adds it (Astro.csp.insertScriptHash): Astro fixes the policy header before the layout
  * renders, so the layout cannot add it itself.
  */
-export async function servedGateScriptHash(prefetch: string[]): Promise<`sha256-${string}`> {
-  const text = pageGateScript(prefetch, true);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+export function servedGateScriptHash(prefetch: string[]): Promise<`sha256-${string}`> {
+  // The same first reads give the same text for every user: an isolate hashes each text once.
+  const key = JSON.stringify(prefetch);
+  let hash = servedHashes.get(key);
+  if (!hash) {
+    hash = crypto.subtle
+      .digest('SHA-256', new TextEncoder().encode(pageGateScript(prefetch, true)))
+      .then((digest) => `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}` as const);
+    servedHashes.set(key, hash);
+  }
+  return hash;
 }
 
 // The time zone is read in a task of its own (setTimeout): its Intl call is the

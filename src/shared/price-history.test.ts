@@ -41,7 +41,7 @@ describe('historySummary', () => {
     low: '0.1571',
   };
 
-  it("takes the chart's text from a history: first and last point, change, percent, high and low as given, no points", () => {
+  it("takes the chart's text from a history: first and last point, change, percent, high and low as given, its line, no points", () => {
     expect(historySummary(history)).toEqual({
       symbol: 'CC',
       range: '24h',
@@ -51,6 +51,7 @@ describe('historySummary', () => {
       change_percent: '1.85',
       high: '0.1702',
       low: '0.1571',
+      line: 'M0 950L500 50L1000 751',
     });
   });
 

@@ -1,9 +1,10 @@
 // Price history: the chart's ranges and the exact arithmetic of a period's change, shared
 // by the embedded core (which answers GET /market/history/{symbol}) and the asset page (which plots
 // it). Prices are exact decimal strings; the change is computed on BigInt units, never on floats.
-// The chart's text (its change line and summary) is taken from a history by one function
-// (historySummary), so the summary the Worker serves and the one the island computes are the same.
+// The chart's text (its change line and summary) and its static line are taken from a history by one
+// function (historySummary), so what the Worker serves and what the island computes are the same.
 import type { PriceHistory } from './schemas/price-history';
+import { chartLine } from './chart-line';
 import { compareDecimals, decimalToString, parseDecimal, roundDecimal, subtractDecimals, type Decimal } from './decimal';
 import type { Timeframe } from './market';
 
@@ -59,8 +60,10 @@ export function extremeOf(prices: readonly string[], sign: 1 | -1): string | nul
 /**
  * What the chart says in text over a period (the change line and the summary below the chart): the
  * first and last plotted price, the change and its percent, the high and the low, exact decimal text
- * as the history answers them. Without its points. The asset page rendered on the Worker serves it
- * for the default timeframe, so that text (the page's largest, its LCP element) is in the HTML.
+ * as the history answers them; and its line as an SVG path (chart-line.ts), drawn until the
+ * interactive chart takes over. Without its points. The asset page rendered on the Worker serves it
+ * for the default timeframe, so that text (the page's largest, its LCP element) and the line are in
+ * the HTML.
  */
 export interface HistorySummary {
   symbol: string;
@@ -71,6 +74,8 @@ export interface HistorySummary {
   change_percent: string | null;
   high: string | null;
   low: string | null;
+  /** The line's SVG path in chart-line.ts's box. */
+  line: string;
 }
 
 /** A history's summary; null when it has no points (nothing to say: the chart shows "no data"). */
@@ -79,5 +84,6 @@ export function historySummary(history: PriceHistory | null | undefined): Histor
   const last = history?.points.at(-1);
   if (!history || !first || !last) return null;
   const { symbol, range, change, change_percent, high, low } = history;
-  return { symbol, range, first: first.price, last: last.price, change, change_percent, high, low };
+  const line = chartLine(history.points.map((p) => p.price));
+  return { symbol, range, first: first.price, last: last.price, change, change_percent, high, low, line };
 }

@@ -38,9 +38,9 @@ export interface ServedAsset {
   /** The wallet ("Your Holdings" and Sell), as on the wallet page; null: the island loads it. */
   wallet: ServedWalletState | null;
   /**
-   * The chart's text for the default timeframe (change, first and last price, high, low; not the
-   * points), as GET /api/market/history/{symbol} answers it; null: the chart shows it once its own
-   * read answers, as before.
+   * The chart's text for the default timeframe (change, first and last price, high, low) and its line
+   * as an SVG path (not the points), from what GET /api/market/history/{symbol} answers; null: the
+   * chart's box shows its placeholder until its own read answers, as before.
    */
   chart: HistorySummary | null;
 }

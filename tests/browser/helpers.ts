@@ -374,3 +374,16 @@ export async function historyChange(session: Pick<ApiSession, 'access_token' | '
   expect(h.change_percent, `${symbol} ${range}`).not.toBeNull();
   return formatChangePercent(Number(h.change_percent));
 }
+
+/** Layout shifts (not after input) since the page started, summed. */
+export const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );

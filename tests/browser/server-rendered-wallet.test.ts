@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { parseDecimal } from '../../src/shared/decimal';
 import { formatPrice } from '../../src/shared/format';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
-import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
+import { apiCall, apiSignIn, type ApiSession, baseURL, launch, layoutShift, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -60,17 +60,6 @@ function watch(page: Page) {
 }
 
 /** Sums the layout shifts the page has recorded since it started (buffered entries included). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
 
 describe('the wallet pages rendered on the Worker', () => {
   let ana: ApiSession;

@@ -1,11 +1,14 @@
 // The asset page's price chart: the history of the chosen timeframe from GET
 // /api/market/history/{symbol}, with the change over the period (colour, an arrow and a sign), the
-// period's high and low, and a text alternative for screen readers. The drawing library is loaded
-// (chart-canvas.ts, its own chunk) only when the chart scrolls into view. Loading, empty and error
-// (Try again) states keep the box's height, so nothing moves. The box exposes what it plots from
-// the data (data-chart-*), for tests and tools. On a page rendered on the Worker the default
-// timeframe's text (change line and summary, the page's largest text) comes served, so it is in the
-// HTML; it shows until this chart's own read answers, whose text is the same (historySummary).
+// period's high and low, and a text alternative for screen readers. Until the interactive chart has
+// drawn, the period's line is a static SVG (historySummary's path, chart-line.ts) named by the same
+// text; on a page rendered on the Worker the default timeframe's text and line come served, so they
+// are in the HTML before any script (the text is the page's largest, its LCP element) and show until
+// this chart's own read answers, whose text and line are the same. The drawing library (chart-canvas.ts,
+// its own chunk, never in the server's bundle) is loaded once the chart is in view and the page is
+// idle, or at once when a person reaches for the chart, so its work never adds to the page's load;
+// the library's evaluation and the chart's first drawing are separate tasks. Loading, empty and error (Try again) states keep the box's height, so
+// nothing moves. The box exposes what it plots from the data (data-chart-*), for tests and tools.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
@@ -14,6 +17,7 @@ import { useT } from '../../components/use-t';
 import { decimalToNumber, parseDecimal } from '../../shared/decimal';
 import { formatPrice } from '../../shared/format';
 import type { Timeframe } from '../../shared/market';
+import { CHART_LINE_BOX } from '../../shared/chart-line';
 import { historySummary, type HistorySummary } from '../../shared/price-history';
 import type { PriceHistory } from '../../shared/schemas/price-history';
 import { loadHistory } from '../../stores/market';
@@ -28,12 +32,19 @@ function signedPrice(value: string): string {
 }
 const signedPercent = (value: string) => (value.startsWith('-') ? `${value}%` : `+${value}%`);
 
+/** The drawing library's chunk. The server never draws, so its bundle leaves the library out. */
+const loadCanvas = () => (import.meta.env.SSR ? Promise.reject(new Error('the chart draws in the browser only')) : import('./chart-canvas'));
+
+/** Lets the browser handle input and paint before the next step of the chart's start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** `served`: the Worker's summary of one timeframe's history (null or absent: none, as before). */
 export function PriceChart({ symbol, range, served }: { symbol: string; range: Timeframe; served?: HistorySummary | null }) {
   const t = useT();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [visible, setVisible] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const [chartFailed, setChartFailed] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -75,13 +86,28 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
     return () => seen.disconnect();
   }, [visible]);
 
+  // The interactive chart: once in view and the page is idle (a person reaching for it: at once, below).
+  useEffect(() => {
+    if (!visible || wanted) return;
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(() => setWanted(true), 200);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(() => setWanted(true), { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [visible, wanted]);
+  const reach = () => {
+    setVisible(true);
+    setWanted(true);
+  };
+
   const history = load.status === 'ready' ? load.history : null;
   const points = history?.points ?? [];
   const tone = history?.change == null ? 'none' : history.change.startsWith('-') ? 'down' : 'up';
 
   useEffect(() => {
     const el = box.current;
-    if (!visible || !el || !history || history.points.length === 0 || chartFailed) return;
+    if (!wanted || !el || !history || history.points.length === 0 || chartFailed) return;
     let live = true;
     const draw = (handle: ChartHandle) => {
       const colour = (node: Element | null, prop: 'color' | 'borderTopColor') => (node ? getComputedStyle(node)[prop] : '');
@@ -90,25 +116,28 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
         { line: colour(el, 'color'), text: colour(summary.current, 'color'), grid: colour(el, 'borderTopColor') },
         range === '24h' || range === '1w',
       );
-      setDrawn(true);
+      // The library paints in the next frame: the static line gives way once that frame is done.
+      requestAnimationFrame(() => setDrawn(true));
     };
     if (chart.current) draw(chart.current);
     else
-      import('./chart-canvas').then(
-        (m) => {
+      // The library's evaluation in one task, the chart and its data in the next: built and given its
+      // data together, the library paints it once (given them apart, it paints an empty chart first).
+      loadCanvas()
+        .then(async (m) => {
+          await nextTask();
           if (!live) return;
           chart.current ??= m.mountChart(el.querySelector<HTMLElement>('[data-chart-canvas]')!);
           draw(chart.current);
-        },
-        (err: unknown) => {
+        })
+        .catch((err: unknown) => {
           console.error('Error loading the chart', err instanceof Error ? err.message : err);
           if (live) setChartFailed(true);
-        },
-      );
+        });
     return () => {
       live = false;
     };
-  }, [visible, history, range, chartFailed]);
+  }, [wanted, history, range, chartFailed]);
 
   useEffect(
     () => () => {
@@ -124,6 +153,8 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
   const period = t(`asset.chart.period.${range}`);
   const failed = load.status === 'error' || chartFailed;
   const busy = load.status === 'loading' || (!failed && points.length > 0 && !drawn);
+  // The static line stands for the chart until the chart has drawn (served, or from the loaded history).
+  const line = !drawn && !failed && text?.line ? text.line : null;
   const retry = () => {
     setChartFailed(false);
     setAttempt((n) => n + 1);
@@ -155,20 +186,36 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
         data-chart-points={points.length}
         data-chart-from={points[0]?.time}
         data-chart-to={points.at(-1)?.time}
+        onPointerEnter={reach}
+        onPointerDown={reach}
+        onFocus={reach}
         className={cx(
           'relative mt-2 h-56 touch-pan-y overflow-hidden rounded-lg border border-gray-200 sm:h-72',
-          tone === 'up' ? 'text-green-700' : tone === 'down' ? 'text-red-700' : 'text-gray-500',
+          textTone === 'up' ? 'text-green-700' : textTone === 'down' ? 'text-red-700' : 'text-gray-500',
         )}
       >
-        {/* The drawing is an image whose text is the summary below (period, change, high, low). */}
+        {/* The drawing is an image whose text is the summary below (period, change, high, low), as is
+            the static line while it stands in for it (one of the two at a time). */}
         <div
           data-chart-canvas
           role="img"
           aria-labelledby="price-chart-summary"
-          aria-hidden={failed || points.length === 0 ? true : undefined}
-          className={cx('absolute inset-0', (failed || points.length === 0) && 'invisible')}
+          aria-hidden={failed || points.length === 0 || !drawn ? true : undefined}
+          className={cx('absolute inset-0', (failed || points.length === 0 || !drawn) && 'invisible')}
         />
-        {(busy || failed || (load.status === 'ready' && points.length === 0)) && (
+        {line && (
+          <svg
+            data-chart-line=""
+            role="img"
+            aria-labelledby="price-chart-summary"
+            viewBox={`0 0 ${CHART_LINE_BOX} ${CHART_LINE_BOX}`}
+            preserveAspectRatio="none"
+            className="absolute inset-0 h-full w-full"
+          >
+            <path d={line} fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+          </svg>
+        )}
+        {((busy && !line) || failed || (load.status === 'ready' && points.length === 0)) && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white/80 px-4 text-center text-sm text-balance text-gray-600">
             {failed ? (
               <div role="alert" className="flex flex-col items-center gap-3">
