@@ -153,7 +153,7 @@ function Accounts({ served }: ServedAccounts) {
         title={t('accounts.title')}
         description={active ? t('accounts.subtitle', { name: accountName(active, t) }) : undefined}
         actions={
-          <Button variant="outline" onClick={() => setModal(true)}>
+          <Button variant="outline" onClick={() => setModal(true)} data-action="create-account">
             <Glyph name="plus" className="h-4 w-4" />
             {t('shell.accountSelector.createNew')}
           </Button>

@@ -238,7 +238,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               {t('asset.trade.title')}
             </h2>
             <div className="mt-4 grid grid-cols-2 gap-3">
-              <Button variant="secondary" onClick={() => setTrade('buy')}>
+              <Button variant="secondary" onClick={() => setTrade('buy')} data-action="trade-buy">
                 {t('common.buy')}
               </Button>
               <Button variant="outline" onClick={() => setTrade('sell')} disabled={holdings <= 0n}>
