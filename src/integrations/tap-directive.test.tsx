@@ -24,7 +24,7 @@ afterEach(() => {
 function island(html: string, hydrate: (el: HTMLElement) => void = (el) => void (el.dataset.hydrated = 'yes')) {
   const el = document.createElement('astro-island');
   el.innerHTML = html;
-  document.body.append(el);
+  document.body.appendChild(el);
   let arrive!: () => void;
   const chunk = new Promise<void>((resolve) => (arrive = resolve));
   const load = vi.fn(async () => {
