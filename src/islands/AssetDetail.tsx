@@ -8,7 +8,8 @@
 // Rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated with
 // them (and the chart's text for the default timeframe, served.chart); a symbol the Worker did not
 // find is looked up by the island as before.
-import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { lazyDialog } from '../components/lazy-dialog';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
@@ -44,7 +45,7 @@ import { PriceChart } from './asset/PriceChart';
 import { WalletBalance } from './common/WalletBalance';
 import { servedWalletState } from './wallet/served';
 
-const TradeModal = lazy(() => import('./asset/TradeModal'));
+const TradeModal = lazyDialog(() => import('./asset/TradeModal'));
 
 const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   stock: 'asset.type.stock',
