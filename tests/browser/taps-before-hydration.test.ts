@@ -23,12 +23,18 @@ beforeAll(async () => {
 });
 
 describe('a tap at first paint, before the island has hydrated', () => {
-  it("opens the Send dialog from the wallet's Send", async () => {
-    const { context, page } = await phonePage();
-    expect(await tapAtFirstPaint(page, tap('wallet Send'))).toEqual({ beforeHydration: true, honoured: true });
-    await page.getByRole('dialog', { name: s('en', 'wallet.send.title') }).waitFor();
-    await context.close();
-  });
+  const dialogs = [
+    ["opens the Send dialog from the wallet's Send", 'wallet Send', 'wallet.send.title'],
+    ["opens a transaction's detail from the first row of /transactions", 'transactions row', 'transactions.detail.title'],
+  ] as const;
+  for (const [behaviour, name, title] of dialogs) {
+    it(behaviour, async () => {
+      const { context, page } = await phonePage();
+      expect(await tapAtFirstPaint(page, tap(name))).toEqual({ beforeHydration: true, honoured: true });
+      await page.getByRole('dialog', { name: s('en', title) }).waitFor();
+      await context.close();
+    });
+  }
 
   it("applies the market's filter", async () => {
     const { context, page } = await phonePage();
@@ -42,13 +48,6 @@ describe('a tap at first paint, before the island has hydrated', () => {
     expect(await tapAtFirstPaint(page, tap('market search'))).toEqual({ beforeHydration: true, honoured: true });
     expect(await page.locator('input[type="search"]').inputValue()).toBe('TBILL');
     expect(await page.locator('#main tbody tr').first().textContent()).toContain('TBILL');
-    await context.close();
-  });
-
-  it("opens a transaction's detail from the first row of /transactions", async () => {
-    const { context, page } = await phonePage();
-    expect(await tapAtFirstPaint(page, tap('transactions row'))).toEqual({ beforeHydration: true, honoured: true });
-    await page.getByRole('dialog', { name: s('en', 'transactions.detail.title') }).waitFor();
     await context.close();
   });
 
