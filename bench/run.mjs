@@ -6,13 +6,14 @@
 //      number, on the signed-in pages (median run of BENCH_LH_RUNS, default 3),
 //   3. Worker throughput with autocannon (static asset, health, cached market, an authenticated
 //      read, a vote + unvote pair) in alternating rounds, as ratios to the static asset,
-//   4. how the cost of two list endpoints grows with 100, 10,000 and 100,000 rows in D1.
+//   4. how the cost of two list endpoints grows with 100, 10,000 and 100,000 rows in D1,
+//   5. taps at first paint before hydration and INP at 4x CPU (lib/interactions.mjs).
 // Prints a table, writes bench/results/<date>-<host>.json and bench/results/latest.json, and exits 1
 // when a budget is missed. A benchmark, not a test: `npm test` does not run it.
 //
 // Environment: BENCH_SKIP_BUILD=1 reuses dist/ (built by this script before), BENCH_LH_RUNS (3),
 // BENCH_SECONDS (3 per row and round), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10),
-// BENCH_ONLY=js,worker,documents,lighthouse,load,scale (a subset, for working on one part; writes no results file),
+// BENCH_ONLY=js,worker,documents,lighthouse,load,scale,interactions (a subset, for working on one part; writes no results file),
 // BENCH_PAGES=/market,... (Lighthouse on these pages only; writes no results file either),
 // BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium),
 // BENCH_H2=1 (Lighthouse through an HTTP/2 TLS front, as production serves the pages; see h2-front.mjs),
@@ -24,6 +25,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { firstLoadJs } from './lib/first-load-js.mjs';
+import { interactions } from './lib/interactions.mjs';
 import { audit, benchmarkIndex, calibratedMultiplier, launchChrome, sessionCookieHeader, signIntoBrowser } from './lib/lighthouse.mjs';
 import { startH2Front } from './lib/h2-front.mjs';
 import { startLogoService } from './lib/logo-service.mjs';
@@ -69,6 +71,8 @@ const BUDGET = {
   marketVsStatic: 0.9, // requests per second of the cached /api/market over a static asset's
   authReadVsStatic: 0.6, // requests per second of an authenticated read over a static asset's
   scaleGrowth: 2, // p50 at 100,000 rows / p50 at 10,000 rows
+  inpMs: 100, // each repeated interaction at 4x CPU (web-vitals' INP: the worst interaction)
+  tapDirectiveBytes: 1200, // the client:tap directive Astro inlines into every page with an island
 };
 
 const env = process.env;
@@ -170,7 +174,7 @@ try {
   if (doing('worker')) result.worker = await workerSize(check);
 
   // ---- Serve ------------------------------------------------------------------------------------
-  if (doing('js') || doing('lighthouse') || doing('documents') || doing('load') || doing('scale')) {
+  if (['js', 'lighthouse', 'documents', 'load', 'scale', 'interactions'].some(doing)) {
     log('fresh local D1 (migrations) and wrangler dev');
     await freshDatabase(PERSIST);
     const port = await freePort();
@@ -342,6 +346,8 @@ try {
       }
       await chrome.stop();
     }
+
+    if (doing('interactions')) result.interactions = await interactions({ base, session, accountId, check, log, budget: BUDGET });
 
     // ---- 3. Throughput ---------------------------------------------------------------------------
     if (doing('load')) {

@@ -10,3 +10,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrates on idle or at the first press inside the island, replaying that press (src/integrations/tap-directive.ts). */
+    'client:tap'?: boolean;
+  }
+}

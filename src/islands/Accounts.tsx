@@ -7,7 +7,8 @@
 // (WalletBalance).
 // Above the cards, the identity verification status (the KYC summary, common/KycStatus).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazyDialog } from '../components/lazy-dialog';
 import { Button } from '../components/Button';
 import type { TranslationKey } from '../i18n';
 import { useSeededStore } from '../components/page-seed-context';
@@ -27,7 +28,7 @@ import { KycStatus } from './common/KycStatus';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
-const CreateAccountModal = lazy(() => import('./shell/CreateAccountModal'));
+const CreateAccountModal = lazyDialog(() => import('./shell/CreateAccountModal'));
 
 type Wallet = NonNullable<Categories['digital_asset_account']>;
 type CardKind = 'usd' | 'brokerage' | 'digital';
@@ -153,7 +154,7 @@ function Accounts({ served }: ServedAccounts) {
         title={t('accounts.title')}
         description={active ? t('accounts.subtitle', { name: accountName(active, t) }) : undefined}
         actions={
-          <Button variant="outline" onClick={() => setModal(true)}>
+          <Button variant="outline" onClick={() => setModal(true)} data-action="create-account">
             <Glyph name="plus" className="h-4 w-4" />
             {t('shell.accountSelector.createNew')}
           </Button>

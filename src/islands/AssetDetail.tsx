@@ -8,7 +8,8 @@
 // Rendered on the Worker with the asset and the wallet the Worker read (`served`), hydrated with
 // them (and the chart's text and line for the default timeframe, served.chart); a symbol the Worker did not
 // find is looked up by the island as before.
-import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { lazyDialog } from '../components/lazy-dialog';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import type { TranslationKey } from '../i18n';
@@ -44,7 +45,7 @@ import { PriceChart } from './asset/PriceChart';
 import { WalletBalance } from './common/WalletBalance';
 import { servedWalletState } from './wallet/served';
 
-const TradeModal = lazy(() => import('./asset/TradeModal'));
+const TradeModal = lazyDialog(() => import('./asset/TradeModal'));
 
 const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   stock: 'asset.type.stock',
@@ -238,7 +239,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               {t('asset.trade.title')}
             </h2>
             <div className="mt-4 grid grid-cols-2 gap-3">
-              <Button variant="secondary" onClick={() => setTrade('buy')}>
+              <Button variant="secondary" onClick={() => setTrade('buy')} data-action="trade-buy">
                 {t('common.buy')}
               </Button>
               <Button variant="outline" onClick={() => setTrade('sell')} disabled={holdings <= 0n}>

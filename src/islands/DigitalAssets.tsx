@@ -9,7 +9,8 @@
 // with the wallet the Worker read (`served`, wallet/served.ts), hydrated with it, and only then
 // loading and refetching as before (the served parts are not read again on hydration).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { lazyDialog } from '../components/lazy-dialog';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useSeededStore, useServedStore } from '../components/page-seed-context';
@@ -46,7 +47,7 @@ import { PreapprovalSwitch } from './wallet/PreapprovalSwitch';
 import { servedStates, type ServedWallet } from './wallet/served';
 
 // The send dialog is not first-load JavaScript: it mounts (closed) once the island has hydrated.
-const SendDialog = lazy(() => import('./wallet/SendDialog').then((m) => ({ default: m.SendDialog })));
+const SendDialog = lazyDialog(() => import('./wallet/SendDialog').then((m) => ({ default: m.SendDialog })));
 
 const OFFER_DONE = { accept: 'wallet.offers.accepted', reject: 'wallet.offers.rejected', withdraw: 'wallet.offers.withdrawn' } as const;
 

@@ -9,7 +9,8 @@
 // in a transition so typing never waits for the list; 'Export CSV' of the filtered history; a row or
 // card opens the transaction's detail, its id in the URL (pushState: back closes it, reload keeps it).
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyDialog } from '../components/lazy-dialog';
 import { Button } from '../components/Button';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useSeededStore, useServedStore, useTimeZone } from '../components/page-seed-context';
@@ -48,8 +49,8 @@ import { GetStartedBanner } from './common/GetStartedBanner';
 import type { OnboardingChecklist } from '../shared/schemas/onboarding';
 import { Counterparty, TransactionAmount, StatusBadge } from './transactions/TransactionCells';
 
-const NewTransactionModal = lazy(() => import('./transactions/NewTransactionModal'));
-const TransactionDetailModal = lazy(() => import('./transactions/TransactionDetailModal'));
+const NewTransactionModal = lazyDialog(() => import('./transactions/NewTransactionModal'));
+const TransactionDetailModal = lazyDialog(() => import('./transactions/TransactionDetailModal'));
 
 const CONTROL =
   'block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gray-900';

@@ -20,8 +20,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/env.mjs';
 import { sh } from '../build-app';
 import { TEST_STATE } from './global-setup';
 import { TEST_CODE } from '../test-phones';
+import { waitForHydration } from '../../bench/lib/interactions.mjs';
 
-export { TEST_CODE };
+export { TEST_CODE, waitForHydration };
 export { testPhone } from '../test-phones';
 export const baseURL = () => inject('baseURL');
 
@@ -110,21 +111,6 @@ export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('#main').waitFor();
   await waitForHydration(page);
-}
-
-/**
- * Resolves once every island of the page has hydrated (or mounted). Astro drops `ssr` when it hands
- * the island to React, but React hydrates in a transition (and a page rendered on the Worker waits
- * for its dictionary): a control is live once React has put its props on the element.
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('astro-island[ssr]') === null &&
-      [...document.querySelectorAll('astro-island :is(button, a[href], input, select, textarea):not(astro-slot *)')].every((el) =>
-        Object.keys(el).some((k) => k.startsWith('__reactProps$')),
-      ),
-  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -3,7 +3,8 @@
 // Request' button that opens the submit modal (loaded on demand). Phones (< 768 px) get one card
 // per request with the votes inside it, as /transactions does: the table's Votes column was
 // off-screen there. A failed load is an error with Try again, not the empty state.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { cx } from '../../components/cx';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { useServedStore, useTimeZone } from '../../components/page-seed-context';
@@ -26,7 +27,7 @@ import { FeatureRequestsStates, FeatureStatus, useCategoryLabel } from './Featur
 import { Glyph } from '../shell/icons';
 import { Button } from '../../components/Button';
 
-const SubmitFeatureRequestModal = lazy(() => import('./SubmitFeatureRequestModal'));
+const SubmitFeatureRequestModal = lazyDialog(() => import('./SubmitFeatureRequestModal'));
 
 const COLUMNS = ['title', 'description', 'status', 'priority', 'category', 'date', 'votes'] as const;
 
@@ -103,7 +104,7 @@ export function FeatureRequests({ firstRequests }: { firstRequests?: ListedFeatu
           </h1>
           <p className="mt-1 text-sm text-gray-600">{t('featureRequests.subtitle')}</p>
         </div>
-        <Button onClick={() => setOpen(true)}>
+        <Button onClick={() => setOpen(true)} data-action="new-feature-request">
           <Glyph name="plus" className="h-4 w-4" />
           {t('featureRequests.submit.title')}
         </Button>

@@ -34,6 +34,10 @@ function Security({ sessions }: { sessions?: ServedSessions | null }) {
   async function change(next: Lang) {
     setSaving(true);
     setFailed(false);
+    // The whole interface re-renders in the new language: the select's choice and the saving state
+    // paint first, the re-render runs in the next task (in the same task it made the switch a
+    // 150 ms interaction on a 4x slower CPU).
+    await new Promise((resolve) => setTimeout(resolve));
     const ok = await saveLanguage(next);
     setSaving(false);
     setFailed(!ok);

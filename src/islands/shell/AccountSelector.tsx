@@ -3,7 +3,8 @@
 // and refreshes both lists), 'No accounts found' when empty, and 'Create New Account'. The spec has
 // that entry disabled; it opens the same dialog as the /accounts button instead: one way to create
 // an account, with the same name wherever it shows.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
 import { useSeededStore } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
@@ -11,7 +12,7 @@ import { ACCOUNT_CATEGORIES, accountName, type AccountCategory } from '../../sha
 import { $accounts, $activeAccount, switchAccount } from '../../stores/account';
 import { Glyph } from './icons';
 
-const CreateAccountModal = lazy(() => import('./CreateAccountModal'));
+const CreateAccountModal = lazyDialog(() => import('./CreateAccountModal'));
 
 export const categoryOf = (link: { account?: { account_category?: string | null } | null } | null | undefined): AccountCategory => {
   const c = link?.account?.account_category;

@@ -2,7 +2,8 @@
 // agent (or 'Unassigned'); a ticket opens in a dialog with its comments; 'New Request' opens the
 // create form. Both dialogs load on demand.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
@@ -12,8 +13,8 @@ import { $tickets, loadTickets, seedTickets, type Ticket, type TicketsState } fr
 import { Glyph } from '../shell/icons';
 import { TicketMeta, TicketStatusBadge } from './TicketParts';
 
-const TicketModal = lazy(() => import('./TicketModal'));
-const CreateTicketModal = lazy(() => import('./CreateTicketModal'));
+const TicketModal = lazyDialog(() => import('./TicketModal'));
+const CreateTicketModal = lazyDialog(() => import('./CreateTicketModal'));
 
 export function HelpCenter({ served }: { served?: Ticket[] | null }) {
   const t = useT();

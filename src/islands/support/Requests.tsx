@@ -4,7 +4,8 @@
 // Store and dialog are the settings page's, with support's toasts.
 // A failed load is an error with Try again, not the empty state.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';
@@ -16,7 +17,7 @@ import { refocus } from '../common/refocus';
 import { FeatureRequestsStates, FeatureStatus, useCategoryLabel } from '../settings/FeatureRequestParts';
 import { Glyph } from '../shell/icons';
 
-const SubmitFeatureRequestModal = lazy(() => import('../settings/SubmitFeatureRequestModal'));
+const SubmitFeatureRequestModal = lazyDialog(() => import('../settings/SubmitFeatureRequestModal'));
 
 function Upvote({ item, busy }: { item: FeatureRequest; busy: boolean }) {
   const t = useT();
