@@ -28,6 +28,7 @@ const DYNAMIC_PREFIXES = [
   'accounts.kyc.hint.',
   'accounts.kyc.status.',
   'asset.chart.period.',
+  'broker.question.',
   'asset.timeframe.',
   'common.language.',
   'featureRequests.column.',

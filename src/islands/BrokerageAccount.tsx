@@ -88,9 +88,9 @@ function ActiveAccount({ account, clock }: { account: Account; clock: MarketCloc
           <dl className="mt-3 grid gap-3 sm:grid-cols-3">
             {QUESTION_NAMES.map((q) => (
               <div key={q}>
-                <dt className="text-sm text-gray-600">{t(`broker.${q}.label`)}</dt>
+                <dt className="text-sm text-gray-600">{t(`broker.question.${q}.label`)}</dt>
                 <dd className="text-sm font-medium text-gray-900" data-answer={q}>
-                  {t(`broker.${q}.${suitability[q]}` as TranslationKey)}
+                  {t(`broker.question.${q}.${suitability[q]}` as TranslationKey)}
                 </dd>
               </div>
             ))}
@@ -204,12 +204,12 @@ function OpenAccountForm({ account }: { account: Account }) {
         </h2>
         {QUESTION_NAMES.map((q) => (
           <fieldset key={q} aria-describedby={describedBy(q)}>
-            <legend className={LABEL}>{t(`broker.${q}.label`)}</legend>
+            <legend className={LABEL}>{t(`broker.question.${q}.label`)}</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">
               {(QUESTIONS[q] as readonly OpenForm[Question][]).map((value, i) => (
                 <label key={value} className="flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm text-gray-800">
                   <input type="radio" name={q} value={value} checked={form[q] === value} onChange={() => set(q, value)} data-field={i === 0 ? q : undefined} />
-                  {t(`broker.${q}.${value}` as TranslationKey)}
+                  {t(`broker.question.${q}.${value}` as TranslationKey)}
                 </label>
               ))}
             </div>

@@ -47,7 +47,7 @@ describe('opening the brokerage account (es, 390 px)', () => {
     // Sent empty: each field says what is wrong, and the first question takes the focus.
     const submit = page.getByRole('button', { name: s('es', 'broker.open.submit') });
     await submit.click();
-    const experience = page.getByRole('group', { name: s('es', 'broker.experience.label') });
+    const experience = page.getByRole('group', { name: s('es', 'broker.question.experience.label') });
     await experience.getByText(s('es', 'broker.field.choose')).waitFor();
     expect(await page.getByText(s('es', 'broker.field.choose')).count()).toBe(3);
     expect(await page.getByText(s('es', 'broker.field.signatureEmpty')).count()).toBe(1);
@@ -60,14 +60,14 @@ describe('opening the brokerage account (es, 390 px)', () => {
     // The verified name and country are filled in; the date is today's.
     expect(await page.getByLabel(s('es', 'broker.w8ben.legalName')).inputValue()).toBe('Ana García');
     expect(await page.getByLabel(s('es', 'broker.w8ben.country')).inputValue()).toBe('AR');
-    await experience.getByLabel(s('es', 'broker.experience.some')).check();
+    await experience.getByLabel(s('es', 'broker.question.experience.some')).check();
     await page
-      .getByRole('group', { name: s('es', 'broker.risk_tolerance.label') })
-      .getByLabel(s('es', 'broker.risk_tolerance.medium'))
+      .getByRole('group', { name: s('es', 'broker.question.risk_tolerance.label') })
+      .getByLabel(s('es', 'broker.question.risk_tolerance.medium'))
       .check();
     await page
-      .getByRole('group', { name: s('es', 'broker.horizon.label') })
-      .getByLabel(s('es', 'broker.horizon.long'))
+      .getByRole('group', { name: s('es', 'broker.question.horizon.label') })
+      .getByLabel(s('es', 'broker.question.horizon.long'))
       .check();
     // A signature that is not the legal name is refused in place.
     await signature.fill('Ana G.');
@@ -85,8 +85,8 @@ describe('opening the brokerage account (es, 390 px)', () => {
     expect(await page.locator('[data-testid="broker-cash"]').textContent()).toBe(formatCents(0));
     expect(await page.locator('[data-testid="broker-buying-power"]').textContent()).toBe(formatCents(0));
     expect(await page.locator('[data-testid="market-status"]').textContent()).toMatch(/^Mercado (abierto, cierra a las|cerrado, abre el) .+ ET/);
-    expect(await page.locator('[data-answer="experience"]').textContent()).toBe(s('es', 'broker.experience.some'));
-    expect(await page.locator('[data-answer="horizon"]').textContent()).toBe(s('es', 'broker.horizon.long'));
+    expect(await page.locator('[data-answer="experience"]').textContent()).toBe(s('es', 'broker.question.experience.some'));
+    expect(await page.locator('[data-answer="horizon"]').textContent()).toBe(s('es', 'broker.question.horizon.long'));
     expect(await page.getByRole('heading', { name: s('es', 'broker.portfolio.title') }).count()).toBe(1);
     expect(await page.locator('[data-testid="broker-holdings-empty"]').textContent()).toBe(s('es', 'broker.holdings.empty'));
     expect(await pageFitsWidth(page)).toBe(true);

@@ -256,6 +256,12 @@ const sampleOf = <T>(arb: fc.Arbitrary<T>, seed: number) => fc.sample(arb, { see
 function followCrossFieldRules(r: Request_) {
   const { from, to } = r.query;
   if (from !== undefined && to !== undefined && from > to) Object.assign(r.query, { from: to, to: from });
+  // The market calendar: end not before start, at most 366 days after it.
+  const { start, end } = r.query;
+  if (start !== undefined && end !== undefined) {
+    const [a, b] = start <= end ? [start, end] : [end, start];
+    Object.assign(r.query, { start: a, end: Date.parse(b) - Date.parse(a) >= 366 * 86_400_000 ? a : b });
+  }
 }
 
 /**

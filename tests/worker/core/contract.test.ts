@@ -3,6 +3,7 @@
 // against the declared response schema, and a bad input still answers 400 {message}.
 import { describe, expect, it } from 'vitest';
 import { accountsRoutes } from '../../../src/core/routes/accounts';
+import { brokerage } from '../../../src/core/routes/brokerage';
 import { featureRequests } from '../../../src/core/routes/feature-requests';
 import { support } from '../../../src/core/routes/support';
 import { transactions } from '../../../src/core/routes/transactions';
@@ -31,6 +32,7 @@ const ROUTERS = {
   '/identity-verification': identity,
   '/usd': usd,
   '/quotes': quotes,
+  '/brokerage': brokerage,
 };
 
 /** `METHOD path` of what a router registered in its OpenAPI registry (empty for a plain Hono app). */
