@@ -74,6 +74,35 @@ describe('client:tap', () => {
     expect(clicked).toHaveBeenCalledWith(send);
   });
 
+  it("gives a held press back to the browser when the island's chunk cannot load (a form still posts)", async () => {
+    const el = document.createElement('astro-island');
+    el.innerHTML = '<form action="/login" method="post"><button type="submit">Send</button></form>';
+    document.body.appendChild(el);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const submitted = vi.fn((e: Event) => e.preventDefault());
+    el.querySelector('form')!.addEventListener('submit', submitted);
+    let fail!: (e: Error) => void;
+    const chunk = new Promise<never>((_, reject) => (fail = reject));
+    const started = new Promise<void>((resolve) => {
+      tap(
+        () => {
+          resolve();
+          return chunk;
+        },
+        { name: 'Island', value: '' },
+        el,
+      );
+    });
+    const button = el.querySelector('button')!;
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await started;
+    expect(click(button).defaultPrevented).toBe(true);
+    expect(submitted).not.toHaveBeenCalled();
+    fail(new Error('chunk failed'));
+    await vi.waitFor(() => expect(submitted).toHaveBeenCalledOnce());
+    expect(logged).toHaveBeenCalledWith('An island could not load', expect.any(Error));
+  });
+
   it('finds a control that hydration replaced by its place in the island', async () => {
     const clicked = vi.fn();
     const replacing = (el: HTMLElement) => {

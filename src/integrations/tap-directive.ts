@@ -34,7 +34,17 @@ const tap: ClientDirective = (load, _options, island) => {
     if (started) return;
     started = true;
     for (const type of STARTERS) island.removeEventListener(type, start, true);
-    const hydrate = await load();
+    let hydrate;
+    try {
+      hydrate = await load();
+    } catch (error) {
+      // The island's chunk did not arrive (offline, a stalled network): the held presses go back to
+      // the browser, whose own behaviour works without the island (a form posts, a checkbox toggles).
+      island.removeEventListener('click', hold, true);
+      for (const [target] of held.splice(0)) (target as HTMLElement).click();
+      console.error('An island could not load', error);
+      return;
+    }
     // Text typed before hydration: React would take it for the field's initial value and never see it
     // change. So the field goes back to its served value for hydration and the text is put back after
     // it through the element's own setter, which React's value tracking does not watch (the first
