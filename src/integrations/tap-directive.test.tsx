@@ -138,15 +138,23 @@ describe('client:tap', () => {
   });
 });
 
-/** A small screen: a counter button and a controlled search field whose text is echoed. */
+/** A small screen: a button that counts and keeps the field's text when pressed, and a controlled search field whose text is echoed. */
 function Screen() {
   const [count, setCount] = useState(0);
   const [query, setQuery] = useState('');
+  const [sent, setSent] = useState('');
   return (
     <div>
-      <button type="button" onClick={() => setCount((n) => n + 1)}>
+      <button
+        type="button"
+        onClick={() => {
+          setCount((n) => n + 1);
+          setSent(query);
+        }}
+      >
         Pressed {count}
       </button>
+      <span data-sent="">{sent}</span>
       <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       <output>{query}</output>
     </div>
@@ -181,5 +189,15 @@ describe('client:tap with React', () => {
     await arrive();
     await vi.waitFor(() => expect(el.querySelector('output')!.textContent).toBe('TBILL'));
     expect(field.value).toBe('TBILL');
+  });
+
+  it('replays a press after the text typed before it, so the handler sees that text (type a number, press Send)', async () => {
+    const { el, field, button, arrive } = reactIsland();
+    field.dispatchEvent(new Event('focusin', { bubbles: true }));
+    field.value = '+1 555 555 0100';
+    click(button);
+    await arrive();
+    await vi.waitFor(() => expect(button.textContent).toBe('Pressed 1'));
+    expect(el.querySelector('[data-sent]')!.textContent).toBe('+1 555 555 0100');
   });
 });

@@ -58,15 +58,16 @@ const tap: ClientDirective = (load, _options, island) => {
       });
     await hydrate();
     island.removeEventListener('click', hold, true);
-    for (const [target, path] of held)
-      (target.isConnected ? target : path.reduce<Element>((node, i) => node.children[i] ?? node, island)).dispatchEvent(
-        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
-      );
+    // What was typed first, then the presses: a Send pressed after typing a number sends that number.
     for (const [field, value] of typed) {
       field.dispatchEvent(new Event('input', { bubbles: true }));
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
+    for (const [target, path] of held)
+      (target.isConnected ? target : path.reduce<Element>((node, i) => node.children[i] ?? node, island)).dispatchEvent(
+        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
+      );
   };
   island.addEventListener('click', hold, true);
   for (const type of STARTERS) island.addEventListener(type, start, true);
