@@ -93,13 +93,17 @@ function observeInteractions() {
  * for its dictionary): a control is live once React has put its props on the element.
  */
 export async function waitForHydration(page) {
-  await page.waitForFunction(
-    () =>
+  await page.waitForFunction(() => {
+    // An island under client:tap="press" (/login's phone step) hydrates only when used: a focus event
+    // on it starts that, as a person's first touch would, and changes nothing on the page.
+    for (const island of document.querySelectorAll('astro-island[ssr]')) island.dispatchEvent(new FocusEvent('focusin'));
+    return (
       document.querySelector('astro-island[ssr]') === null &&
       [...document.querySelectorAll('astro-island :is(button, a[href], input, select, textarea):not(astro-slot *)')].every((el) =>
         Object.keys(el).some((k) => k.startsWith('__reactProps$')),
-      ),
-  );
+      )
+    );
+  });
 }
 
 /** The interactions people repeat, each on a freshly loaded page; `opens`: the dialog it opens. */

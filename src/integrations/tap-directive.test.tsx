@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 /** An island holding `html`, under `client:tap`, whose chunk arrives when `arrive()` is called; `hydrate` plays React. */
-function island(html: string, hydrate: (el: HTMLElement) => void = (el) => void (el.dataset.hydrated = 'yes')) {
+function island(html: string, hydrate: (el: HTMLElement) => void = (el) => void (el.dataset.hydrated = 'yes'), value = '') {
   const el = document.createElement('astro-island');
   el.innerHTML = html;
   document.body.appendChild(el);
@@ -31,7 +31,7 @@ function island(html: string, hydrate: (el: HTMLElement) => void = (el) => void 
     await chunk;
     return async () => hydrate(el);
   });
-  tap(load, { name: 'Island', value: '' }, el);
+  tap(load, { name: 'Island', value }, el);
   return { el, load, arrive: async () => (arrive(), await vi.waitFor(() => expect(el.dataset.hydrated).toBe('yes'))) };
 }
 
@@ -54,6 +54,37 @@ describe('client:tap', () => {
     el.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     el.querySelector('button')!.dispatchEvent(new Event('keydown', { bubbles: true }));
     expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('in press mode never hydrates on idle, only at the first press, and still replays that press', async () => {
+    const pressed: string[] = [];
+    const { el, load, arrive } = island(
+      '<button>Send</button>',
+      react((b) => pressed.push(b.textContent)),
+      'press',
+    );
+    expect(idle).toBeUndefined();
+    expect(load).not.toHaveBeenCalled();
+    const button = el.querySelector('button')!;
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(load).toHaveBeenCalledOnce();
+    click(button);
+    await arrive();
+    expect(pressed).toEqual(['Send']);
+  });
+
+  it('in press mode with a waiting key hydrates on idle only when localStorage holds that key', () => {
+    const quiet = island('<button>Send</button>', undefined, 'press:waiting-work');
+    expect(idle).toBeUndefined();
+    localStorage.setItem('waiting-work', '{}');
+    try {
+      const { load } = island('<button>Send</button>', undefined, 'press:waiting-work');
+      idle!();
+      expect(load).toHaveBeenCalledOnce();
+      expect(quiet.load).not.toHaveBeenCalled();
+    } finally {
+      localStorage.removeItem('waiting-work');
+    }
   });
 
   it('hydrates when the browser is idle, with no press at all', () => {

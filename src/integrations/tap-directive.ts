@@ -1,6 +1,10 @@
 // The islands' hydration directive, `client:tap`: an island hydrates when the browser is idle or at
 // the first press, key or focus inside it, whichever comes first, and a tap that lands before it has
-// hydrated is kept and replayed, so no control of a served page ignores a press.
+// hydrated is kept and replayed, so no control of a served page ignores a press. `client:tap="press"`
+// skips the idle start: the island hydrates only when someone uses it, for a page whose served forms
+// work without a script (/login's phone step), so loading it runs no framework code at all;
+// `client:tap="press:<key>"` still starts at idle when localStorage holds <key> (a session an older
+// version of the app kept there, which only the island can move into the cookies).
 //
 // Before hydration React has no listener on the island: a click there does nothing. So the first
 // pointerdown/keydown/focusin starts hydration at once (the island's chunk is fetched then, not at
@@ -19,7 +23,7 @@ import type { ClientDirective } from 'astro';
 
 const STARTERS = ['pointerdown', 'keydown', 'focusin'];
 
-const tap: ClientDirective = (load, _options, island) => {
+const tap: ClientDirective = (load, options, island) => {
   const held: [Element, number[]][] = [];
   let started = false;
   const hold = (event: Event) => {
@@ -71,6 +75,15 @@ const tap: ClientDirective = (load, _options, island) => {
   };
   island.addEventListener('click', hold, true);
   for (const type of STARTERS) island.addEventListener(type, start, true);
+  // "press:<key>": press mode, unless localStorage holds <key> (work waiting for the island).
+  const [mode, waiting] = String(options.value).split(':');
+  if (mode === 'press') {
+    try {
+      if (!waiting || !localStorage.getItem(waiting)) return;
+    } catch {
+      return; // storage refused (a privacy mode): nothing can be waiting there
+    }
+  }
   if ('requestIdleCallback' in window) requestIdleCallback(start);
   else setTimeout(start, 200);
 };

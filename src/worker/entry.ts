@@ -23,7 +23,8 @@ import { handle as astroPages } from '@astrojs/cloudflare/handler';
 import { app } from './index';
 import { authServiceFetch } from './auth-service-fetch';
 import { login } from './login/routes';
-import { guardPage, withPageHeaders } from './page-session';
+import { guardPage, hasSessionCookie, pageSession, withPageHeaders } from './page-session';
+import { FIRST_SIGNED_IN_SCREEN, safeNext } from '../shared/safe-next';
 import { isSignedInPagePath } from '../shared/signed-in-pages';
 import { contextWithUser } from './pages/page-user';
 import { contextWithLoginView } from './pages/login-view';
@@ -86,7 +87,19 @@ async function loginPage(request: Request, env: Cloudflare.Env, ctx: ExecutionCo
     const { headers, body } = await withPageHeaders(page, env, true);
     return new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers });
   };
-  if (request.method !== 'POST') return render(await astroPages(request, env, ctx));
+  if (request.method !== 'POST') {
+    // A signed-in visitor goes on to where they were going (the safe `next`), with no script needed.
+    if (hasSessionCookie(request)) {
+      const { user, setCookies } = await pageSession(request, env, authServiceFetch(request, env, ctx));
+      if (user) {
+        const next = safeNext(new URL(request.url).searchParams.get('next'), FIRST_SIGNED_IN_SCREEN);
+        const headers = new Headers({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store', Location: next });
+        for (const c of setCookies) headers.append('Set-Cookie', c);
+        return new Response(null, { status: 303, headers });
+      }
+    }
+    return render(await astroPages(request, env, ctx));
+  }
   const page = new Request(request.url, { headers: request.headers });
   return login({ render: async (view) => render(await astroPages(page, env, contextWithLoginView(ctx, view))) }).fetch(request, env, ctx);
 }

@@ -29,12 +29,17 @@ export interface PageSessionDeps {
   serve: (user: PageUser) => Promise<{ page: Response; onDemand: boolean }>;
 }
 
-/** Answers a signed-in page request: the page with a verified (maybe refreshed) session, else /login. */
-export async function guardPage(request: Request, env: Bindings, deps: PageSessionDeps): Promise<Response> {
-  const url = new URL(request.url);
-  const options = sessionCookieOptions(url);
-  const { auth, requestCookies, setCookies } = serverAuth(request, env, deps.authFetch);
+/** Whether the request carries session cookies at all (a visit without them needs no session check). */
+export function hasSessionCookie(request: Request): boolean {
+  return (request.headers.get('cookie') ?? '').split(/;\s*/).some((c) => c.startsWith(`${AUTH_COOKIE_NAME}=`) || c.startsWith(`${AUTH_COOKIE_NAME}.`));
+}
 
+/**
+ * The session the request's cookies carry: the verified user (null when there is none, or it fails the
+ * check), its access token, the cookies a refresh wrote (to send on the answer) and the request's own.
+ */
+export async function pageSession(request: Request, env: Bindings, authFetch: typeof fetch) {
+  const { auth, requestCookies, setCookies } = serverAuth(request, env, authFetch);
   let token: string | undefined;
   try {
     // Reads the cookies; refreshes through the sign-in service when the token expires within 90 s.
@@ -43,8 +48,17 @@ export async function guardPage(request: Request, env: Bindings, deps: PageSessi
   } catch (err) {
     console.error('page session: reading the session failed', err instanceof Error ? err.message : err);
   }
-  const verified = token ? await verifyUser(env, url.origin, token) : null;
-  if (!verified?.ok) {
+  const verified = token ? await verifyUser(env, new URL(request.url).origin, token) : null;
+  const user: PageUser | null = verified?.ok ? { id: verified.sub, sessionId: verified.sessionId, accessToken: token! } : null;
+  return { user, setCookies, requestCookies };
+}
+
+/** Answers a signed-in page request: the page with a verified (maybe refreshed) session, else /login. */
+export async function guardPage(request: Request, env: Bindings, deps: PageSessionDeps): Promise<Response> {
+  const url = new URL(request.url);
+  const options = sessionCookieOptions(url);
+  const { user, setCookies, requestCookies } = await pageSession(request, env, deps.authFetch);
+  if (!user) {
     const headers = new Headers({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store', Location: loginLocation(url) });
     const cleared = new Set(setCookies.map((c) => c.slice(0, c.indexOf('='))));
     for (const c of setCookies) headers.append('Set-Cookie', c);
@@ -55,7 +69,7 @@ export async function guardPage(request: Request, env: Bindings, deps: PageSessi
     return new Response(null, { status: 302, headers });
   }
 
-  const { page, onDemand } = await deps.serve({ id: verified.sub, sessionId: verified.sessionId, accessToken: token! });
+  const { page, onDemand } = await deps.serve(user);
   const secured = await withPageHeaders(page, env, onDemand);
   secured.headers.set('Cache-Control', SIGNED_IN_CACHE_CONTROL);
   secured.headers.delete('ETag');

@@ -41,6 +41,26 @@ describe('signed out', () => {
 });
 
 describe('the login page', () => {
+  it('runs no framework code on a visit until the person uses the form, then hydrates and works', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    // Two idle periods: an island hydrating on idle would have started by then.
+    for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    expect(await page.locator('astro-island').getAttribute('ssr')).not.toBeNull();
+    const island = await page.locator('astro-island').evaluate((el) => [el.getAttribute('component-url'), el.getAttribute('renderer-url')]);
+    // Preloaded (fetched) is fine; evaluated is not: the island has not rendered.
+    expect(await page.evaluate(() => Object.keys(document.querySelector('input[name="phone"]')!).some((k) => k.startsWith('__react')))).toBe(false);
+    expect(island.every(Boolean)).toBe(true);
+    await page.getByLabel('Phone number').focus();
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    // The island's own check answers in place (the Worker's would reload the page).
+    await page.getByLabel('Phone number').fill('0 123');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(alert(page).textContent()).resolves.toBe('Please enter a valid phone number');
+    await context.close();
+  });
+
   it('checks the phone, sends the code, counts down, rejects a wrong code and goes back with Change number', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -144,7 +144,16 @@ describe('Content-Security-Policy in Chromium', () => {
     const page = await context.newPage();
     await signIn(page, testPhone(6));
     await collect(page, '/login (sign-in)', violations);
-    for (const path of pages) await walk(page, path, violations, true);
+    for (const path of pages) {
+      // A signed-in visit to /login is sent on by the Worker (303) to the first signed-in screen.
+      if (norm(path) === '/login') {
+        const res = await page.goto(path);
+        expect(res!.request().redirectedFrom(), path).not.toBeNull();
+        expect(norm(new URL(res!.url()).pathname), path).toBe('/transactions');
+        continue;
+      }
+      await walk(page, path, violations, true);
+    }
     await context.close();
     expect(violations).toEqual([]);
   });

@@ -77,6 +77,25 @@ describe('the signed-in pages on the Worker', () => {
     }
   });
 
+  it('send a signed-in visit to /login on to its safe next (else the first signed-in screen), with no script needed', async () => {
+    const { session, accessToken } = await signIn();
+    const cookie = sessionCookie(session);
+    const go = async (path: string) => {
+      const res = await page(path, cookie);
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      return res.headers.get('location');
+    };
+    expect(await go('/login?next=%2Fsettings%2Fsecurity')).toBe('/settings/security');
+    expect(await go('/login')).toBe('/transactions');
+    expect(await go('/login?next=%2F.%2F%2Fevil.invalid%2Fphish')).toBe('/transactions');
+    // A session that fails the check (forged claims) is no session: the login page itself.
+    const forged = await forge(accessToken, (claims) => ({ ...claims, sub: crypto.randomUUID() }));
+    const res = await page('/login', sessionCookie({ ...session, access_token: forged }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
   it('read a session split into chunks as @supabase/ssr writes long ones', async () => {
     const { session } = await signIn();
     const value = sessionCookie(session).slice('dolar-auth='.length);
