@@ -5,6 +5,7 @@
 // src/worker/pages/<page>-data.ts, which its page file under src/pages hands to `signedInPage`.
 // /login and the public pages are not here: they are never guarded.
 import type { TranslationKey } from '../i18n';
+import { FIRST_SIGNED_IN_SCREEN } from './safe-next';
 
 export interface NavEntry {
   label: TranslationKey;
@@ -19,10 +20,12 @@ export interface SignedInPage {
   path: string;
   /** Its link in the sidebar (`main`) and in the settings navigation (`settings`), in this list's order. */
   nav?: { main?: NavEntry; settings?: NavEntry };
+  /** A page that only sends the person on: the Worker answers 302 to this path once the session holds. */
+  redirect?: string;
 }
 
 export const SIGNED_IN_PAGES = [
-  { path: '/dashboard' },
+  { path: '/dashboard', redirect: FIRST_SIGNED_IN_SCREEN },
   { path: '/market', nav: { main: { label: 'shell.nav.market', icon: 'market' } } },
   { path: '/accounts', nav: { main: { label: 'shell.nav.accounts', icon: 'accounts', prefix: true } } },
   { path: '/accounts/usd' },
@@ -55,3 +58,9 @@ const MATCHER = new RegExp(`^(?:${SIGNED_IN_PAGES.map((p) => p.path.replace(/:[a
 
 /** Whether a request path is a signed-in page (the Worker guards it). */
 export const isSignedInPagePath = (pathname: string): boolean => MATCHER.test(pathname);
+
+/** Where a signed-in page that only sends the person on goes (its `redirect`), else undefined. */
+export function signedInRedirect(pathname: string): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SIGNED_IN_PAGES.find((p): p is Extract<(typeof SIGNED_IN_PAGES)[number], { redirect: string }> => 'redirect' in p && p.path === path)?.redirect;
+}

@@ -25,7 +25,7 @@ import { authServiceFetch } from './auth-service-fetch';
 import { login } from './login/routes';
 import { guardPage, hasSessionCookie, pageSession, withPageHeaders } from './page-session';
 import { FIRST_SIGNED_IN_SCREEN, safeNext } from '../shared/safe-next';
-import { isSignedInPagePath } from '../shared/signed-in-pages';
+import { isSignedInPagePath, signedInRedirect } from '../shared/signed-in-pages';
 import { contextWithUser } from './pages/page-user';
 import { contextWithLoginView } from './pages/login-view';
 import { API_CSP, COMMON_SECURITY_HEADERS } from './security-policy';
@@ -117,6 +117,8 @@ export default {
         // The page's static build (Workers assets), or Astro for what has none: the pages rendered per
         // request with the user's data, and /accounts/digital-assets/{symbol}.
         serve: async (user) => {
+          const onward = signedInRedirect(pathname);
+          if (onward) return { page: new Response(null, { status: 302, headers: { Location: onward } }), onDemand: true };
           if (!renderedOnDemand.has(pathname)) {
             const asset = await env.ASSETS.fetch(request);
             if (asset.status !== 404) return { page: asset, onDemand: false };

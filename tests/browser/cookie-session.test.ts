@@ -65,6 +65,10 @@ describe('the session in cookies', () => {
       expect(res.headers()['cache-control'], path).toBe('private, no-store');
       expect(res.headers()['content-security-policy'], path).not.toContain('unsafe-inline');
     }
+    // /dashboard, where sign-in goes, is the Worker's redirect to the first signed-in screen.
+    const dashboard = await context.request.get('/dashboard', { maxRedirects: 0 });
+    expect(dashboard.status()).toBe(302);
+    expect(dashboard.headers()['location']).toBe('/transactions');
     const slashed = await context.request.get('/accounts/', { maxRedirects: 0 });
     expect(slashed.status()).toBe(307);
     expect(new URL(slashed.headers()['location'] ?? '', 'http://x').pathname).toBe('/accounts');

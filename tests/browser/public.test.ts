@@ -340,7 +340,7 @@ describe('routing', () => {
     const login = await fetch(`${baseURL()}/login`, { redirect: 'manual' });
     expect(login.status).toBe(200);
     expect(login.headers.get('content-type')).toContain('text/html');
-    const paths = [...LINKED_PAGES, '/accounts/'];
+    const paths = [...LINKED_PAGES, '/dashboard', '/accounts/'];
     for (const path of paths) {
       const res = await fetch(`${baseURL()}${path}`, { redirect: 'manual' });
       expect(res.status, path).toBe(302);

@@ -96,6 +96,16 @@ describe('the signed-in pages on the Worker', () => {
     expect(res.headers.get('location')).toBeNull();
   });
 
+  it('send /dashboard on to /transactions from the Worker once the session holds (no page, no script), and a signed-out visit to /login', async () => {
+    const { session } = await signIn();
+    for (const path of ['/dashboard', '/dashboard/']) {
+      const res = await page(path, sessionCookie(session));
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe('/transactions');
+    }
+    expectLogin(await page('/dashboard'), '/dashboard');
+  });
+
   it('read a session split into chunks as @supabase/ssr writes long ones', async () => {
     const { session } = await signIn();
     const value = sessionCookie(session).slice('dolar-auth='.length);
@@ -202,7 +212,7 @@ describe('the signed-in pages on the Worker', () => {
   it('ask the static assets for a signed-in page only until they have answered 404 for its path (a page rendered per request), and every time for a prerendered one', async () => {
     const { session } = await signIn();
     const asked: string[] = [];
-    const prerendered = new Set(['/dashboard']);
+    const prerendered = new Set(['/settings/billing']);
     const assets = {
       fetch: async (input: RequestInfo | URL) => {
         const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
@@ -223,10 +233,10 @@ describe('the signed-in pages on the Worker', () => {
     const symbolPage = `/accounts/digital-assets/Z${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
     for (let i = 0; i < 3; i++) {
       expect((await open(symbolPage)).status).toBe(200);
-      expect((await open('/dashboard')).status).toBe(200);
+      expect((await open('/settings/billing')).status).toBe(200);
     }
     expect(asked.filter((p) => p === symbolPage)).toHaveLength(1);
-    expect(asked.filter((p) => p === '/dashboard')).toHaveLength(3);
+    expect(asked.filter((p) => p === '/settings/billing')).toHaveLength(3);
   });
 
   it('leave the public pages and /login to the static assets (not guarded)', async () => {
