@@ -1,13 +1,28 @@
 // The asset page's chart at first paint, in Chromium against the built Worker: before any script
 // (JavaScript off) the chart box already holds the default timeframe's line as an SVG drawn on the
 // Worker from the same price history, an image named by the summary in the visitor's language, as
-// large as the box; with scripts on, the interactive chart takes over from it without moving anything,
-// and a timeframe still loading keeps the box's size with its placeholder. Phone 0170.
+// large as the box; with scripts on, loading the page never loads the drawing library (the line is the
+// chart until a person reaches for it), the interactive chart then takes over from it without moving
+// anything, and a timeframe still loading keeps the box's size with its placeholder. Phone 0170.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chartLine } from '../../src/shared/chart-line';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
-import { apiCall, apiSignIn, type ApiSession, baseURL, launch, layoutShift, LOCALE, type Lang, s, servedContext, sessionCookies, testPhone } from './helpers';
+import {
+  apiCall,
+  apiSignIn,
+  type ApiSession,
+  baseURL,
+  launch,
+  layoutShift,
+  LOCALE,
+  type Lang,
+  s,
+  servedContext,
+  sessionCookies,
+  testPhone,
+  waitForHydration,
+} from './helpers';
 
 let browser: Browser;
 let session: ApiSession;
@@ -66,10 +81,22 @@ describe("the asset page's chart at first paint", () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(PAGE);
+    const chunks: string[] = [];
+    page.on('request', (req) => {
+      if (/\/_astro\/chart-canvas\.[^/]+\.js$/.test(req.url())) chunks.push(req.url());
+    });
     const before = await boxes(page);
     expect(before.line).not.toBeNull();
-    // The interactive chart draws once the page is idle: the static line gives way to it.
+    // Loaded, hydrated and idle, the page has not loaded the drawing library: the line is the chart.
+    await waitForHydration(page);
     await page.locator('[data-chart-range="24h"][data-chart-state="ready"]').waitFor();
+    for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    expect(await page.locator('[data-chart-range="24h"]').getAttribute('data-chart-drawing')).toBe('line');
+    expect(chunks).toEqual([]);
+    // A person reaching for the chart (a pointer over it) gets the interactive chart: the line gives way to it.
+    await page.locator('[data-chart-range="24h"]').hover();
+    await page.locator('[data-chart-range="24h"][data-chart-state="ready"][data-chart-drawing="canvas"]').waitFor();
+    expect(chunks).toHaveLength(1);
     expect(await page.locator('[data-chart-canvas] canvas').count()).toBeGreaterThan(0);
     expect(await page.locator('svg[data-chart-line]').count()).toBe(0);
     const after = await boxes(page);
@@ -92,7 +119,7 @@ describe("the asset page's chart at first paint", () => {
     await page.locator('[data-chart-range="1y"][data-chart-state="loading"] [role="status"]').waitFor();
     expect((await boxes(page)).box).toEqual(before.box);
     release();
-    await page.locator('[data-chart-range="1y"][data-chart-state="ready"]').waitFor();
+    await page.locator('[data-chart-range="1y"][data-chart-state="ready"][data-chart-drawing="canvas"]').waitFor();
     expect((await boxes(page)).box).toEqual(before.box);
     expect(errors).toEqual([]);
     await context.close();

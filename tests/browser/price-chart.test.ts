@@ -23,8 +23,10 @@ const DAY = 24 * HOUR;
 const SPANS = { '24h': DAY, '1w': 7 * DAY, '1m': 30 * DAY, '1y': 365 * DAY } as const;
 const chartChunk = (url: string) => /\/_astro\/chart-canvas\.[^/]+\.js$/.test(url);
 
+/** The chart's data once the interactive chart has drawn it (a person reaching for the chart brings it). */
 async function plotted(page: Page, range: string) {
-  const box = page.locator(`[data-chart-range="${range}"][data-chart-state="ready"]`);
+  await page.locator('[data-chart-range]').hover();
+  const box = page.locator(`[data-chart-range="${range}"][data-chart-state="ready"][data-chart-drawing="canvas"]`);
   await box.waitFor();
   const [from, to, points] = await Promise.all(['data-chart-from', 'data-chart-to', 'data-chart-points'].map((a) => box.getAttribute(a)));
   return { from: Date.parse(from!), to: Date.parse(to!), points: Number(points) };
@@ -68,7 +70,7 @@ describe('the price chart', () => {
     });
   }
 
-  it('never requests the chart library on /market, and on the asset page only once the chart scrolls into view', async () => {
+  it('never requests the chart library on /market, and on the asset page only once a person reaches for the chart', async () => {
     const { context, page } = await screenPage(browser, state, 'en', 390);
     const requested: string[] = [];
     page.on('request', (r) => {
@@ -79,18 +81,20 @@ describe('the price chart', () => {
     await page.waitForLoadState('networkidle');
     expect(requested).toEqual([]);
 
-    // A short window: the chart starts below the fold. Its data is there, its library is not.
-    await page.setViewportSize({ width: 390, height: 300 });
+    // Its data is there and drawn as a line, in view and scrolled to; its library is not.
     await openApp(page, '/accounts/digital-assets/MSFT');
     const box = page.locator('[data-chart-range="24h"]');
     await page.locator('[data-chart-range="24h"][data-chart-points]:not([data-chart-points="0"])').waitFor();
+    await box.scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
     expect(requested).toEqual([]);
-    expect(await box.getAttribute('data-chart-state')).toBe('loading');
+    expect(await box.getAttribute('data-chart-state')).toBe('ready');
+    expect(await box.getAttribute('data-chart-drawing')).toBe('line');
+    expect(await box.locator('svg[data-chart-line] path').count()).toBe(1);
 
-    // Scrolled to (by a finger on a phone as by a wheel), the library comes and the chart draws.
-    await box.scrollIntoViewIfNeeded();
-    await page.locator('[data-chart-range="24h"][data-chart-state="ready"]').waitFor();
+    // A press on it (as a pointer over it) brings the library, and the chart draws.
+    await box.click();
+    await page.locator('[data-chart-range="24h"][data-chart-state="ready"][data-chart-drawing="canvas"]').waitFor();
     expect(requested).toHaveLength(1);
     await context.close();
   });

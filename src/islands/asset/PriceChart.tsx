@@ -4,10 +4,11 @@
 // drawn, the period's line is a static SVG (historySummary's path, chart-line.ts) named by the same
 // text; on a page rendered on the Worker the default timeframe's text and line come served, so they
 // are in the HTML before any script (the text is the page's largest, its LCP element) and show until
-// this chart's own read answers, whose text and line are the same. The drawing library (chart-canvas.ts,
-// its own chunk, never in the server's bundle) is loaded once the chart is in view and the page is
-// idle, or at once when a person reaches for the chart, so its work never adds to the page's load;
-// the library's evaluation and the chart's first drawing are separate tasks. Loading, empty and error (Try again) states keep the box's height, so
+// this chart's own read answers, whose text and line are the same; another timeframe's line is drawn
+// the same way from its history. The drawing library (chart-canvas.ts, its own chunk, never in the
+// server's bundle) is loaded only when a person reaches for the chart (a pointer over it, a touch or
+// a focus in it), for the crosshair and that moment's price, so its work never adds to the page's
+// load; the library's evaluation and the chart's first drawing are separate tasks. Loading, empty and error (Try again) states keep the box's height, so
 // nothing moves. The box exposes what it plots from the data (data-chart-*), for tests and tools.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
@@ -43,7 +44,6 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
   const t = useT();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [visible, setVisible] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const [chartFailed, setChartFailed] = useState(false);
@@ -68,38 +68,10 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
     };
   }, [symbol, range, attempt]);
 
-  // The library: only once the chart's box comes into view.
-  useEffect(() => {
-    const el = box.current;
-    if (!el || visible) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setVisible(true);
-      return;
-    }
-    const seen = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setVisible(true);
-        seen.disconnect();
-      }
-    });
-    seen.observe(el);
-    return () => seen.disconnect();
-  }, [visible]);
-
-  // The interactive chart: once in view and the page is idle (a person reaching for it: at once, below).
-  useEffect(() => {
-    if (!visible || wanted) return;
-    if (typeof requestIdleCallback === 'undefined') {
-      const timer = setTimeout(() => setWanted(true), 200);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(() => setWanted(true), { timeout: 2000 });
-    return () => cancelIdleCallback(idle);
-  }, [visible, wanted]);
-  const reach = () => {
-    setVisible(true);
-    setWanted(true);
-  };
+  // The interactive chart (the drawing library and its first drawing, a long task on a slow phone)
+  // only when a person reaches for the chart: until then the static line is the chart, so loading the
+  // page never runs it.
+  const reach = () => setWanted(true);
 
   const history = load.status === 'ready' ? load.history : null;
   const points = history?.points ?? [];
@@ -152,9 +124,9 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
   const textTone = text?.change == null ? 'none' : text.change.startsWith('-') ? 'down' : 'up';
   const period = t(`asset.chart.period.${range}`);
   const failed = load.status === 'error' || chartFailed;
-  const busy = load.status === 'loading' || (!failed && points.length > 0 && !drawn);
   // The static line stands for the chart until the chart has drawn (served, or from the loaded history).
   const line = !drawn && !failed && text?.line ? text.line : null;
+  const busy = load.status === 'loading' || (!failed && points.length > 0 && !drawn && !line);
   const retry = () => {
     setChartFailed(false);
     setAttempt((n) => n + 1);
@@ -182,7 +154,8 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
         ref={box}
         aria-busy={busy}
         data-chart-range={history?.range ?? range}
-        data-chart-state={failed ? 'error' : load.status === 'loading' ? 'loading' : points.length === 0 ? 'empty' : drawn ? 'ready' : 'loading'}
+        data-chart-state={failed ? 'error' : load.status === 'loading' ? 'loading' : points.length === 0 ? 'empty' : drawn || line ? 'ready' : 'loading'}
+        data-chart-drawing={drawn ? 'canvas' : line ? 'line' : undefined}
         data-chart-points={points.length}
         data-chart-from={points[0]?.time}
         data-chart-to={points.at(-1)?.time}
