@@ -28,9 +28,20 @@ export function gateScript(vars: GateScriptVars): string {
   return `(function(){${decls}\n${BODY}})();`;
 }
 
+/** The texts already built, by their first reads (a page's constants: a handful of keys per isolate). */
+const pageScripts = new Map<string, string>();
+
 /** The script of a signed-in page with these first reads (served: rendered on the Worker). */
-export const pageGateScript = (prefetch: string[], served: boolean): string =>
-  gateScript({ prefetch, served, authKey: AUTH_COOKIE_NAME, marginMs: SESSION_MARGIN_MS, hintKey: ACTIVE_ACCOUNT_HINT_KEY });
+export function pageGateScript(prefetch: string[], served: boolean): string {
+  // The same reads give the same text for every user: an isolate builds each text once.
+  const key = `${served}|${JSON.stringify(prefetch)}`;
+  let text = pageScripts.get(key);
+  if (text === undefined) {
+    text = gateScript({ prefetch, served, authKey: AUTH_COOKIE_NAME, marginMs: SESSION_MARGIN_MS, hintKey: ACTIVE_ACCOUNT_HINT_KEY });
+    pageScripts.set(key, text);
+  }
+  return text;
+}
 
 /** The hashes of the served script by its first reads (a page's constants: a handful of keys). */
 const servedHashes = new Map<string, Promise<`sha256-${string}`>>();
