@@ -244,7 +244,7 @@ try {
   examples.placeOrder = placed;
   await record('getOrder', ana, 'get', `${orders}/{orderId}`, { params: { accountId: account, orderId: bought.id } });
   await record('cancelOrder', ana, 'delete', `${orders}/{orderId}`, { params: { accountId: account, orderId: limit.id } });
-  await record('listOrders', ana, 'get', orders, { params: { accountId: account }, query: { status: 'all', limit: '2' } });
+  await record('listOrders', ana, 'get', orders, { params: { accountId: account }, query: { status: 'all', limit: 2 } });
   await record('listPositions', ana, 'get', '/brokerage/accounts/{accountId}/positions', { params: { accountId: account } });
   await record('getPosition', ana, 'get', '/brokerage/accounts/{accountId}/positions/{symbol}', { params: { accountId: account, symbol: 'AAPL' } });
   await record('closePosition', ana, 'delete', '/brokerage/accounts/{accountId}/positions/{symbol}', {
