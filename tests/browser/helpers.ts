@@ -272,6 +272,22 @@ export function servedSql(command: string): void {
   sh('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', TEST_STATE, '--command', command]);
 }
 
+/**
+ * Puts the served app's market clock at `iso` (its New York hours decide whether the market is open;
+ * null: back to the real time). It is an offset from the real time in the served D1's market_settings,
+ * a test-only row no API writes, honoured only where the ledger is embedded; the clock endpoint, the
+ * order engine and the app clock's market job all read it. The app clock keeps the alarm it set
+ * before: after moving the time, a call that wakes it (placing or cancelling an order) brings its
+ * market work due at the new time (at most a minute later while the market is open).
+ */
+export function setMarketTime(iso: string | null): void {
+  servedSql(
+    iso === null
+      ? `DELETE FROM market_settings WHERE key = 'test_time_offset_ms'`
+      : `INSERT OR REPLACE INTO market_settings (key, value) VALUES ('test_time_offset_ms', '${Date.parse(iso) - Date.now()}')`,
+  );
+}
+
 /** No horizontal scrolling of the page itself (a layout that fits the viewport). */
 export async function pageFitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
