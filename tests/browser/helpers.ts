@@ -288,6 +288,22 @@ export function setMarketTime(iso: string | null): void {
   );
 }
 
+/**
+ * Submits the person's identity verification as Ana García of Argentina with a document the local
+ * service approves at once (ending 5678): the verified name and country a W-8BEN then carries.
+ */
+export async function verifyAsAnaOfArgentina(session: ApiSession): Promise<void> {
+  await apiCall(session, 'POST', '/api/identity-verification', {
+    first_name: 'Ana',
+    last_name: 'García',
+    date_of_birth: '1990-01-02',
+    country: 'AR',
+    document_type: 'passport',
+    document_number: 'P5678',
+    consent: true,
+  });
+}
+
 /** No horizontal scrolling of the page itself (a layout that fits the viewport). */
 export async function pageFitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

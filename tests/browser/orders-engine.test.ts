@@ -4,7 +4,7 @@
 // "executes at the open"), and the app clock fills it once the market has opened; both fills are
 // stock_order rows of the Transactions list and its CSV; then sells all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn, baseURL, setMarketTime, testPhone, type ApiSession } from './helpers';
+import { apiCall, apiSignIn, baseURL, setMarketTime, testPhone, type ApiSession, verifyAsAnaOfArgentina } from './helpers';
 
 const PHONE = testPhone(55);
 
@@ -21,15 +21,7 @@ interface Order {
 
 beforeAll(async () => {
   session = await apiSignIn(PHONE);
-  await apiCall(session, 'POST', '/api/identity-verification', {
-    first_name: 'Ana',
-    last_name: 'García',
-    date_of_birth: '1990-01-02',
-    country: 'AR',
-    document_type: 'passport',
-    document_number: 'P5678',
-    consent: true,
-  });
+  await verifyAsAnaOfArgentina(session);
   accountId = (await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts')).accounts[0]!.account_id;
   await apiCall(session, 'POST', '/api/usd/accounts', { account_id: accountId });
   await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100.00', rail: 'bank' });

@@ -3,41 +3,14 @@
 // refuses one that is not (502), and passes on a refusal's code.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import recorded from '../../src/shared/contract/examples.json';
 import { appRequest, authHeaders, remote, signToken, useStandIns } from './stand-ins';
 
 const s = useStandIns();
 
 const accountId = randomUUID();
-const order = {
-  id: randomUUID(),
-  client_order_id: 'ticket-1',
-  account_id: accountId,
-  symbol: 'AAPL',
-  asset_class: 'us_equity',
-  side: 'buy',
-  type: 'market',
-  time_in_force: 'day',
-  qty: null,
-  notional: '10.00',
-  limit_price: null,
-  status: 'filled',
-  filled_qty: '0.052631',
-  filled_avg_price: '190',
-  filled_cents: 1000,
-  reserved_cents: 0,
-  reserved_qty: '0.000000',
-  fee_cents: 0,
-  estimated_price: '190',
-  estimated_qty: '0.052631',
-  estimated_cents: 1000,
-  executes_at: null,
-  transaction_id: randomUUID(),
-  created_at: '2026-12-01T15:00:00.000Z',
-  updated_at: '2026-12-01T15:00:00.000Z',
-  filled_at: '2026-12-01T15:00:00.000Z',
-  canceled_at: null,
-  expired_at: null,
-};
+/** A filled order as the embedded core answers it (its recorded example). */
+const order = recorded.placeOrder.response.body.data;
 const body = { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00', client_order_id: 'ticket-1' };
 
 describe('remote mode: orders and positions', () => {
