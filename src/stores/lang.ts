@@ -2,7 +2,7 @@
 // gives fs, anything else en), or from what the user picked before (localStorage); the account's
 // language overrides it.
 import { atom } from 'nanostores';
-import { DEFAULT_LANG, detectLanguage, htmlLang, isDictionaryLoaded, isLang, loadDictionary, resolveLanguage, type Lang } from '../i18n';
+import { DEFAULT_LANG, detectLanguage, htmlLang, isDictionaryLoaded, isLang, loadDictionary, resolveLanguage, servedLanguage, type Lang } from '../i18n';
 
 export const LANG_STORAGE_KEY = 'lang';
 
@@ -77,7 +77,9 @@ export function applyAccountLanguage(accountLanguage: string | null | undefined)
 }
 
 if (typeof window !== 'undefined') {
-  wanted = initialLanguage();
+  // A page rendered on the Worker starts in its language (whose dictionary it preloads), as its
+  // islands will; a prerendered one in the stored choice or the browser's.
+  wanted = servedLanguage() ?? initialLanguage();
   switchTo(wanted);
   // Keep <html lang> right for screen readers and hyphenation, from the first change on: until then
   // it is the page's own (the server's language, or the early script's stored choice), not the
