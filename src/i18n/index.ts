@@ -106,13 +106,17 @@ function pluralKey(lang: Lang, key: TranslationKey, count: number): TranslationK
  * The string for `key` in `lang`, with `{name}` placeholders filled from `params`; a numeric
  * `count` picks the plural form (pluralKey). A missing or empty translation falls back to English
  * (a dictionary may lag behind during a change); a placeholder without a value stays visible so the
- * gap is noticed rather than hidden. A key the page's dictionary lacks (its build step missed where
- * the code names it) is reported and shown as the key.
+ * gap is noticed rather than hidden. Until the language's strings are in, t() answers ''; a key the
+ * page's dictionary then lacks (its build step missed where the code names it) is reported and shown
+ * as the key.
  */
 export function t(lang: Lang, key: TranslationKey, params?: TranslateParams): string {
   if (typeof params?.count === 'number') key = pluralKey(lang, key, params.count);
   const text = loaded[lang]?.[key] || loaded.en?.[key];
   if (text === undefined) {
+    // Before the language's strings are in (a page rendered in the browser, as it starts) nothing is
+    // shown yet; once they are, a missing key is the build step's miss.
+    if (!complete.has(lang)) return '';
     console.error(`No string for ${key} in ${lang}: this page's dictionary lacks it`);
     return key;
   }

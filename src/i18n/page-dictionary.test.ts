@@ -53,6 +53,13 @@ describe("a page's dictionary in the browser", () => {
     expect(i18n.t('en', 'market.resultCount', { count: 3 })).toBe('3 assets shown');
   });
 
+  it('shows nothing before the language is in, rather than a key or another language', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const i18n = await freshI18n();
+    expect(i18n.t('es', 'common.cancel')).toBe('');
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('reports a key the page lacks and shows the key, never another screen’s text', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const i18n = await freshI18n();
