@@ -40,16 +40,16 @@ export function setLanguage(lang: Lang): void {
   } catch {
     // Not persisted; the choice still holds for this page.
   }
-  switchTo(lang);
+  void switchTo(lang);
 }
 
-function switchTo(lang: Lang): void {
+function switchTo(lang: Lang): Promise<void> {
   if (isDictionaryLoaded(lang)) {
     $lang.set(lang);
     $langReady.set(true);
-    return;
+    return Promise.resolve();
   }
-  loadDictionary(lang)
+  return loadDictionary(lang)
     .then(() => {
       if (wanted === lang) $lang.set(lang);
     })
@@ -67,7 +67,7 @@ function switchTo(lang: Lang): void {
  */
 export function startWithLanguage(lang: Lang): void {
   wanted = lang;
-  switchTo(lang);
+  void switchTo(lang);
 }
 
 /** Applies the account's language (en, es or fs) when the account loads; other values change nothing. */
@@ -80,11 +80,14 @@ if (typeof window !== 'undefined') {
   // A page rendered on the Worker starts in its language (whose dictionary it preloads), as its
   // islands will; a prerendered one in the stored choice or the browser's.
   wanted = servedLanguage() ?? initialLanguage();
-  switchTo(wanted);
   // Keep <html lang> right for screen readers and hyphenation, from the first change on: until then
   // it is the page's own (the server's language, or the early script's stored choice), not the
   // store's initial 'en'.
   $lang.listen((lang) => {
     document.documentElement.lang = htmlLang(lang);
   });
+  // The islands' modules import this one, so each island waits here until its page's strings in the
+  // starting language are in (preloaded with its scripts): hydration then never waits for them, and
+  // a press held before it (client:tap) is replayed on an island that has hydrated.
+  await switchTo(wanted);
 }
