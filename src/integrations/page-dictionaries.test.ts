@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/en';
 import { es } from '../i18n/es';
@@ -27,6 +30,23 @@ describe("a page's dictionary", () => {
       ]),
     );
     expect(pages.map((p) => p.route)).not.toContain('/');
+  });
+
+  it('exists for every page that hydrates an island (client:...), whatever its name', () => {
+    const pagesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'pages');
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.astro') ? [join(dir, name)] : []));
+    const hydrating = files(pagesDir)
+      .filter((file) => /<\w+ client:/.test(readFileSync(file, 'utf8')))
+      .map(
+        (file) =>
+          '/' +
+          relative(pagesDir, file)
+            .replace(/\.astro$/, '')
+            .replace(/(^|\/)index$/, ''),
+      );
+    expect(hydrating.length).toBeGreaterThan(10);
+    expect(pages.map((p) => p.route).sort()).toEqual(hydrating.sort());
   });
 
   it("holds the strings its islands name, the shell's among them, and none of another screen's", () => {
