@@ -76,9 +76,12 @@ export function applyAccountLanguage(accountLanguage: string | null | undefined)
   if (next !== wanted) setLanguage(next);
 }
 
-if (typeof window !== 'undefined') {
-  // A page rendered on the Worker starts in its language (whose dictionary it preloads), as its
-  // islands will; a prerendered one in the stored choice or the browser's.
+/**
+ * In the browser: picks the starting language and loads its strings. A page rendered on the Worker
+ * starts in its language (whose dictionary it preloads), as its islands will; a prerendered one in the
+ * stored choice or the browser's.
+ */
+function start(): Promise<void> {
   wanted = servedLanguage() ?? initialLanguage();
   // Keep <html lang> right for screen readers and hyphenation, from the first change on: until then
   // it is the page's own (the server's language, or the early script's stored choice), not the
@@ -86,8 +89,12 @@ if (typeof window !== 'undefined') {
   $lang.listen((lang) => {
     document.documentElement.lang = htmlLang(lang);
   });
-  // The islands' modules import this one, so each island waits here until its page's strings in the
-  // starting language are in (preloaded with its scripts): hydration then never waits for them, and
-  // a press held before it (client:tap) is replayed on an island that has hydrated.
-  await switchTo(wanted);
+  return switchTo(wanted);
 }
+
+/**
+ * Resolves once the starting language's strings are in: the islands hydrate after it
+ * (src/integrations/react-client.mjs), so hydration never waits for them and a press held before it
+ * (client:tap) is replayed on an island that has hydrated.
+ */
+export const languageReady: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : start();
