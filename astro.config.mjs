@@ -10,6 +10,7 @@ import { HEADER_ONLY_DIRECTIVES, pageBaseDirectives } from './src/worker/securit
 // The Supabase project the islands sign in with (empty: the app's own /auth/v1), as the build sees it.
 const { PUBLIC_SUPABASE_URL: supabaseUrl } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
 import islandPreload from './src/integrations/island-preload.mjs';
+import pageDictionaries from './src/integrations/page-dictionaries';
 import { fileURLToPath } from 'node:url';
 
 /** `client:tap` (src/integrations/tap-directive.ts): idle or the first press hydrates, and a press before it is replayed. */
@@ -31,7 +32,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   adapter: cloudflare({ imageService: 'passthrough' }),
   // islandPreload: each island page preloads its whole static module graph (no import waterfall).
-  integrations: [react(), tapDirective, islandPreload(), securityHeaders({ supabaseUrl })],
+  // pageDictionaries: each page's strings per language, only those its islands can show.
+  integrations: [react(), tapDirective, islandPreload(), pageDictionaries(), securityHeaders({ supabaseUrl })],
   // 'preserve': privacy.astro -> privacy.html, served by Workers assets at /privacy without a redirect
   // ('directory' would make /privacy answer 307 to /privacy/); es/index.astro -> /es/.
   // Stylesheets: the public pages' sheet (~23 kB) stays inline (most visitors see one page, and an

@@ -17,3 +17,8 @@ declare namespace Astro {
     'client:tap'?: boolean;
   }
 }
+
+declare module 'virtual:page-dictionaries' {
+  /** The URL of each page's dictionary per language, by route pattern (src/integrations/page-dictionaries.ts). */
+  export const pageDictionaries: Partial<Record<string, Record<import('./i18n').Lang, string>>>;
+}

@@ -1,4 +1,4 @@
-// A dialog's component in a chunk of its own (React.lazy), fetched once the browser is idle after
+// A dialog's (or a menu's) component in a chunk of its own (React.lazy), fetched once the browser is idle after
 // its island's module has run: the page's first load stays as small, and the first open of the
 // dialog waits for no network (a first dialog took 0.3-1.3 s to be on screen on a phone with a 4x
 // slower CPU when its chunk was fetched at the tap; bench/lib/interactions.mjs measures it).

@@ -3,7 +3,12 @@
 // account's language when that is en, es or fs).
 // Framework-free so the worker and stores can use it; React components use useT() from
 // src/components/use-t.ts.
-import { en, type Dictionary, type TranslationKey } from './en';
+//
+// No dictionary ships with the code. In the browser a page loads its own dictionary in the person's
+// language: only the strings its islands can show, named by its layout's <meta name="dictionaries">
+// (built by src/integrations/page-dictionaries.ts; the served language's is preloaded). The Worker
+// and the tests, which have no such page, load whole dictionaries, English with each as the fallback.
+import type { Dictionary, TranslationKey } from './en';
 
 export type { TranslationKey };
 
@@ -12,20 +17,54 @@ export const LANGS = ['en', 'es', 'fs'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
 
-// English ships with every island (it is the fallback); Spanish and French load on demand, so a
-// page carries one extra dictionary (~6 KB gzip) instead of two it never shows.
-const loaded: Partial<Record<Lang, Dictionary>> = { en };
-const loaders: Record<Exclude<Lang, 'en'>, () => Promise<Dictionary>> = {
+/** The strings in each language so far: a page's dictionary in the browser, whole ones elsewhere. */
+const loaded: Partial<Record<Lang, Partial<Dictionary>>> = {};
+/** Languages whose strings for this page (or whole dictionary) are in. */
+const complete = new Set<Lang>();
+
+const wholeDictionaries: Record<Lang, () => Promise<Dictionary>> = {
+  en: () => import('./en').then((m) => m.en),
   es: () => import('./es').then((m) => m.es),
   fs: () => import('./fs').then((m) => m.fs),
 };
 
-export const isDictionaryLoaded = (lang: Lang): boolean => loaded[lang] !== undefined;
+/** A page's dictionary module: its strings, and the English of the messages answered in English. */
+interface PageDictionary {
+  default: Partial<Dictionary>;
+  english?: Partial<Dictionary>;
+}
 
-/** Loads `lang`'s dictionary once; until it is in, t() answers in English. */
+const add = (lang: Lang, strings: Partial<Dictionary>) => {
+  loaded[lang] = loaded[lang] ? Object.assign(loaded[lang], strings) : strings;
+};
+
+/** The page's layout names its dictionary per language (none on the Worker, in tests, or on a page without islands). */
+const pageDictionaries = (): DOMStringMap | undefined =>
+  typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>('meta[name="dictionaries"]')?.dataset;
+
+/** The language the Worker rendered this page in (its dictionary is preloaded), or null. */
+export function servedLanguage(): Lang | null {
+  const served = pageDictionaries()?.served;
+  return isLang(served) ? served : null;
+}
+
+export const isDictionaryLoaded = (lang: Lang): boolean => complete.has(lang);
+
+/** Loads `lang`'s strings once: the page's, else the whole dictionary (and English, the fallback). */
 export async function loadDictionary(lang: Lang): Promise<void> {
-  if (lang === 'en' || loaded[lang]) return;
-  loaded[lang] = await loaders[lang]();
+  if (complete.has(lang)) return;
+  const url = pageDictionaries()?.[lang];
+  if (url) {
+    const page = (await import(/* @vite-ignore */ url)) as PageDictionary;
+    add(lang, page.default);
+    if (page.english) add('en', page.english);
+  } else {
+    const [whole, english] = await Promise.all([wholeDictionaries[lang](), complete.has('en') ? undefined : wholeDictionaries.en()]);
+    if (english) add('en', english);
+    add(lang, whole);
+    complete.add('en');
+  }
+  complete.add(lang);
 }
 
 export type TranslateParams = Readonly<Record<string, string | number>>;
@@ -36,7 +75,12 @@ export function isLang(value: unknown): value is Lang {
 
 /** True when `key` is a dictionary key (for messages that may be a key or free text, e.g. zod issues). */
 export function isTranslationKey(key: string): key is TranslationKey {
-  return Object.prototype.hasOwnProperty.call(en, key);
+  return LANGS.some((lang) => loaded[lang] !== undefined && Object.hasOwn(loaded[lang], key));
+}
+
+/** The key whose English text is `text` (the first in the dictionary's order), among the English strings loaded. */
+export function keyOfEnglish(text: string): TranslationKey | undefined {
+  return Object.entries(loaded.en ?? {}).find(([, english]) => english === text)?.[0] as TranslationKey | undefined;
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -62,11 +106,20 @@ function pluralKey(lang: Lang, key: TranslationKey, count: number): TranslationK
  * The string for `key` in `lang`, with `{name}` placeholders filled from `params`; a numeric
  * `count` picks the plural form (pluralKey). A missing or empty translation falls back to English
  * (a dictionary may lag behind during a change); a placeholder without a value stays visible so the
- * gap is noticed rather than hidden.
+ * gap is noticed rather than hidden. Until the language's strings are in, t() answers ''; a key the
+ * page's dictionary then lacks (its build step missed where the code names it) is reported and shown
+ * as the key.
  */
 export function t(lang: Lang, key: TranslationKey, params?: TranslateParams): string {
   if (typeof params?.count === 'number') key = pluralKey(lang, key, params.count);
-  const text = loaded[lang]?.[key] || en[key];
+  const text = loaded[lang]?.[key] || loaded.en?.[key];
+  if (text === undefined) {
+    // Before the language's strings are in (a page rendered in the browser, as it starts) nothing is
+    // shown yet; once they are, a missing key is the build step's miss.
+    if (!complete.has(lang)) return '';
+    console.error(`No string for ${key} in ${lang}: this page's dictionary lacks it`);
+    return key;
+  }
   if (!params) return text;
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const value = params[name];

@@ -1,22 +1,25 @@
 // Every dictionary key is used by the app (knip sees exports, not dictionary keys): its name is quoted
 // somewhere in src/ outside the dictionaries and the tests, or it is one of a family the code names
 // with a template (`identity.reason.${reason}`: the prefixes listed below, each checked to really be
-// built that way), or a message known by its English text (listed below). A key nothing uses fails.
+// built that way), or a message known by its English text (BY_ENGLISH_TEXT in key-usage.ts). A key
+// nothing uses fails.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
+import { BY_ENGLISH_TEXT, generalKey } from './key-usage';
 
 const SRC = dirname(dirname(fileURLToPath(import.meta.url)));
-const DICTIONARIES = ['i18n/en.ts', 'i18n/es.ts', 'i18n/fs.ts'];
+// The dictionaries, and the list of keys known by their English text (which names them to say so).
+const NOT_USES = ['i18n/en.ts', 'i18n/es.ts', 'i18n/fs.ts', 'i18n/key-usage.ts'];
 
-/** The text of every source file of src/ but the dictionaries and the tests. */
+/** The text of every source file of src/ but the dictionaries, that list and the tests. */
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    if (!/\.(ts|tsx|astro|mjs|json)$/.test(name) || /\.test\.tsx?$/.test(name) || DICTIONARIES.includes(relative(SRC, path))) return [];
+    if (!/\.(ts|tsx|astro|mjs|json)$/.test(name) || /\.test\.tsx?$/.test(name) || NOT_USES.includes(relative(SRC, path))) return [];
     return [readFileSync(path, 'utf8')];
   });
 }
@@ -45,27 +48,13 @@ const DYNAMIC_PREFIXES = [
   'usd.activity.status.',
 ];
 
-/**
- * Messages the app is handed as English text and shows through the dictionary by that text
- * (src/shared/error-text.ts), or the spec's own messages kept verbatim: no code names their key.
- */
-const BY_ENGLISH_TEXT = [
-  'errors.http', // the typed client's 'HTTP error! status: {status}' (src/stores/api.ts)
-  'errors.noAccessToken', // the typed client's own messages without a token (src/stores/api.ts)
-  'errors.noAuthToken',
-  'errors.accountNameRequired', // the account schema's message (src/shared/schemas/account.ts)
-  'errors.authSessionMissing', // the sign-in provider's messages (the spec's auth provider errors)
-  'errors.signUpMissing',
-  'toast.invalidFormData', // the spec's toast for invalid form data
-];
-
-/** A key without its plural ending (`_one`): the code names the general key and t() picks the form. */
-const general = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 const quoted = (key: string) => ['"', "'", '`'].some((q) => code.includes(`${q}${key}${q}`));
 
 describe('dictionary keys', () => {
   it('are each used by the app: quoted, in a listed template family, or known by their English text', () => {
-    const unused = Object.keys(en).filter((key) => !quoted(general(key)) && !DYNAMIC_PREFIXES.some((p) => key.startsWith(p)) && !BY_ENGLISH_TEXT.includes(key));
+    const unused = Object.keys(en).filter(
+      (key) => !quoted(generalKey(key)) && !DYNAMIC_PREFIXES.some((p) => key.startsWith(p)) && !BY_ENGLISH_TEXT.includes(key),
+    );
     expect(unused).toEqual([]);
   });
 

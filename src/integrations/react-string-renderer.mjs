@@ -5,11 +5,13 @@
 // took ~7.2 ms of Worker CPU per request with the stream and ~6.1 ms with renderToString. The
 // integration's own `experimentalDisableStreaming` does the same but drops the island's useId prefix
 // on the server (the browser hydrates with it), so ids would differ between HTML and hydration.
-// The client side (hydration) and the Vite set-up are @astrojs/react's, unchanged.
+// The client side (hydration) is @astrojs/react's, after the page's strings are in (react-client.mjs);
+// the Vite set-up is @astrojs/react's, unchanged.
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 
 const serverEntrypoint = fileURLToPath(new URL('./react-server.mjs', import.meta.url));
+const clientEntrypoint = fileURLToPath(new URL('./react-client.mjs', import.meta.url));
 
 /** `react(options)`, whose renderer renders islands to a string on the server. */
 export default function reactRenderedToString(options) {
@@ -19,7 +21,8 @@ export default function reactRenderedToString(options) {
     ...integration,
     hooks: {
       ...integration.hooks,
-      'astro:config:setup': (params) => setup({ ...params, addRenderer: (renderer) => params.addRenderer({ ...renderer, serverEntrypoint }) }),
+      'astro:config:setup': (params) =>
+        setup({ ...params, addRenderer: (renderer) => params.addRenderer({ ...renderer, serverEntrypoint, clientEntrypoint }) }),
     },
   };
 }

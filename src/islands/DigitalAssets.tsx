@@ -17,7 +17,7 @@ import { useSeededStore, useServedStore } from '../components/page-seed-context'
 import { useT } from '../components/use-t';
 import { usdCents } from '../shared/decimal';
 import { abbreviatePartyId, formatCents, formatLedgerAmount, formatPrice } from '../shared/format';
-import { assetPath, logoUrl } from '../shared/market';
+import { assetPath, logoUrl } from '../shared/asset-links';
 import { $activeAccount } from '../stores/account';
 import { useLiveUpdates } from '../stores/live';
 import {

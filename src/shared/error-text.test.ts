@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDictionary } from '../i18n';
 import { ApiError } from '../stores/api';
 import { apiErrorText, authErrorText } from './error-text';
-import { featureCategoryKey } from './feature-request-labels';
-import { featureRequestDescription, featureRequestTitle, walletLabel } from './seeded-text';
+import { featureCategoryKey, featureRequestDescription, featureRequestTitle } from './feature-request-labels';
+import { walletLabel } from './seeded-text';
 import { t, type TranslationKey } from '../i18n';
 
 beforeAll(async () => {

@@ -3,8 +3,7 @@
 // codes of src/shared/error-codes.ts), a validation text from the dictionary, or HTTP status, and
 // shown through the dictionary. The raw text is only the last fallback, for an answer nobody has
 // mapped yet (still better than nothing).
-import { en } from '../i18n/en';
-import { t, type Lang, type TranslationKey } from '../i18n';
+import { keyOfEnglish, t, type Lang, type TranslationKey } from '../i18n';
 import type { ErrorCode } from './error-codes';
 
 /** The parts of an error that identify it: what auth-js's AuthApiError and our ApiError carry. */
@@ -98,16 +97,8 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   client_order_id_conflict: 'order.error.clientOrderId',
 };
 
-// Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.
-let englishToKey: Map<string, TranslationKey> | null = null;
-function keyOfEnglish(text: string): TranslationKey | undefined {
-  englishToKey ??= new Map(
-    Object.entries(en)
-      .map(([key, value]) => [value, key as TranslationKey] as const)
-      .reverse(),
-  );
-  return englishToKey.get(text);
-}
+// Validation answers are English dictionary texts (src/shared/schemas/messages.ts): keyOfEnglish reads
+// them back to their key (a page's dictionary carries the English of that family for it).
 
 /** A message for an HTTP status whose body's text we do not know (or that had none). */
 function httpStatusText(lang: Lang, status: unknown): string | null {

@@ -1,7 +1,7 @@
 // Feature requests' plain values (statuses, priorities, categories, their dictionary keys, the length
 // limits) without zod, so a screen can show them without loading the schemas; ./schemas/feature-request
 // re-exports them.
-import type { TranslationKey } from '../i18n';
+import { isTranslationKey, type TranslationKey } from '../i18n';
 
 export const FEATURE_REQUEST_STATUSES = ['submitted', 'under_review', 'planned', 'in_progress', 'completed', 'rejected'] as const;
 export type FeatureRequestStatus = (typeof FEATURE_REQUEST_STATUSES)[number];
@@ -65,3 +65,25 @@ export const FEATURE_CATEGORY_IDS = {
   Notifications: 'notifications',
   Localization: 'localization',
 } as const;
+
+// The product's sample requests (migrations 0019 and 0026) stay as seeded (English, the contract's
+// language); a screen shows them in the user's language by their id, and anything a user wrote as written.
+type Translate = (key: TranslationKey) => string;
+
+/** `fr-seed-07` -> 'featureRequests.seed.07'; null for a request a user wrote. */
+function seedPrefix(id: string): string | null {
+  const n = /^fr-seed-(\d{2})$/.exec(id)?.[1];
+  return n ? `featureRequests.seed.${n}` : null;
+}
+
+function seeded(t: Translate, id: string, field: 'title' | 'description'): string | null {
+  const prefix = seedPrefix(id);
+  const key = prefix ? `${prefix}.${field}` : null;
+  return key && isTranslationKey(key) ? t(key) : null;
+}
+
+/** A feature request's title: the product's sample requests in the user's language, others as written. */
+export const featureRequestTitle = (t: Translate, item: { id: string; title: string }): string => seeded(t, item.id, 'title') ?? item.title;
+
+export const featureRequestDescription = (t: Translate, item: { id: string; description: string }): string =>
+  seeded(t, item.id, 'description') ?? item.description;

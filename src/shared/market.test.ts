@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LOGO_SERVICE_ORIGIN, logoUrl } from './asset-links';
 import { formatChangePercent, formatCompact, formatMarketCap, formatPrice, formatVolume } from './format';
 import {
   assetCategory,
   assetDetail,
   filterRows,
-  logoUrl,
-  LOGO_SERVICE_ORIGIN,
   MARKET_FALLBACK_THRESHOLD,
   marketRows,
   NETWORK_KEYS,

@@ -7,19 +7,8 @@
 // statistics are only for an asset that has no data at all.
 import type { DigitalAsset, MarketSnapshot, Stock } from './schemas/market';
 import type { TranslationKey } from '../i18n';
+import { logoUrl } from './asset-links';
 import { formatChangePercent, formatMarketCap, formatPrice, formatVolume } from './format';
-
-/**
- * The public logo service (PNG by lowercase symbol). The only image host the app loads from: a
- * Content-Security-Policy needs this origin in img-src.
- */
-export const LOGO_SERVICE_ORIGIN = 'https://assets.coincap.io';
-
-/** The asset's own logo when it has one, else the logo service's PNG for its lowercase symbol. */
-export function logoUrl(symbol: string, own?: string | null): string {
-  if (own && /^https:\/\//.test(own)) return own;
-  return `${LOGO_SERVICE_ORIGIN}/assets/icons/${encodeURIComponent(symbol.toLowerCase())}@2x.png`;
-}
 
 /** The spec's market row categories: Stocks, Bond, Stablecoin, Fiat, Cryptocurrency, Digital Assets. */
 export const MARKET_CATEGORIES = ['stocks', 'bond', 'stablecoin', 'fiat', 'cryptocurrency', 'digitalAssets'] as const;
@@ -327,9 +316,6 @@ export function symbolFromPath(pathname: string): string | null {
     return null;
   }
 }
-
-/** Where a market or wallet row goes. */
-export const assetPath = (symbol: string) => `/accounts/digital-assets/${encodeURIComponent(symbol)}`;
 
 /** The type column's label of each category. */
 export const CATEGORY_KEYS: Record<MarketCategory, TranslationKey> = {

@@ -2,7 +2,7 @@
 // gives fs, anything else en), or from what the user picked before (localStorage); the account's
 // language overrides it.
 import { atom } from 'nanostores';
-import { DEFAULT_LANG, detectLanguage, htmlLang, isDictionaryLoaded, isLang, loadDictionary, resolveLanguage, type Lang } from '../i18n';
+import { DEFAULT_LANG, detectLanguage, htmlLang, isDictionaryLoaded, isLang, loadDictionary, resolveLanguage, servedLanguage, type Lang } from '../i18n';
 
 export const LANG_STORAGE_KEY = 'lang';
 
@@ -40,16 +40,16 @@ export function setLanguage(lang: Lang): void {
   } catch {
     // Not persisted; the choice still holds for this page.
   }
-  switchTo(lang);
+  void switchTo(lang);
 }
 
-function switchTo(lang: Lang): void {
+function switchTo(lang: Lang): Promise<void> {
   if (isDictionaryLoaded(lang)) {
     $lang.set(lang);
     $langReady.set(true);
-    return;
+    return Promise.resolve();
   }
-  loadDictionary(lang)
+  return loadDictionary(lang)
     .then(() => {
       if (wanted === lang) $lang.set(lang);
     })
@@ -67,7 +67,7 @@ function switchTo(lang: Lang): void {
  */
 export function startWithLanguage(lang: Lang): void {
   wanted = lang;
-  switchTo(lang);
+  void switchTo(lang);
 }
 
 /** Applies the account's language (en, es or fs) when the account loads; other values change nothing. */
@@ -76,13 +76,25 @@ export function applyAccountLanguage(accountLanguage: string | null | undefined)
   if (next !== wanted) setLanguage(next);
 }
 
-if (typeof window !== 'undefined') {
-  wanted = initialLanguage();
-  switchTo(wanted);
+/**
+ * In the browser: picks the starting language and loads its strings. A page rendered on the Worker
+ * starts in its language (whose dictionary it preloads), as its islands will; a prerendered one in the
+ * stored choice or the browser's.
+ */
+function start(): Promise<void> {
+  wanted = servedLanguage() ?? initialLanguage();
   // Keep <html lang> right for screen readers and hyphenation, from the first change on: until then
   // it is the page's own (the server's language, or the early script's stored choice), not the
   // store's initial 'en'.
   $lang.listen((lang) => {
     document.documentElement.lang = htmlLang(lang);
   });
+  return switchTo(wanted);
 }
+
+/**
+ * Resolves once the starting language's strings are in: the islands hydrate after it
+ * (src/integrations/react-client.mjs), so hydration never waits for them and a press held before it
+ * (client:tap) is replayed on an island that has hydrated.
+ */
+export const languageReady: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : start();

@@ -2,7 +2,7 @@
 // sign-in answers, server-rendered pages) and the build step that writes the static assets'
 // `_headers` file both take their headers from here, so pages, assets and the API cannot drift apart.
 // Pure functions, no Worker or Node APIs: the Astro config imports this module too.
-import { LOGO_SERVICE_ORIGIN } from '../shared/market';
+import { LOGO_SERVICE_ORIGIN } from '../shared/asset-links';
 
 /** The origin of a configured Supabase project URL, or null for the embedded default (same origin). */
 export function supabaseOrigin(supabaseUrl: string | undefined): string | null {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
+import { LOGO_SERVICE_ORIGIN } from '../../src/shared/asset-links';
 import { at, baseURL, createWallet, type Lang, launch, LOCALE, s, setAccountLanguage, TEST_CODE, testPhone, waitForHydration } from './helpers';
 import { htmlLang } from '../../src/i18n';
 

@@ -5,7 +5,7 @@
 // give focus back to their trigger when Escape closes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
+import { LOGO_SERVICE_ORIGIN } from '../../src/shared/asset-links';
 import { at, launch, newContext, s, TEST_CODE, testPhone, waitForHydration } from './helpers';
 
 let browser: Browser;

@@ -120,6 +120,8 @@ for (const lang of ['en', 'es'] as const) {
       expect(await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('oklch(0.967 0.003 264.542)');
 
       await page.getByRole('button', { name: s.menu }).click();
+      // The menu's own chunk may still be on its way on a first open right after load.
+      await page.getByRole('menu').waitFor();
       expect(await page.getByRole('menuitem').allTextContents()).toEqual([...s.items]);
       await page.keyboard.press('Escape');
       await context.close();

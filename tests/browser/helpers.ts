@@ -12,7 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createChunks, stringToBase64URL } from '@supabase/ssr';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { t, type TranslationKey } from '../../src/i18n';
-import { LOGO_SERVICE_ORIGIN } from '../../src/shared/market';
+import { LOGO_SERVICE_ORIGIN } from '../../src/shared/asset-links';
 import { formatChangePercent } from '../../src/shared/format';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
 

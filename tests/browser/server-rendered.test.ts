@@ -5,8 +5,22 @@
 // request itself; two users' requests, interleaved, never get each other's page. Phones 0135-0137.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { en } from '../../src/i18n/en';
 import { formatDate } from '../../src/shared/format';
-import { apiCall, apiSignIn, type ApiSession, baseURL, cookieHeader, launch, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
+import {
+  apiCall,
+  apiSignIn,
+  type ApiSession,
+  baseURL,
+  cookieHeader,
+  launch,
+  pageHtml,
+  s,
+  servedContext,
+  testPhone,
+  waitForHydration,
+  type Lang,
+} from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -216,6 +230,59 @@ describe('signed-in pages rendered on the Worker', () => {
     await page.goto('/market');
     expect(await page.locator('#main h1').textContent()).toBe(s('fs', 'market.title'));
     await off.close();
+    await setLanguage(first, 'en');
+  });
+
+  it("hydrates in Spanish and French from the page's own dictionary: that language's only, no key shown, none missing, a dialog opened later in it too", async () => {
+    const KEYS = Object.keys(en);
+    for (const lang of ['es', 'fs'] as const) {
+      await setLanguage(first, lang);
+      const on = await contextFor(first, { lang });
+      const page = await on.newPage();
+      const missing: string[] = [];
+      const dictionaries: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /No string for|Hydration|#418|#423|#425/.test(m.text())) missing.push(`${page.url()}: ${m.text()}`);
+      });
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (/^\/_astro\/(i18n\/|(en|es|fs)\.)/.test(path)) dictionaries.push(path);
+      });
+      for (const [path, slug, heading] of [
+        ['/transactions', 'transactions', ['transactions.title']],
+        // The wallet's page, or the invitation to open one when the account has none yet.
+        ['/accounts/digital-assets', 'accounts-digital-assets', ['wallet.title', 'wallet.noAccount.title']],
+      ] as const) {
+        dictionaries.length = 0;
+        await page.goto(path);
+        await waitForHydration(page);
+        // The first paint was already in the language (the server's); hydration keeps it.
+        expect(
+          heading.map((key) => s(lang, key)),
+          path,
+        ).toContain(await page.locator('#main h1').first().textContent());
+        expect(dictionaries, path).toEqual([expect.stringMatching(new RegExp(`^/_astro/i18n/${slug}\\.${lang}\\.\\w+\\.js$`))]);
+        const text = await page.locator('body').innerText();
+        expect(
+          KEYS.filter((key) => text.includes(key)),
+          path,
+        ).toEqual([]);
+      }
+      // A dialog whose code loads on first open shows its strings in the language as well.
+      await page.goto('/transactions');
+      await waitForHydration(page);
+      await page
+        .getByRole('button', { name: s(lang, 'transactions.new.title') })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(s(lang, 'transactions.new.title'));
+      const text = await dialog.innerText();
+      expect(KEYS.filter((key) => text.includes(key))).toEqual([]);
+      expect(missing).toEqual([]);
+      await on.close();
+    }
     await setLanguage(first, 'en');
   });
 });

@@ -10,8 +10,7 @@ import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { useServedStore, useTimeZone } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
-import { featurePriorityKey } from '../../shared/feature-request-labels';
-import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
+import { featurePriorityKey, featureRequestDescription, featureRequestTitle } from '../../shared/feature-request-labels';
 import { FIRST_SCREEN_ROWS, type PageSeed } from '../../shared/page-seed';
 import {
   $featureRequests,

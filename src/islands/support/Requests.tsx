@@ -11,7 +11,7 @@ import { cx } from '../../components/cx';
 import { OFFSCREEN_ITEM } from '../../components/ListTable';
 import { useT } from '../../components/use-t';
 import { formatDate } from '../../shared/format';
-import { featureRequestDescription, featureRequestTitle } from '../../shared/seeded-text';
+import { featureRequestDescription, featureRequestTitle } from '../../shared/feature-request-labels';
 import { $featureRequests, loadFeatureRequests, vote, type FeatureRequest } from '../../stores/feature-requests';
 import { refocus } from '../common/refocus';
 import { FeatureRequestsStates, FeatureStatus, useCategoryLabel } from '../settings/FeatureRequestParts';
