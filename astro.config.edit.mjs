@@ -8,6 +8,10 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import app from './astro.config.mjs';
 import contentEditor from './src/editor/integration';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   site: app.site,
@@ -16,5 +20,7 @@ export default defineConfig({
   markdown: app.markdown,
   devToolbar: { enabled: false },
   integrations: [react(), ...contentEditor()],
-  vite: { plugins: [tailwindcss()] },
+  // The editor's browser modules come from node_modules wherever it really is (a linked one, as in a
+  // copy of the project with its node_modules linked in, lies outside the root Vite serves by default).
+  vite: { plugins: [tailwindcss()], server: { fs: { allow: [root, realpathSync(`${root}node_modules`)] } } },
 });
