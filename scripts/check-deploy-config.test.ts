@@ -2,7 +2,7 @@
 // The production configuration ships no local-only settings: the committed wrangler.toml (and the
 // generated dist/server/wrangler.json after a build) pass, and each kind of leak is caught.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,22 @@ describe('the production configuration', () => {
       'wrangler.toml vars: APP_MODE=demo; deploy a demo with `npm run deploy:demo` so its pages carry the demo banner',
       'wrangler.toml vars: AUTH_SIGNING_KEY_SECRET is a secret; set it with `wrangler secret put AUTH_SIGNING_KEY_SECRET`',
     ]);
+  });
+
+  it('is refused when the built Worker carries the content editor, or its GitHub secrets sit in plain [vars]', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deploy-config-editor-'));
+    try {
+      writeFileSync(join(dir, 'wrangler.toml'), 'name = "x"\n[vars]\nKEYSTATIC_SECRET = "s"\n');
+      mkdirSync(join(dir, 'dist/server/chunks'), { recursive: true });
+      writeFileSync(join(dir, 'dist/server/chunks/manifest.mjs'), 'const routes = [{ route: "/keystatic/[...params]", prerender: false }];\n');
+      writeFileSync(join(dir, 'dist/server/entry.mjs'), 'export default {};\n');
+      expect(await checkDeployConfig(dir)).toEqual([
+        'wrangler.toml vars: KEYSTATIC_SECRET is a secret; set it with `wrangler secret put KEYSTATIC_SECRET`',
+        'dist/server/chunks/manifest.mjs: the content editor (/keystatic) is in the Worker; it runs on the edit server only (`npm run edit`), never deployed',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('accepts APP_MODE=production and empty values', () => {

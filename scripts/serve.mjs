@@ -75,15 +75,16 @@ export async function startApp({ persist = '.wrangler/serve-state', build = proc
  * once /api/health answers: { baseURL, stop, logs }. `args` adds flags (the local-only
  * variables, --var overrides, --log-level); `onOutput` sees every chunk the server prints. The one
  * way the start script, the Lighthouse run, the browser tier and the remote-mode tier serve the app.
- * @param {{ persist: string, args?: string[], onOutput?: (chunk: string) => void, label?: string }} options
+ * `cwd`: the project to serve (default: this one; the content editor's test serves a copy).
+ * @param {{ persist: string, args?: string[], onOutput?: (chunk: string) => void, label?: string, cwd?: string }} options
  */
-export async function serveBuilt({ persist, args = [], onOutput = () => {}, label = 'wrangler dev' }) {
+export async function serveBuilt({ persist, args = [], onOutput = () => {}, label = 'wrangler dev', cwd }) {
   const port = await freePort();
   const logs = [];
   const server = spawn(
     'wrangler',
     ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', ...args],
-    { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { env: offlineEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true, cwd },
   );
   const keep = (d) => {
     logs.push(String(d));
