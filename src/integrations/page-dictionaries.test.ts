@@ -26,7 +26,6 @@ describe("a page's dictionary", () => {
         '/accounts/digital-assets',
         '/accounts/digital-assets/[symbol]',
         '/settings/[section]',
-        '/dashboard',
       ]),
     );
     expect(pages.map((p) => p.route)).not.toContain('/');
