@@ -2,6 +2,8 @@
 // toggle, the ?lang= redirect, no framework JavaScript, and the catch-all redirect to /.
 // Expected strings come from the content files, so a marketer's edit never breaks these tests.
 import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launch, LINKED_PAGES } from './helpers';
@@ -318,7 +320,10 @@ describe('routing', () => {
   });
 
   it('serves static files and the API without redirecting them', async () => {
-    const astroAssets = readdirSync(new URL('../../dist/client/_astro/', import.meta.url)).map((f) => `/_astro/${f}`);
+    // Every built file under /_astro, the pages' dictionaries in /_astro/i18n/ among them.
+    const astroAssets = readdirSync(new URL('../../dist/client/_astro/', import.meta.url), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/_astro/${relative(fileURLToPath(new URL('../../dist/client/_astro/', import.meta.url)), join(entry.parentPath, entry.name))}`);
     expect(astroAssets.length).toBeGreaterThan(0);
     for (const path of [
       ...astroAssets,
