@@ -53,6 +53,7 @@ describe('dictionaries', () => {
       'identity',
       'usd',
       'broker',
+      'order',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

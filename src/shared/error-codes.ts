@@ -44,6 +44,12 @@ export const ERROR_CODES = [
   'legal_name_mismatch', // 422: a W-8BEN's legal name is not the verified name
   'signature_mismatch', // 422: a W-8BEN's typed signature is not its legal name
   'country_mismatch', // 422: a W-8BEN's country of residence is not the verified one
+  'trading_blocked', // 403: orders need an opened brokerage account that is not trading-blocked
+  'symbol_not_tradable', // 422: not a stock or ETF of the market list with a price (a Canton asset, say)
+  'insufficient_buying_power', // 409: a buy would reserve more than cash less what open buys hold
+  'insufficient_qty', // 409: a sell of more shares than the position holds outside open sells
+  'order_not_cancelable', // 409: the order is already filled, canceled, expired or rejected
+  'client_order_id_conflict', // 409: that client_order_id already placed an order with a different body
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -90,6 +96,12 @@ export const ERROR_STATUS = {
   legal_name_mismatch: 422,
   signature_mismatch: 422,
   country_mismatch: 422,
+  trading_blocked: 403,
+  symbol_not_tradable: 422,
+  insufficient_buying_power: 409,
+  insufficient_qty: 409,
+  order_not_cancelable: 409,
+  client_order_id_conflict: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -90,6 +90,12 @@ const API_CODES: Record<ErrorCode, TranslationKey | undefined> = {
   legal_name_mismatch: 'broker.error.legalName',
   signature_mismatch: 'broker.error.signature',
   country_mismatch: 'broker.error.country',
+  trading_blocked: 'order.error.tradingBlocked',
+  symbol_not_tradable: 'order.error.notTradable',
+  insufficient_buying_power: 'order.error.buyingPower',
+  insufficient_qty: 'order.error.qty',
+  order_not_cancelable: 'order.error.notCancelable',
+  client_order_id_conflict: 'order.error.clientOrderId',
 };
 
 // Validation answers are English dictionary texts (src/shared/schemas/messages.ts): English text -> key.

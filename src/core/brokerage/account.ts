@@ -78,6 +78,11 @@ function answer(
     cash_cents: cash,
     reserved_cents: reserved,
     buying_power_cents: Math.max(0, cash - reserved),
+    // No positions can be held before orders exist.
+    long_market_value_cents: 0,
+    equity_cents: cash,
+    change_today_cents: 0,
+    unrealized_pl_cents: 0,
     trading_blocked: reasons.length > 0,
     trading_blocked_reasons: reasons,
     verified_identity: { legal_name: identity.legal_name, country: identity.country },

@@ -2,7 +2,7 @@
 // `brokerage`), opened with the suitability questionnaire and the W-8BEN declaration in one call, and
 // the US equities market clock and calendar. The account is scoped to the caller: a foreign account id
 // answers 404 like an unknown one. Shapes follow a brokerage trading API's account, clock and calendar,
-// so that orders, positions and activities can be added beside them.
+// with orders and positions beside them (./orders.ts).
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as b from '../schemas/brokerage';
@@ -16,7 +16,7 @@ export const getBrokerageAccount = createRoute({
   operationId: 'getBrokerageAccount',
   summary: 'Get the brokerage account',
   description:
-    "The brokerage account of one of your accounts, always answered with the same shape: `status` is `active` once it is opened, `not_opened` when it can be opened (identity verified), `unverified` when identity verification comes first. `cash_cents` is the USD account's available balance, `reserved_cents` what open buy orders hold and `buying_power_cents` their difference (integer cents). `trading_blocked` is true, with its `trading_blocked_reasons`, until identity, the suitability questionnaire and the W-8BEN are all done. `verified_identity` is the name and country the W-8BEN must carry. Another user's account is 404. Read-only.",
+    "The brokerage account of one of your accounts, always answered with the same shape: `status` is `active` once it is opened, `not_opened` when it can be opened (identity verified), `unverified` when identity verification comes first. `cash_cents` is the USD account's available balance, `reserved_cents` what open buy orders hold and `buying_power_cents` their difference; `long_market_value_cents` is the positions' value at the current prices, `equity_cents` cash plus that, `change_today_cents` the positions' change since the previous close and `unrealized_pl_cents` their total return, a simple return (all integer cents; the positions themselves: GET /brokerage/accounts/{accountId}/positions). `trading_blocked` is true, with its `trading_blocked_reasons`, until identity, the suitability questionnaire and the W-8BEN are all done. `verified_identity` is the name and country the W-8BEN must carry. Another user's account is 404. Read-only.",
   method: 'get',
   path: '/accounts/{accountId}',
   request: { params: b.brokerageAccountParam },

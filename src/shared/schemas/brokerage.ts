@@ -1,7 +1,7 @@
 // The brokerage account: opening it (the suitability questionnaire and the W-8BEN declaration, in one
 // body) and reading it, with the market clock and calendar. Cash and buying power are integer cents
 // read from the USD account; buying power is cash less what open buy orders reserve
-// (`reserved_cents`, 0 until orders exist).
+// (`reserved_cents`); equity is cash plus the positions' market value.
 import { z } from 'zod';
 import { usdCents } from './answer-parts';
 import { COUNTRIES } from '../countries';
@@ -61,6 +61,14 @@ export const brokerageAccount = z
     reserved_cents: usdCents,
     /** What a new buy may spend: cash less reserved. */
     buying_power_cents: usdCents,
+    /** The positions' market value at the current prices (the sum of GET .../positions' market_value_cents). */
+    long_market_value_cents: usdCents,
+    /** Everything the brokerage holds for you: cash + long_market_value_cents. */
+    equity_cents: usdCents,
+    /** Today's change of the positions' value: the sum of their unrealized_intraday_pl_cents. */
+    change_today_cents: usdCents,
+    /** Total return of the positions held (a simple return): market value - cost basis. */
+    unrealized_pl_cents: usdCents,
     trading_blocked: z.boolean(),
     trading_blocked_reasons: z.array(z.enum(TRADING_BLOCKS)),
     /** The verified name and country the W-8BEN must carry (null fields when not on record). */
