@@ -926,13 +926,16 @@ export const en = {
   'broker.holdings.title': 'Holdings',
   'broker.holdings.empty': 'No positions yet',
   'broker.holdings.note': 'Buying and selling stocks and ETFs is not available yet.',
-  // Orders: why one is refused
+  // Orders: why one is refused, and their notifications
   'order.error.tradingBlocked': 'Open your brokerage account before you trade.',
   'order.error.notTradable': 'This asset cannot be traded in the brokerage account.',
   'order.error.buyingPower': 'Not enough buying power for this order.',
   'order.error.qty': 'You do not have that many shares available to sell.',
   'order.error.notCancelable': 'This order can no longer be cancelled.',
   'order.error.clientOrderId': 'This order id was already used for a different order.',
+  'order.notification.filled': 'Your order was filled: {amount}',
+  'order.notification.canceled': 'Your {asset} order was cancelled',
+  'order.notification.expired': 'Your {asset} order expired at the close',
 } as const;
 
 export type TranslationKey = keyof typeof en;

@@ -928,11 +928,14 @@ export const es: Dictionary = {
   'broker.holdings.title': 'Posiciones',
   'broker.holdings.empty': 'Aún no tienes posiciones',
   'broker.holdings.note': 'Comprar y vender acciones y ETF aún no está disponible.',
-  // Orders: why one is refused
+  // Orders: why one is refused, and their notifications
   'order.error.tradingBlocked': 'Abre tu cuenta de inversión antes de operar.',
   'order.error.notTradable': 'Este activo no se puede operar en la cuenta de inversión.',
   'order.error.buyingPower': 'No tienes poder de compra suficiente para esta orden.',
   'order.error.qty': 'No tienes tantas acciones disponibles para vender.',
   'order.error.notCancelable': 'Esta orden ya no se puede cancelar.',
   'order.error.clientOrderId': 'Este identificador de orden ya se usó para otra orden.',
+  'order.notification.filled': 'Tu orden se ejecutó: {amount}',
+  'order.notification.canceled': 'Tu orden de {asset} fue cancelada',
+  'order.notification.expired': 'Tu orden de {asset} venció al cierre',
 };

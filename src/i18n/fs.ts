@@ -935,11 +935,14 @@ export const fs: Dictionary = {
   'broker.holdings.title': 'Positions',
   'broker.holdings.empty': 'Aucune position pour le moment',
   'broker.holdings.note': 'L’achat et la vente d’actions et d’ETF ne sont pas encore disponibles.',
-  // Orders: why one is refused
+  // Orders: why one is refused, and their notifications
   'order.error.tradingBlocked': 'Ouvrez votre compte de courtage avant de passer un ordre.',
   'order.error.notTradable': 'Cet actif ne peut pas être négocié sur le compte de courtage.',
   'order.error.buyingPower': 'Pouvoir d’achat insuffisant pour cet ordre.',
   'order.error.qty': 'Vous n’avez pas autant d’actions disponibles à la vente.',
   'order.error.notCancelable': 'Cet ordre ne peut plus être annulé.',
   'order.error.clientOrderId': 'Cet identifiant d’ordre a déjà servi pour un autre ordre.',
+  'order.notification.filled': 'Votre ordre a été exécuté : {amount}',
+  'order.notification.canceled': 'Votre ordre {asset} a été annulé',
+  'order.notification.expired': 'Votre ordre {asset} a expiré à la clôture',
 };

@@ -44,6 +44,9 @@ const KIND_TEXT: Record<NotificationKind, TranslationKey> = {
   quote_executed: 'quote.notification.executed',
   identity_approved: 'identity.notification.approved',
   identity_rejected: 'identity.notification.rejected',
+  order_filled: 'order.notification.filled',
+  order_canceled: 'order.notification.canceled',
+  order_expired: 'order.notification.expired',
 };
 
 /** The event's amount: a USD account's event has no ledger amount (its dollars are the amount); an identity decision none. */
@@ -58,12 +61,20 @@ export function notificationText(lang: Lang, n: AppNotification): string {
     name: n.counterparty_name ?? t(lang, 'shell.notifications.someone'),
     amount: amountText(n),
     reason: n.reason === null ? '' : t(lang, `identity.reason.${n.reason}`),
+    asset: n.asset ?? '',
   });
 }
 
-/** Where an event links: its transaction's detail on the transactions page, or for an identity decision the verification's page. */
+/**
+ * Where an event links: its transaction's detail on the transactions page; for an order closed
+ * unfilled the brokerage account, for an identity decision the verification's page.
+ */
 export const notificationHref = (n: AppNotification) =>
-  n.transaction_id === null ? '/settings/identity' : `/transactions?tx=${encodeURIComponent(n.transaction_id)}`;
+  n.transaction_id !== null
+    ? `/transactions?tx=${encodeURIComponent(n.transaction_id)}`
+    : n.kind === 'order_canceled' || n.kind === 'order_expired'
+      ? '/accounts/brokerage'
+      : '/settings/identity';
 
 /** Ids listed so far (null before the page's first read, which announces nothing). */
 let known: Set<string> | null = null;

@@ -17,6 +17,7 @@ export const IDS = {
   bankAccount: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
   movement: '6c5b4a3f-2e1d-4c0b-8a9f-8e7d6c5b4a3f',
   quote: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+  order: '4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8',
 } as const;
 
 export interface RouteCase {
@@ -191,6 +192,34 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/brokerage/clock': { upstream: '/brokerage/clock' },
   'GET /api/brokerage/calendar': { upstream: '/brokerage/calendar', query: { start: '2026-12-21', end: '2026-12-28' } },
+  // Orders and positions
+  'POST /api/brokerage/accounts/:accountId/orders': {
+    upstream: '/brokerage/accounts/:accountId/orders',
+    params: () => ({ accountId: IDS.account }),
+    body: { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00', client_order_id: 'ticket-1' },
+  },
+  'GET /api/brokerage/accounts/:accountId/orders': {
+    upstream: '/brokerage/accounts/:accountId/orders',
+    params: () => ({ accountId: IDS.account }),
+    query: { status: 'all', limit: '20' },
+  },
+  'GET /api/brokerage/accounts/:accountId/orders/:orderId': {
+    upstream: '/brokerage/accounts/:accountId/orders/:orderId',
+    params: () => ({ accountId: IDS.account, orderId: IDS.order }),
+  },
+  'DELETE /api/brokerage/accounts/:accountId/orders/:orderId': {
+    upstream: '/brokerage/accounts/:accountId/orders/:orderId',
+    params: () => ({ accountId: IDS.account, orderId: IDS.order }),
+  },
+  'GET /api/brokerage/accounts/:accountId/positions': { upstream: '/brokerage/accounts/:accountId/positions', params: () => ({ accountId: IDS.account }) },
+  'GET /api/brokerage/accounts/:accountId/positions/:symbol': {
+    upstream: '/brokerage/accounts/:accountId/positions/:symbol',
+    params: () => ({ accountId: IDS.account, symbol: 'AAPL' }),
+  },
+  'DELETE /api/brokerage/accounts/:accountId/positions/:symbol': {
+    upstream: '/brokerage/accounts/:accountId/positions/:symbol',
+    params: () => ({ accountId: IDS.account, symbol: 'AAPL' }),
+  },
   // Notifications
   'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },
   'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },

@@ -1,13 +1,15 @@
 // The brokerage account of one of the caller's accounts: opening it (a wallet of chain `brokerage`,
 // one per account, for a verified person, with the suitability answers and the W-8BEN declaration,
 // one batch) and reading it. Cash is the account's USD account's available balance; buying power is
-// cash less what open buy orders reserve (nothing yet).
+// cash less what open buy orders reserve (usd_balances.reserved_cents); equity is cash plus the
+// positions' market value (./positions.ts).
 import { newId, nowIso } from '../../platform/primitives';
 import type { BrokerageAccount, OpenBrokerageBody } from '../../shared/schemas/brokerage';
 import { sameName } from '../../shared/person-name';
 import { requireVerifiedIdentity } from '../accounts/verified';
 import { fail, isUniqueViolation, requireAccount } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
+import { portfolioFigures } from './positions';
 
 interface Opened {
   wallet_id: string;
@@ -36,14 +38,22 @@ async function verifiedIdentity(db: D1Database, userId: string): Promise<Verifie
   return { verified, legal_name: verified && name ? name : null, country: verified ? (row?.country ?? null) : null };
 }
 
-/** The account's USD cash (available cents; 0 without a USD account). */
-async function usdCash(db: D1Database, accountId: string): Promise<number> {
-  const cents = await db
-    .prepare(`SELECT b.available_cents FROM wallets w JOIN usd_balances b ON b.wallet_id = w.id WHERE w.account_id = ? AND w.kind = 'usd'`)
-    .bind(accountId)
-    .first<number>('available_cents');
-  return cents ?? 0;
+interface Cash {
+  /** The USD account's available cents (0 without a USD account). */
+  cash: number;
+  /** What open buy orders hold of it. */
+  reserved: number;
 }
+
+async function usdCash(db: D1Database, accountId: string): Promise<Cash> {
+  const row = await db
+    .prepare(`SELECT b.available_cents, b.reserved_cents FROM wallets w JOIN usd_balances b ON b.wallet_id = w.id WHERE w.account_id = ? AND w.kind = 'usd'`)
+    .bind(accountId)
+    .first<{ available_cents: number; reserved_cents: number }>();
+  return { cash: row?.available_cents ?? 0, reserved: row?.reserved_cents ?? 0 };
+}
+
+const NO_POSITIONS = { long_market_value_cents: 0, change_today_cents: 0, unrealized_pl_cents: 0 };
 
 async function openedAccount(db: D1Database, accountId: string): Promise<Opened | null> {
   return db
@@ -59,12 +69,12 @@ async function openedAccount(db: D1Database, accountId: string): Promise<Opened 
 function answer(
   accountId: string,
   identity: VerifiedIdentity,
-  cash: number,
+  { cash, reserved }: Cash,
+  portfolio: typeof NO_POSITIONS,
   opened: Opened | null,
   suitability: BrokerageAccount['suitability'],
   w8ben: BrokerageAccount['w8ben'],
 ): BrokerageAccount {
-  const reserved = 0;
   const reasons: BrokerageAccount['trading_blocked_reasons'] = [];
   if (!identity.verified) reasons.push('identity_not_verified');
   if (!suitability) reasons.push('suitability_required');
@@ -78,11 +88,8 @@ function answer(
     cash_cents: cash,
     reserved_cents: reserved,
     buying_power_cents: Math.max(0, cash - reserved),
-    // No positions can be held before orders exist.
-    long_market_value_cents: 0,
-    equity_cents: cash,
-    change_today_cents: 0,
-    unrealized_pl_cents: 0,
+    ...portfolio,
+    equity_cents: cash + portfolio.long_market_value_cents,
     trading_blocked: reasons.length > 0,
     trading_blocked_reasons: reasons,
     verified_identity: { legal_name: identity.legal_name, country: identity.country },
@@ -96,7 +103,8 @@ function answer(
 export async function readBrokerageAccount(db: D1Database, userId: string, accountId: string): Promise<BrokerageAccount> {
   await requireAccount(db, userId, accountId);
   const [identity, cash, opened] = await Promise.all([verifiedIdentity(db, userId), usdCash(db, accountId), openedAccount(db, accountId)]);
-  if (!opened) return answer(accountId, identity, cash, null, null, null);
+  if (!opened) return answer(accountId, identity, cash, NO_POSITIONS, null, null, null);
+  const portfolio = await portfolioFigures(db, accountId);
   const [suitability, w8ben] = await db.batch([
     db
       .prepare(
@@ -111,6 +119,7 @@ export async function readBrokerageAccount(db: D1Database, userId: string, accou
     accountId,
     identity,
     cash,
+    portfolio,
     opened,
     (suitability!.results[0] as BrokerageAccount['suitability']) ?? null,
     (w8ben!.results[0] as BrokerageAccount['w8ben']) ?? null,
@@ -150,7 +159,7 @@ export async function openBrokerageAccount(
   const opened: Opened = { wallet_id: walletId, account_number: `DB${walletId.replace(/-/g, '').slice(0, 10).toUpperCase()}`, created_at: now };
   const suitability = { ...body.suitability, answered_at: now };
   const w8ben = { legal_name: body.w8ben.legal_name, country: body.w8ben.country, date_signed: now.slice(0, 10), signed_at: now };
-  const account = answer(accountId, identity, cash, opened, suitability, w8ben);
+  const account = answer(accountId, identity, cash, NO_POSITIONS, opened, suitability, w8ben);
   const stmts = [
     db
       .prepare(

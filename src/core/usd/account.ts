@@ -11,6 +11,12 @@ const ACTIVITY_SHOWN = 20;
 export const MOVEMENT_COLUMNS = 'id, kind, rail, amount_cents, status, settle_at, bank_account_id, transaction_id, created_at, settled_at';
 export const BANK_ACCOUNT_COLUMNS = 'id, holder_name, bank_name, account_last4, routing_number, created_at';
 
+/**
+ * What the balance can spend: available less what open buy orders of the brokerage hold (a
+ * reservation is never spent by anything else).
+ */
+export const FREE_CENTS = 'available_cents - reserved_cents';
+
 /** The USD wallet of the account, or null when its USD account is not open. */
 export async function usdWalletId(db: D1Database, accountId: string) {
   return db.prepare(`SELECT id FROM wallets WHERE account_id = ? AND kind = 'usd'`).bind(accountId).first<string>('id');

@@ -11,7 +11,7 @@ import type { UsdMovement, UsdRail } from '../../shared/schemas/usd';
 import { fail, isGuardTrip } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { notifyTransaction } from '../ledger/notify';
-import { MOVEMENT_COLUMNS, isVerified, requireUsdWallet } from './account';
+import { FREE_CENTS, MOVEMENT_COLUMNS, isVerified, requireUsdWallet } from './account';
 import { MONTHLY_LIMIT_CENTS, monthWindow, usedSql, verifiedSql } from './limits';
 import { WITHDRAWAL_SETTLE_MS } from './settlement';
 
@@ -46,7 +46,7 @@ const newMovement = (kind: RailMovement['kind'], rail: UsdRail, cents: number, n
 async function refusal(db: D1Database, m: Movement, start: string, withdrawal: boolean): Promise<never> {
   if (!(await isVerified(db, m.userId))) fail(403, 'Verify your identity first', 'identity_not_verified');
   if (withdrawal) {
-    const available = await db.prepare('SELECT available_cents FROM usd_balances WHERE wallet_id = ?').bind(m.walletId).first<number>('available_cents');
+    const available = await db.prepare(`SELECT ${FREE_CENTS} AS free FROM usd_balances WHERE wallet_id = ?`).bind(m.walletId).first<number>('free');
     if ((available ?? 0) < m.cents) fail(409, 'The available balance does not cover the amount', 'insufficient_funds');
   }
   const used = await db
@@ -159,8 +159,8 @@ export async function withdraw(
   const { start } = monthWindow(nowMs);
   const row = { ...newMovement('withdrawal', 'bank', m.cents, now, bank), settle_at: nowIso(nowMs + WITHDRAWAL_SETTLE_MS) };
   const stmts = [
-    // The wallet's available balance must cover the amount.
-    ...movementStatements(db, m, row, 'AND (SELECT available_cents FROM usd_balances WHERE wallet_id = ?2) >= ?6', start),
+    // The wallet's available balance, less what open buy orders hold, must cover the amount.
+    ...movementStatements(db, m, row, `AND (SELECT ${FREE_CENTS} FROM usd_balances WHERE wallet_id = ?2) >= ?6`, start),
     db.prepare('UPDATE usd_balances SET available_cents = available_cents - ?, updated_at = ? WHERE wallet_id = ?').bind(m.cents, now, walletId),
   ];
   return run(db, m, start, stmts, row, scope);

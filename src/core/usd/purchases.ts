@@ -7,7 +7,7 @@
 // does not count it (./limits.ts).
 import { newId } from '../../platform/primitives';
 import { fail } from '../db';
-import { usdWalletId } from './account';
+import { FREE_CENTS, usdWalletId } from './account';
 
 /** The USD wallet of `accountId` that pays, or 409 `usd_account_not_open`. */
 export async function payingUsdWallet(db: D1Database, accountId: string): Promise<string> {
@@ -16,7 +16,7 @@ export async function payingUsdWallet(db: D1Database, accountId: string): Promis
 
 /** 409 `insufficient_funds` when the wallet's available dollars do not cover `cents`. */
 export async function requireUsdCovers(db: D1Database, walletId: string, cents: number): Promise<void> {
-  const available = await db.prepare('SELECT available_cents FROM usd_balances WHERE wallet_id = ?').bind(walletId).first<number>('available_cents');
+  const available = await db.prepare(`SELECT ${FREE_CENTS} AS free FROM usd_balances WHERE wallet_id = ?`).bind(walletId).first<number>('free');
   if ((available ?? 0) < cents) fail(409, 'Your USD balance does not cover the amount', 'insufficient_funds');
 }
 
@@ -33,7 +33,7 @@ export interface Purchase {
 export function usdPurchaseStatements(db: D1Database, p: Purchase): D1PreparedStatement[] {
   return [
     db
-      .prepare('UPDATE usd_balances SET available_cents = available_cents - ?1, updated_at = ?2 WHERE wallet_id = ?3 AND available_cents >= ?1')
+      .prepare(`UPDATE usd_balances SET available_cents = available_cents - ?1, updated_at = ?2 WHERE wallet_id = ?3 AND ${FREE_CENTS} >= ?1`)
       .bind(p.cents, p.now, p.walletId),
     db.prepare(`INSERT INTO batch_guard (reason) SELECT 'usd balance does not cover the purchase' WHERE changes() = 0`),
     db

@@ -7,6 +7,7 @@ import { identityContract } from './identity';
 import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
 import { notificationsContract } from './notifications';
+import { ordersContract } from './orders';
 import { onboardingContract } from './onboarding';
 import { quotesContract } from './quotes';
 import { sessionsContract } from './sessions';
@@ -20,7 +21,8 @@ export const FORWARDED = {
   '/accounts': accountsContract,
   '/wallets': walletsContract,
   '/usd': usdContract,
-  '/brokerage': brokerageContract,
+  // The brokerage account, the market clock, and the account's orders and positions.
+  '/brokerage': [...brokerageContract, ...ordersContract],
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,

@@ -8,7 +8,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as o from '../schemas/order';
-import { answers, jsonBody, limitedBy, notifiesOwnParties } from './common';
+import { answers, idempotencyKeyHeader, jsonBody, limitedBy, notifiesOwnParties, wakesClock } from './common';
 import { refuses } from './statuses';
 
 const tags = ['Orders and positions'];
@@ -27,10 +27,11 @@ export const placeOrder = createRoute({
   description: `Places a buy or sell of a stock or ETF by \`qty\` (shares, to a millionth) or by \`notional\` (dollars, from 1.00; market orders only), market or limit, day or gtc (fractional and dollar-based orders are day orders). Answers the order: 201 when placed now (filled at once when the market is open and the order can fill, else \`accepted\` or \`new\`). ${TRADING} ${MONEY} ${FILLS} Idempotency by \`client_order_id\` (unique per person; the server makes one when it is absent): the same id with the same body answers the order it placed, as it is now, with 200, and nothing is placed or filled again; the same id with a different body is 409 \`client_order_id_conflict\`. A refusal writes nothing. Rate-limited (RL_ORDERS).`,
   ...limitedBy('RL_ORDERS'),
   ...notifiesOwnParties('wallet.changed'),
+  ...wakesClock(),
   ...refuses('trading_blocked', 'symbol_not_tradable', 'insufficient_buying_power', 'insufficient_qty', 'client_order_id_conflict', 'changed_meanwhile'),
   method: 'post',
   path: '/accounts/{accountId}/orders',
-  request: { params: o.orderAccountParam, ...jsonBody(o.orderBody) },
+  request: { params: o.orderAccountParam, ...idempotencyKeyHeader(), ...jsonBody(o.orderBody) },
   responses: answers(o.order),
 });
 export const listOrders = createRoute({
@@ -96,10 +97,11 @@ export const closePosition = createRoute({
   description: `"Sell all": places a market day sell of the position’s whole \`qty_available\` (what open sells do not already hold; fractions included, whatever its value), and answers that order, 201, as Place an order does (filled at once while the market is open, \`accepted\` until the next open while it is closed). No shares held: 404; all of them held by open sells: 409 \`insufficient_qty\`. ${TRADING} Rate-limited (RL_ORDERS).`,
   ...limitedBy('RL_ORDERS'),
   ...notifiesOwnParties('wallet.changed'),
+  ...wakesClock(),
   ...refuses('trading_blocked', 'symbol_not_tradable', 'insufficient_qty', 'changed_meanwhile'),
   method: 'delete',
   path: '/accounts/{accountId}/positions/{symbol}',
-  request: { params: o.positionParam },
+  request: { params: o.positionParam, ...idempotencyKeyHeader() },
   responses: answers(o.order),
 });
 

@@ -20,6 +20,11 @@ export const API_TAGS = [
       'Your brokerage account: opening it (suitability questionnaire and W-8BEN), its cash and buying power in integer USD cents (from your USD account), and the US equities market clock and calendar.',
   },
   {
+    name: 'Orders and positions',
+    description:
+      'Your brokerage orders (market and limit, by shares or dollars, day or good-till-cancelled; simulated fills at the market price) and the positions they leave: average cost, market value and return, money in integer USD cents, shares and prices as exact decimal strings.',
+  },
+  {
     name: 'Transactions',
     description: 'Your transactions, newest first: amounts in integer USD cents, asset amounts as exact decimal strings; filters, paging and a CSV export.',
   },

@@ -24,6 +24,10 @@ export const NOTIFICATION_KINDS = [
   // Identity verification decided (at once, or after its review): no transaction.
   'identity_approved',
   'identity_rejected',
+  // Orders: filled (its stock_order transaction), canceled or expired (no money moved: the order's symbol).
+  'order_filled',
+  'order_canceled',
+  'order_expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -160,3 +160,8 @@ export const orderListQuery = z.object({
     .optional()
     .meta({ description: "A keyset cursor: the previous page's last order id; the page starts after it (stable while new orders arrive)" }),
 });
+
+export type Order = z.infer<typeof order>;
+export type OrderBody = z.infer<typeof orderBody>;
+export type Position = z.infer<typeof position>;
+export type OrderListQuery = z.infer<typeof orderListQuery>;

@@ -4,6 +4,7 @@
 // run: it picks its rows inside the statements that change them. Only the embedded mode owns a ledger
 // (APP_MODE local or demo with no UPSTREAM_API_URL); in production the upstream keeps its own time,
 // so there the jobs do nothing.
+import { nextMarketSessionMs, runMarketSession } from '../../core/brokerage/market-session';
 import { decideDueReviews, nextReviewDue } from '../../core/identity/review';
 import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
 import { nextWithdrawalSettlement, settleDueWithdrawals } from '../../core/usd/settlement';
@@ -61,6 +62,30 @@ export async function settleWithdrawals(env: Bindings, nowMs: number): Promise<{
   return { settled };
 }
 
+/**
+ * The market session at `nowMs` (the market's time adds a test's offset: core/brokerage/market-time.ts):
+ * lapsed day orders expire, and while the market is open the embedded prices move, orders placed
+ * while it was closed fill at the open and limit orders whose limit the price reached fill. The
+ * people whose orders changed are told (live updates: their notifications and money). Why the
+ * engine runs here and not in a Durable Object per account: core/brokerage/market-session.ts.
+ */
+export async function runMarket(env: Bindings, nowMs: number) {
+  if (!ownsLedger(env)) return { moved: false, filled: 0, expired: 0, rejected: 0, accounts: [] };
+  const result = await runMarketSession(env.DB, nowMs);
+  if (result.accounts.length > 0) {
+    const { results } = await env.DB.prepare(`SELECT DISTINCT party_id FROM ledger_parties WHERE account_id IN (SELECT value FROM json_each(?))`)
+      .bind(JSON.stringify(result.accounts))
+      .all<{ party_id: string }>();
+    await notifyParties(
+      env,
+      results.map((r) => r.party_id),
+      { type: 'notifications.new' },
+    );
+    console.log(`market job: ${result.filled} filled, ${result.expired} expired, ${result.rejected} rejected`);
+  }
+  return result;
+}
+
 /** When the next of `at` (an ISO time or null) is due, in epoch ms. */
 const dueMs = (at: string | null) => (at === null ? null : Date.parse(at));
 
@@ -79,5 +104,10 @@ export const JOBS: readonly ClockJob[] = [
     name: 'withdrawal settlement',
     nextDueMs: async (env) => dueMs(await nextWithdrawalSettlement(env.DB)),
     run: settleWithdrawals,
+  },
+  {
+    name: 'market session',
+    nextDueMs: (env) => nextMarketSessionMs(env.DB, Date.now()),
+    run: runMarket,
   },
 ];

@@ -17,6 +17,7 @@ import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '../../../src/shared/error-codes';
+import { orderProblem, type OrderDraft, type OrderProblem } from '../../../src/shared/order-rules';
 import { app } from '../../../src/worker/index';
 import { bearer, signIn, uniquePhone } from '../auth';
 import { changes, installChangeCounter } from '../db-snapshot';
@@ -262,6 +263,27 @@ function followCrossFieldRules(r: Request_) {
     const [a, b] = start <= end ? [start, end] : [end, start];
     Object.assign(r.query, { start: a, end: Date.parse(b) - Date.parse(a) >= 366 * 86_400_000 ? a : b });
   }
+  // An order (its description): exactly one of qty and notional, qty up to 1,000,000 and notional from
+  // 1.00 to 1,000,000.00, a limit order by qty with a limit_price (2 decimals from 1.00), a market order
+  // without one, fractional and dollar-based orders day orders: the one rule list, order-rules.ts.
+  const order = r.body as (OrderDraft & Record<string, unknown>) | undefined;
+  if (order && typeof order === 'object' && 'side' in order && 'time_in_force' in order && 'type' in order) {
+    const fixes: Record<OrderProblem, () => void> = {
+      qty_or_notional: () => Object.assign(order, { qty: order.notional === undefined ? '1' : undefined }),
+      notional_too_small: () => Object.assign(order, { notional: '10.00' }),
+      notional_too_large: () => Object.assign(order, { notional: '10.00' }),
+      qty_zero: () => Object.assign(order, { qty: '1' }),
+      qty_too_large: () => Object.assign(order, { qty: '1' }),
+      limit_needs_qty: () => Object.assign(order, { notional: undefined, qty: '1' }),
+      limit_needs_price: () => Object.assign(order, { limit_price: '10.00' }),
+      limit_price_zero: () => Object.assign(order, { limit_price: '10.00' }),
+      limit_price_tick: () => Object.assign(order, { limit_price: '10.00' }),
+      market_has_limit_price: () => Object.assign(order, { limit_price: undefined }),
+      fractional_needs_day: () => Object.assign(order, { time_in_force: 'day' }),
+    };
+    for (let problem = orderProblem(order); problem; problem = orderProblem(order)) fixes[problem]();
+    for (const k of ['qty', 'notional', 'limit_price']) if (order[k] === undefined) delete order[k];
+  }
 }
 
 /**
@@ -276,7 +298,6 @@ function baseRequest(op: Op, seed: number, requiredOnly = false): Request_ {
     r[p.in === 'path' ? 'path' : p.in === 'query' ? 'query' : 'headers'][p.name] =
       mine !== undefined && accepts(p.schema, mine, true) ? mine : asText(sampleOf(valid(p.schema), seed + i));
   }
-  followCrossFieldRules(r);
   if (op.body) {
     const body = sampleOf(valid(op.body), seed) as Record<string, unknown>;
     const props = shapeOf(op.body, body).properties ?? {};
@@ -286,6 +307,7 @@ function baseRequest(op: Op, seed: number, requiredOnly = false): Request_ {
     }
     r.body = body;
   }
+  followCrossFieldRules(r);
   return r;
 }
 
@@ -414,6 +436,8 @@ describe('the published document and the server agree on every request', () => {
         }
       }
       for (const { what, r } of requests) {
+        // Each one made to follow the rules across fields the document states in words (an edge of one field may break one).
+        followCrossFieldRules(r);
         const res = await send(op, r);
         sent++;
         if (res.status >= 500 || (res.status === 400 && res.body?.code === 'validation_failed'))

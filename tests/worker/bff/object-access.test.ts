@@ -35,6 +35,8 @@ interface Victim {
   withdrawalId: string;
   /** A quote the victim locked for their Canton wallet. */
   quoteId: string;
+  /** An open limit order of the victim's brokerage account. */
+  orderId: string;
 }
 
 interface Req {
@@ -167,6 +169,15 @@ const TABLE: Record<string, Entry> = {
       },
     }),
   },
+  'POST /api/brokerage/accounts/:accountId/orders': {
+    foreign: (v) => ({ params: { accountId: v.accountId }, body: { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '5.00' } }),
+  },
+  'GET /api/brokerage/accounts/:accountId/orders': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'GET /api/brokerage/accounts/:accountId/orders/:orderId': { foreign: (v) => ({ params: { accountId: v.accountId, orderId: v.orderId } }) },
+  'DELETE /api/brokerage/accounts/:accountId/orders/:orderId': { foreign: (v) => ({ params: { accountId: v.accountId, orderId: v.orderId } }) },
+  'GET /api/brokerage/accounts/:accountId/positions': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'GET /api/brokerage/accounts/:accountId/positions/:symbol': { foreign: (v) => ({ params: { accountId: v.accountId, symbol: 'AAPL' } }) },
+  'DELETE /api/brokerage/accounts/:accountId/positions/:symbol': { foreign: (v) => ({ params: { accountId: v.accountId, symbol: 'AAPL' } }) },
   'GET /api/brokerage/clock': { own: {}, why: 'no object: the market clock' },
   'GET /api/brokerage/calendar': { own: { query: 'start=2026-12-21&end=2026-12-28' }, why: 'no object: the market calendar' },
   'GET /api/quotes/indicative': { own: { query: 'amount_usd=20.00&destination_asset=CC' }, why: 'no object: the amount at the market price' },
@@ -218,6 +229,19 @@ async function buildVictim(s: Session): Promise<Victim> {
   await ok(s, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100', rail: 'bank' });
   const withdrawal = await ok(s, 'POST', `/api/usd/accounts/${accountId}/withdrawals`, { amount: '10', bank_account_id: bank.id });
   const quote = await ok(s, 'POST', '/api/quotes', { amount_usd: '20.00', onramp_provider: 'usdc', wallet_id: canton.walletId, destination_asset: 'CC' });
+  await ok(s, 'POST', `/api/brokerage/accounts/${accountId}`, {
+    suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
+    w8ben: { legal_name: 'Ana Pérez', country: 'MX', signature: 'Ana Pérez', certified: true },
+  });
+  // A limit far below the price: open whether the market is open or closed.
+  const order = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/orders`, {
+    symbol: 'AAPL',
+    side: 'buy',
+    type: 'limit',
+    time_in_force: 'gtc',
+    qty: '1',
+    limit_price: '1.00',
+  });
   return {
     userId: s.userId,
     accountId,
@@ -237,6 +261,7 @@ async function buildVictim(s: Session): Promise<Victim> {
     bankAccountId: bank.id,
     withdrawalId: withdrawal.id,
     quoteId: quote.id,
+    orderId: order.id,
   };
 }
 

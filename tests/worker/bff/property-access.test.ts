@@ -490,6 +490,17 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     expect(Date.parse(String(stored?.settle_at))).toBeGreaterThan(Date.now());
   },
   'POST /api/usd/accounts/:accountId/withdrawals/:movementId/cancel': { noBody: "takes no body: cancels the caller's own withdrawal" },
+  'POST /api/brokerage/accounts/:accountId/orders': async () => {
+    // A strict body: a field an order does not declare (its status, fill, reservation, owner) is refused, and nothing is placed.
+    const body = { symbol: 'AAPL', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '1', limit_price: '1.00' };
+    for (const forced of [FORBIDDEN(other.userId), { status: 'filled' }, { filled_qty: '1' }, { reserved_cents: 0 }, { account_id: secondAccountId }]) {
+      const refused = await api(me, 'POST', `/api/brokerage/accounts/${accountId}/orders`, { ...body, ...forced });
+      expect(refused.status, JSON.stringify(forced)).toBe(400);
+    }
+    expect(await row('SELECT COUNT(*) AS n FROM orders WHERE account_id = ?', accountId)).toEqual({ n: 0 });
+  },
+  'DELETE /api/brokerage/accounts/:accountId/orders/:orderId': { noBody: "DELETE takes no body: cancels the caller's own order" },
+  'DELETE /api/brokerage/accounts/:accountId/positions/:symbol': { noBody: 'DELETE takes no body: sells the whole position at the market' },
   'POST /api/brokerage/accounts/:accountId': async () => {
     await verifyIdentity(me.userId);
     const opened = await ok(me, 'POST', `/api/brokerage/accounts/${accountId}`, {

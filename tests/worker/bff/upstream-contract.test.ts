@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/worker/index';
 import { matchUpstreamRoute, UPSTREAM_ROUTES } from '../../../src/worker/upstream/contract';
 import { bearer, signIn, uniquePhone } from '../auth';
-import { verifyIdentity } from '../fixtures';
+import { db, verifyIdentity } from '../fixtures';
 import { apiRoutes } from '../bff-route-table';
 
 const testEnv = env;
@@ -175,6 +175,22 @@ describe("the contract's schemas against the embedded core", () => {
     expect(brokerage).toMatchObject({ status: 'active', cash_cents: 10000, buying_power_cents: 10000 });
     await check('GET', '/brokerage/clock');
     await check('GET', '/brokerage/calendar?start=2026-12-21&end=2026-12-28');
+    // Orders and positions, with the market open (the test-only market time: a Tuesday at 10:00 New York)
+    await db()
+      .prepare(`INSERT OR REPLACE INTO market_settings (key, value) VALUES ('test_time_offset_ms', ?)`)
+      .bind(String(Date.parse('2026-12-01T15:00:00.000Z') - Date.now()))
+      .run();
+    const orders = `/brokerage/accounts/${personal}/orders`;
+    const limit = await check('POST', orders, { symbol: 'AAPL', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '1', limit_price: '1.00' });
+    expect(limit.status).toBe('new');
+    await check('GET', `${orders}/${limit.id}`);
+    expect((await check('DELETE', `${orders}/${limit.id}`)).status).toBe('canceled');
+    expect((await check('POST', orders, { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' })).status).toBe('filled');
+    expect(await check('GET', `${orders}?status=all`)).toHaveLength(2);
+    expect(await check('GET', `/brokerage/accounts/${personal}/positions`)).toHaveLength(1);
+    await check('GET', `/brokerage/accounts/${personal}/positions/AAPL`);
+    expect((await check('DELETE', `/brokerage/accounts/${personal}/positions/AAPL`)).status).toBe('filled');
+    await db().prepare(`DELETE FROM market_settings WHERE key = 'test_time_offset_ms'`).run();
 
     // Transactions
     await check('GET', `/transactions/account/${personal}?limit=10`);

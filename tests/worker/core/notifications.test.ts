@@ -328,7 +328,8 @@ describe('the notifications table', () => {
       fresh.prepare("INSERT INTO notifications (id, user_id, kind, transaction_id, created_at) VALUES ('x', 'u1', 'identity_approved', NULL, 'now')").run(),
     ).rejects.toThrow();
 
-    await applyD1Migrations(fresh, all);
+    // 0031 itself (later migrations add columns of their own).
+    await applyD1Migrations(fresh, all.slice(0, at + 1));
     const after = (await fresh.prepare('SELECT * FROM notifications ORDER BY seq').all()).results;
     expect(after).toEqual(before.map((r) => ({ ...r, verification_id: null })));
     await fresh
