@@ -983,6 +983,8 @@ export const en = {
   'trade.noAccount.title': 'Open your brokerage account first',
   'trade.noAccount.body': 'To buy and sell stocks you need a verified identity and an open brokerage account.',
   'trade.noAccount.link': 'Go to your brokerage account',
+  'trade.tx.buy': 'Bought {qty} {symbol} at {price} a share',
+  'trade.tx.sell': 'Sold {qty} {symbol} at {price} a share',
   'trade.wallet.sell': 'Selling {symbol} for dollars is not offered: Canton assets stay in the wallet, where you can send them.',
   'trade.error.empty': 'Enter an amount.',
   'trade.error.notNumber': 'Enter a number.',

@@ -985,6 +985,8 @@ export const es: Dictionary = {
   'trade.noAccount.title': 'Primero abre tu cuenta de inversión',
   'trade.noAccount.body': 'Para comprar y vender acciones necesitas una identidad verificada y una cuenta de inversión abierta.',
   'trade.noAccount.link': 'Ir a tu cuenta de inversión',
+  'trade.tx.buy': 'Compra de {qty} {symbol} a {price} por acción',
+  'trade.tx.sell': 'Venta de {qty} {symbol} a {price} por acción',
   'trade.wallet.sell': 'No se ofrece vender {symbol} por dólares: los activos de Canton se quedan en la billetera, desde donde puedes enviarlos.',
   'trade.error.empty': 'Escribe un monto.',
   'trade.error.notNumber': 'Escribe un número.',

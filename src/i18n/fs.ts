@@ -992,6 +992,8 @@ export const fs: Dictionary = {
   'trade.noAccount.title': 'Ouvrez d’abord votre compte-titres',
   'trade.noAccount.body': 'Pour acheter et vendre des actions, il vous faut une identité vérifiée et un compte-titres ouvert.',
   'trade.noAccount.link': 'Aller à votre compte-titres',
+  'trade.tx.buy': 'Achat de {qty} {symbol} à {price} par action',
+  'trade.tx.sell': 'Vente de {qty} {symbol} à {price} par action',
   'trade.wallet.sell':
     'La vente de {symbol} contre des dollars n’est pas proposée : les actifs Canton restent dans le portefeuille, d’où vous pouvez les envoyer.',
   'trade.error.empty': 'Saisissez un montant.',
