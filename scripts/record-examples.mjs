@@ -2,7 +2,7 @@
 // the embedded core itself, into src/shared/contract/examples.json (keyed by operationId), which
 // /api/openapi.json attaches to its operations. Needs a build (`npm run build`); serves it on a free
 // port with a fresh D1 of its own (.wrangler/examples-state), signs in two test users and drives one
-// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, the USD account, a quote bought, support, feature requests,
+// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, the USD account, the brokerage and its orders, a quote bought, support, feature requests,
 // the market and sessions, then every read of an account, party, user or symbol the story left out
 // (found in the document). Long lists are cut to their first two items. Run it again after changing
 // an operation: it adds the operations that have no example and keeps the others (`npm run examples
@@ -220,6 +220,37 @@ try {
   await record('getBrokerageAccount', ana, 'get', '/brokerage/accounts/{accountId}', { params: { accountId: account } });
   await record('getMarketClock', ana, 'get', '/brokerage/clock');
   await record('getMarketCalendar', ana, 'get', '/brokerage/calendar', { query: { start: '2026-12-21', end: '2026-12-28' } });
+
+  // Orders and positions, with the market open: the tests' market time (a Tuesday at 10:00 New York;
+  // market_settings, honoured by the embedded ledger only). Ana buys $10 of AAPL (filled at once),
+  // places a limit buy far below the price (open, holding buying power) and cancels it, reads her
+  // orders and positions, then sells all.
+  writeFileSync(
+    `${PERSIST}/market-open.sql`,
+    `INSERT OR REPLACE INTO market_settings (key, value) VALUES ('test_time_offset_ms', '${Date.parse('2026-12-01T15:00:00.000Z') - Date.now()}');\n`,
+  );
+  await d1File(PERSIST, `${PERSIST}/market-open.sql`);
+  const orders = '/brokerage/accounts/{accountId}/orders';
+  const bought = await record('placeOrder', ana, 'post', orders, {
+    params: { accountId: account },
+    body: { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00', client_order_id: 'ana-first-apple' },
+  });
+  const placed = examples.placeOrder;
+  const limit = await record('placeOrder', ana, 'post', orders, {
+    params: { accountId: account },
+    body: { symbol: 'MSFT', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '1', limit_price: '5.00' },
+  });
+  // The filled buy is the example of placing an order.
+  examples.placeOrder = placed;
+  await record('getOrder', ana, 'get', `${orders}/{orderId}`, { params: { accountId: account, orderId: bought.id } });
+  await record('cancelOrder', ana, 'delete', `${orders}/{orderId}`, { params: { accountId: account, orderId: limit.id } });
+  await record('listOrders', ana, 'get', orders, { params: { accountId: account }, query: { status: 'all', limit: 2 } });
+  await record('listPositions', ana, 'get', '/brokerage/accounts/{accountId}/positions', { params: { accountId: account } });
+  await record('getPosition', ana, 'get', '/brokerage/accounts/{accountId}/positions/{symbol}', { params: { accountId: account, symbol: 'AAPL' } });
+  await record('closePosition', ana, 'delete', '/brokerage/accounts/{accountId}/positions/{symbol}', {
+    params: { accountId: account, symbol: 'AAPL' },
+    idempotent: true,
+  });
 
   // Transactions.
   const sent = await record('listForAccount', ana, 'get', '/transactions/account/{id}', { params: { id: account }, query: { limit: 2, type: 'transfer' } });

@@ -79,7 +79,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(52, 'tests/browser/identity.test.ts'),
   own(53, 'tests/browser/identity.test.ts'),
   own(54, 'tests/browser/dollars-walkthrough.test.ts'),
-  own(55, 'spare'),
+  own(55, 'tests/browser/orders-engine.test.ts'),
   own(56, 'tests/browser/new-transaction.test.ts'),
   own(57, 'tests/browser/brokerage-open.test.ts'),
   own(58, 'spare'),

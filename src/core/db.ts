@@ -13,6 +13,17 @@ export function fail(status: 400 | 403 | 404 | 409 | 413 | 422, message: string,
 
 /** A batch aborted by its own `batch_guard` statement (see migrations/0010). */
 export const isGuardTrip = (err: unknown) => err instanceof Error && err.message.includes('batch_guard_tripped');
+/** Runs a batch that guards itself: true when it committed, false when its own guard refused it (nothing written). */
+export async function guardedBatch(db: D1Database, stmts: D1PreparedStatement[]): Promise<boolean> {
+  try {
+    await db.batch(stmts);
+    return true;
+  } catch (err) {
+    if (isGuardTrip(err)) return false;
+    throw err;
+  }
+}
+
 export const isUniqueViolation = (err: unknown, table: string) =>
   err instanceof Error && err.message.includes('UNIQUE constraint failed') && err.message.includes(table);
 

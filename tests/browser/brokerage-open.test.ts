@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatCents } from '../../src/shared/format';
-import { apiCall, apiSignIn, at, launch, openApp, pageFitsWidth, s, servedContext, testPhone, type ApiSession } from './helpers';
+import { apiCall, apiSignIn, at, launch, openApp, pageFitsWidth, s, servedContext, testPhone, type ApiSession, verifyAsAnaOfArgentina } from './helpers';
 
 const PHONE = testPhone(57);
 
@@ -18,15 +18,7 @@ beforeAll(async () => {
   browser = await launch();
   session = await apiSignIn(PHONE);
   await apiCall(session, 'PATCH', `/api/accounts/${session.user.id}`, { language: 'es' });
-  await apiCall(session, 'POST', '/api/identity-verification', {
-    first_name: 'Ana',
-    last_name: 'García',
-    date_of_birth: '1990-01-02',
-    country: 'AR',
-    document_type: 'passport',
-    document_number: 'P5678',
-    consent: true,
-  });
+  await verifyAsAnaOfArgentina(session);
 });
 afterAll(async () => {
   await browser?.close();

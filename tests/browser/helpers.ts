@@ -274,6 +274,38 @@ export function servedSql(command: string): void {
   sh('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', TEST_STATE, '--command', command]);
 }
 
+/**
+ * Puts the served app's market clock at `iso` (its New York hours decide whether the market is open;
+ * null: back to the real time). It is an offset from the real time in the served D1's market_settings,
+ * a test-only row no API writes, honoured only where the ledger is embedded; the clock endpoint, the
+ * order engine and the app clock's market job all read it. The app clock keeps the alarm it set
+ * before: after moving the time, a call that wakes it (placing or cancelling an order) brings its
+ * market work due at the new time (at most a minute later while the market is open).
+ */
+export function setMarketTime(iso: string | null): void {
+  servedSql(
+    iso === null
+      ? `DELETE FROM market_settings WHERE key = 'test_time_offset_ms'`
+      : `INSERT OR REPLACE INTO market_settings (key, value) VALUES ('test_time_offset_ms', '${Date.parse(iso) - Date.now()}')`,
+  );
+}
+
+/**
+ * Submits the person's identity verification as Ana García of Argentina with a document the local
+ * service approves at once (ending 5678): the verified name and country a W-8BEN then carries.
+ */
+export async function verifyAsAnaOfArgentina(session: ApiSession): Promise<void> {
+  await apiCall(session, 'POST', '/api/identity-verification', {
+    first_name: 'Ana',
+    last_name: 'García',
+    date_of_birth: '1990-01-02',
+    country: 'AR',
+    document_type: 'passport',
+    document_number: 'P5678',
+    consent: true,
+  });
+}
+
 /** No horizontal scrolling of the page itself (a layout that fits the viewport). */
 export async function pageFitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -9,7 +9,7 @@
 //   and a cancel cannot both win) and releases what it held, with its notification.
 import { newId } from '../../platform/primitives';
 import { CENTS_SCALE, LEDGER_SCALE, SHARES_SCALE, decimalToString, formatUnits, type Decimal } from '../../shared/decimal';
-import { isGuardTrip } from '../db';
+import { guardedBatch } from '../db';
 import { notifyOrder, notifyTransaction } from '../ledger/notify';
 import { applySell, buyCost, notionalQty, sellProceeds, type Position } from './arithmetic';
 import { OPEN_SQL, type OrderRow } from './order-rows';
@@ -173,11 +173,5 @@ export async function closeOrder(db: D1Database, order: OrderRow, usdWallet: str
           .bind(order.account_id, order.symbol, order.reserved_qty, now),
   ];
   if (kind) stmts.push(notifyOrder(db, kind, now, order.id));
-  try {
-    await db.batch(stmts);
-    return true;
-  } catch (err) {
-    if (isGuardTrip(err)) return false;
-    throw err;
-  }
+  return guardedBatch(db, stmts);
 }

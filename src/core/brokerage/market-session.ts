@@ -13,7 +13,7 @@
 // per-account object would add a second place that keeps time without adding any safety.
 import { nowIso } from '../../platform/primitives';
 import { compareDecimals, parseDecimal } from '../../shared/decimal';
-import { isGuardTrip } from '../db';
+import { guardedBatch } from '../db';
 import { usdWalletId } from '../usd/account';
 import { marketBuyCollar } from './arithmetic';
 import { closeOrder, fillFigures, fillStatements, markFilled, readPosition } from './fills';
@@ -55,12 +55,7 @@ async function fillOpenOrder(db: D1Database, order: OrderRow, quote: Quote, now:
       now,
     };
     const { stmts, transactionId } = fillStatements(db, fill);
-    try {
-      await db.batch([...markFilled(db, fill, transactionId), ...stmts]);
-      return true;
-    } catch (err) {
-      if (!isGuardTrip(err)) throw err;
-    }
+    if (await guardedBatch(db, [...markFilled(db, fill, transactionId), ...stmts])) return true;
   }
   return false;
 }

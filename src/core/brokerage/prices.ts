@@ -14,7 +14,7 @@ import {
   subtractDecimals,
   type Decimal,
 } from '../../shared/decimal';
-import { fail, isGuardTrip } from '../db';
+import { fail, guardedBatch } from '../db';
 import { newYorkDate } from './market-clock';
 
 export interface Quote {
@@ -132,11 +132,5 @@ export async function movePrices(db: D1Database, minute: string, step: () => num
         ),
     );
   }
-  try {
-    await db.batch(stmts);
-    return true;
-  } catch (err) {
-    if (isGuardTrip(err)) return false;
-    throw err;
-  }
+  return guardedBatch(db, stmts);
 }

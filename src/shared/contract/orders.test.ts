@@ -4,38 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { OPEN_ORDER_STATUSES, ORDER_STATUSES, order, position } from '../schemas/order';
 import { limiterOf } from './common';
+import recorded from './examples.json';
 import { ordersContract } from './orders';
 
-const anOrder = {
-  id: '0b8f5a52-7c1e-4c39-9a53-5d3f3d0f2a11',
-  client_order_id: 'ticket-1',
-  account_id: '6f1c2a4e-8a1b-4c3d-9e2f-7a6b5c4d3e2f',
-  symbol: 'AAPL',
-  asset_class: 'us_equity',
-  side: 'buy',
-  type: 'market',
-  time_in_force: 'day',
-  qty: null,
-  notional: '10.00',
-  limit_price: null,
-  status: 'filled',
-  filled_qty: '0.052631',
-  filled_avg_price: '190',
-  filled_cents: 1000,
-  reserved_cents: 0,
-  reserved_qty: '0',
-  fee_cents: 0,
-  estimated_price: '190',
-  estimated_qty: '0.052631',
-  estimated_cents: 1000,
-  executes_at: null,
-  transaction_id: '1d6c0a8e-3b7f-4e51-8c2a-9f0e1d2c3b4a',
-  created_at: '2026-11-27T15:00:00.000Z',
-  updated_at: '2026-11-27T15:00:00.000Z',
-  filled_at: '2026-11-27T15:00:00.000Z',
-  canceled_at: null,
-  expired_at: null,
-};
+/** A filled order as the embedded core answered it (npm run examples). */
+const anOrder = recorded.placeOrder.response.body.data;
 
 describe('the orders contract', () => {
   it('limits every write by RL_ORDERS and leaves reads unlimited', () => {

@@ -131,7 +131,7 @@ export const transaction = zf
     description: zf.string().nullable(),
     /** The other party of a ledger movement; null or absent when there is none or the upstream does not say. */
     counterparty: zf.string().nullable().optional(),
-    /** A person-to-person transfer's side: sent or received; null for the others. */
+    /** A person-to-person transfer's side, or a stock order's (sent: a buy, received: a sell): sent or received; null for the others. */
     direction: zf.enum(['sent', 'received']).nullable().optional(),
     /** The other person, masked ("Ana G."), or the treasury's fixed English name; null when there is none. */
     counterparty_name: zf.string().nullable().optional(),

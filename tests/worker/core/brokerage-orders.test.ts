@@ -214,33 +214,37 @@ describe('client_order_id', () => {
 });
 
 describe('buying power under concurrent orders', () => {
-  it('places exactly the affordable number of 50 concurrent buys, refuses the rest with 409 insufficient_buying_power, and never goes negative', async () => {
-    await setMarketTime(OPEN_TUESDAY);
-    await setPrice('AMZN', '200');
-    const f = await trader(20_00 * 17 + 99);
-    // Limit orders below the price: each stays open and reserves qty x limit = $20.00.
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => place(f, { symbol: 'AMZN', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '1', limit_price: '20.00' })),
-    );
-    const placed = results.filter((r) => r.status === 201);
-    const refused = results.filter((r) => r.status === 409);
-    expect(placed.length).toBe(17);
-    expect(refused.length).toBe(33);
-    for (const r of refused) expect(r.body.code).toBe('insufficient_buying_power');
-    expect(await reserved(f)).toBe(20_00 * 17);
-    expect(await cash(f)).toBe(20_00 * 17 + 99);
-    expect((await account(f)).buying_power_cents).toBe(99);
-    // The reservation cannot be withdrawn or spent by a market buy.
-    const buy = await place(f, { symbol: 'AMZN', side: 'buy', type: 'market', time_in_force: 'day', notional: '5.00' });
-    expect(buy.body.code).toBe('insufficient_buying_power');
-    // The limits fill when the price crosses: each spends what it reserved, never twice.
-    await setPrice('AMZN', '19.50');
-    await runMarketSession(db(), Date.now());
-    expect(await scalar(`SELECT COUNT(*) FROM orders WHERE account_id = ? AND status = 'filled'`, f.accountId)).toBe(17);
-    expect(await reserved(f)).toBe(0);
-    expect(await cash(f)).toBe(20_00 * 17 + 99 - 19_50 * 17);
-    expect((await position(f, 'AMZN')).body.data).toMatchObject({ qty: '17.000000', cost_basis_cents: 19_50 * 17, avg_entry_price: '19.5000' });
-  });
+  it(
+    'places exactly the affordable number of 50 concurrent buys, refuses the rest with 409 insufficient_buying_power, and never goes negative',
+    { timeout: 30_000 },
+    async () => {
+      await setMarketTime(OPEN_TUESDAY);
+      await setPrice('AMZN', '200');
+      const f = await trader(20_00 * 17 + 99);
+      // Limit orders below the price: each stays open and reserves qty x limit = $20.00.
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => place(f, { symbol: 'AMZN', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '1', limit_price: '20.00' })),
+      );
+      const placed = results.filter((r) => r.status === 201);
+      const refused = results.filter((r) => r.status === 409);
+      expect(placed.length).toBe(17);
+      expect(refused.length).toBe(33);
+      for (const r of refused) expect(r.body.code).toBe('insufficient_buying_power');
+      expect(await reserved(f)).toBe(20_00 * 17);
+      expect(await cash(f)).toBe(20_00 * 17 + 99);
+      expect((await account(f)).buying_power_cents).toBe(99);
+      // The reservation cannot be withdrawn or spent by a market buy.
+      const buy = await place(f, { symbol: 'AMZN', side: 'buy', type: 'market', time_in_force: 'day', notional: '5.00' });
+      expect(buy.body.code).toBe('insufficient_buying_power');
+      // The limits fill when the price crosses: each spends what it reserved, never twice.
+      await setPrice('AMZN', '19.50');
+      await runMarketSession(db(), Date.now());
+      expect(await scalar(`SELECT COUNT(*) FROM orders WHERE account_id = ? AND status = 'filled'`, f.accountId)).toBe(17);
+      expect(await reserved(f)).toBe(0);
+      expect(await cash(f)).toBe(20_00 * 17 + 99 - 19_50 * 17);
+      expect((await position(f, 'AMZN')).body.data).toMatchObject({ qty: '17.000000', cost_basis_cents: 19_50 * 17, avg_entry_price: '19.5000' });
+    },
+  );
 
   it('a withdrawal cannot take cash an open buy holds', async () => {
     await setMarketTime(OPEN_TUESDAY);
@@ -276,7 +280,7 @@ describe('cancelling', () => {
     expect(again.body.code).toBe('order_not_cancelable');
   });
 
-  it('a cancel racing a fill: exactly one wins and the money is right either way', async () => {
+  it('a cancel racing a fill: exactly one wins and the money is right either way', { timeout: 30_000 }, async () => {
     await setMarketTime(OPEN_TUESDAY);
     for (let round = 0; round < 6; round++) {
       await setPrice('TSLA', '300');
@@ -447,7 +451,7 @@ describe('listing orders', () => {
 });
 
 describe('orders through the BFF', () => {
-  it('limits order writes per user (RL_ORDERS) with 429 {message}, and not the reads', async () => {
+  it('limits order writes per user (RL_ORDERS) with 429 {message}, and not the reads', { timeout: 30_000 }, async () => {
     const who = await signIn(uniquePhone());
     const accounts = await apiAs(who, 'GET', '/api/accounts/user/accounts');
     const accountId = accounts.body.data.accounts[0].account_id as string;
