@@ -14,6 +14,8 @@ import type { Order, OrderBody, OrderListQuery } from '../../shared/schemas/orde
 import { readBrokerageAccount } from './account';
 import { buyCost, notionalQty, sellProceeds } from './arithmetic';
 import { reservationOf } from '../../shared/order-estimate';
+// What an open order holds is the order ticket's rule too: it lives in src/shared/order-estimate.ts.
+export { reservationOf };
 import { fail, isGuardTrip, isUniqueViolation, requireAccount } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { closeOrder, fillFigures, fillStatements, readPosition, type Fill, type TradingWallets } from './fills';
