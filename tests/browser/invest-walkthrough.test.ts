@@ -25,6 +25,7 @@ import {
   signIn,
   testPhone,
   verifyAsAnaOfArgentina,
+  wakeMarketClock,
   type ApiSession,
 } from './helpers';
 
@@ -49,26 +50,6 @@ afterAll(async () => {
   setPrice('64.39', '65.42');
   await browser?.close();
 });
-
-type Session = NonNullable<Awaited<ReturnType<typeof cookieSession>>>;
-interface Order {
-  id: string;
-  status: string;
-}
-
-/** An order call wakes the app clock: its market work then comes due at the market time just set. */
-async function wakeClock(session: Session, accountId: string) {
-  const orders = `/api/brokerage/accounts/${accountId}/orders`;
-  const wake = await apiCall<Order>(session, 'POST', orders, {
-    symbol: 'MSFT',
-    side: 'buy',
-    type: 'limit',
-    time_in_force: 'day',
-    qty: '1',
-    limit_price: '1.00',
-  });
-  await apiCall(session, 'DELETE', `${orders}/${wake.id}`);
-}
 
 /** Opens the asset page and its ticket on `side`. */
 async function openTicket(page: Page, side: 'buy' | 'sell') {
@@ -153,7 +134,7 @@ describe('investing (es, 390 px)', () => {
       await openApp(page, '/accounts/brokerage');
       await page.locator('[data-testid="open-orders"] [data-status="new"]').waitFor();
       setPrice('39.5', '50');
-      await wakeClock(session, accountId);
+      await wakeMarketClock(session, accountId);
       await expect
         .poll(
           async () => {
@@ -174,7 +155,7 @@ describe('investing (es, 390 px)', () => {
       await dialog.locator('[data-action="place-order"]').click();
       await dialog.locator('[data-testid="order-status"][data-status="accepted"]').waitFor();
       setMarketTime(MONDAY_OPEN);
-      await wakeClock(session, accountId);
+      await wakeMarketClock(session, accountId);
       // The open ticket follows the order until its receipt.
       await dialog.locator('[data-testid="order-receipt"]').waitFor({ timeout: 100_000 });
       expect(await dialog.locator('[data-testid="receipt-total"]').textContent()).toBe('$5.00');

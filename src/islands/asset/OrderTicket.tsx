@@ -23,6 +23,7 @@ import type { Order, Position } from '../../shared/schemas/order';
 import { $activeAccount } from '../../stores/account';
 import { $brokerage, loadBrokerage, loadMarketClock } from '../../stores/brokerage';
 import { refreshAfterTrade } from '../../stores/portfolio';
+import { FigureRows } from '../common/FigureRows';
 import {
   draftOf,
   isClosed,
@@ -54,21 +55,6 @@ export interface OrderTicketProps {
   onTraded?: () => void;
 }
 
-function Rows({ rows }: { rows: [label: string, value: string, testId?: string][] }) {
-  return (
-    <dl className="divide-y divide-gray-100 text-sm">
-      {rows.map(([label, value, testId]) => (
-        <div key={label} className="flex justify-between gap-4 py-2">
-          <dt className="text-gray-600">{label}</dt>
-          <dd className="text-right font-medium tabular-nums text-gray-900" data-testid={testId}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function Alert({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -89,7 +75,7 @@ function OrderStatus({ order }: { order: Order }) {
       {order.status === 'filled' ? (
         <section aria-label={t('trade.receipt.title')} data-testid="order-receipt">
           <h3 className="text-base font-semibold text-gray-900">{t('trade.receipt.title')}</h3>
-          <Rows
+          <FigureRows
             rows={[
               [t('trade.receipt.qty'), formatDecimal(order.filled_qty, 6)],
               [t('trade.receipt.price'), formatPrice(order.filled_avg_price)],
@@ -220,7 +206,7 @@ export default function OrderTicket({ symbol, side: initialSide, price, position
         <h3 className="text-base font-semibold text-gray-900">{t('trade.review.title')}</h3>
         {failure && <Alert>{failure}</Alert>}
         {review.short && <Alert>{t('order.error.buyingPower')}</Alert>}
-        <Rows
+        <FigureRows
           rows={[
             [t('trade.review.qty'), formatDecimal(review.qty, 6), 'review-qty'],
             [t(limit ? 'trade.review.limitPrice' : 'trade.review.price'), formatPrice(review.price)],

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { formatCents, formatDecimal, formatPrice } from '../../shared/format';
 import type { Position } from '../../shared/schemas/order';
 import { Change } from '../common/Change';
+import { FigureRows } from '../common/FigureRows';
 
 export function PositionFigures({ position }: { position: Position }) {
   const t = useT();
@@ -17,16 +18,7 @@ export function PositionFigures({ position }: { position: Position }) {
   ];
   return (
     <div className="mt-4 rounded-lg bg-gray-50 p-4" data-testid="holding">
-      <dl className="divide-y divide-gray-200 text-sm">
-        {rows.map(([label, value, testId]) => (
-          <div key={testId} className="flex justify-between gap-4 py-2">
-            <dt className="text-gray-600">{label}</dt>
-            <dd className="text-right font-medium tabular-nums text-gray-900" data-testid={testId}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FigureRows rows={rows} />
       <p className="mt-2 text-xs text-gray-500">{t('portfolio.method')}</p>
     </div>
   );
