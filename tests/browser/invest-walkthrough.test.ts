@@ -180,7 +180,9 @@ describe('investing (es, 390 px)', () => {
       await openApp(page, '/transactions');
       await expect.poll(() => page.locator('[data-tx-order]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
       expect(await page.locator('[data-tx-order="buy"]:visible').count()).toBe(3);
-      expect(await page.locator('[data-tx-order="sell"]:visible').textContent()).toBe(s('es', 'trade.tx.sell', { qty: '1.326582', symbol: SYMBOL, price: '$39.49' }));
+      expect(await page.locator('[data-tx-order="sell"]:visible').textContent()).toBe(
+        s('es', 'trade.tx.sell', { qty: '1.326582', symbol: SYMBOL, price: '$39.49' }),
+      );
       const csv = await fetch(`${baseURL()}/api/transactions/account/${accountId}/export?type=stock_order`, {
         headers: { authorization: `Bearer ${session.access_token}` },
       });
