@@ -985,7 +985,7 @@ export const en = {
   'trade.noAccount.link': 'Go to your brokerage account',
   'trade.tx.buy': 'Bought {qty} {symbol} at {price} a share',
   'trade.tx.sell': 'Sold {qty} {symbol} at {price} a share',
-  'trade.wallet.sell': 'Selling {symbol} for dollars is not offered: Canton assets stay in the wallet, where you can send them.',
+  'trade.wallet.sell': 'Selling {symbol} for dollars is not offered: Canton assets stay in your wallet, from where you can send them to another person.',
   'trade.error.empty': 'Enter an amount.',
   'trade.error.notNumber': 'Enter a number.',
   'trade.error.grouping': 'Type the amount without thousands separators.',

@@ -987,7 +987,8 @@ export const es: Dictionary = {
   'trade.noAccount.link': 'Ir a tu cuenta de inversión',
   'trade.tx.buy': 'Compra de {qty} {symbol} a {price} por acción',
   'trade.tx.sell': 'Venta de {qty} {symbol} a {price} por acción',
-  'trade.wallet.sell': 'No se ofrece vender {symbol} por dólares: los activos de Canton se quedan en la billetera, desde donde puedes enviarlos.',
+  'trade.wallet.sell':
+    'No se ofrece vender {symbol} por dólares: los activos de Canton se quedan en tu billetera, desde donde puedes enviarlos a otra persona.',
   'trade.error.empty': 'Escribe un monto.',
   'trade.error.notNumber': 'Escribe un número.',
   'trade.error.grouping': 'Escribe el monto sin separadores de miles.',

@@ -995,7 +995,7 @@ export const fs: Dictionary = {
   'trade.tx.buy': 'Achat de {qty} {symbol} à {price} par action',
   'trade.tx.sell': 'Vente de {qty} {symbol} à {price} par action',
   'trade.wallet.sell':
-    'La vente de {symbol} contre des dollars n’est pas proposée : les actifs Canton restent dans le portefeuille, d’où vous pouvez les envoyer.',
+    'La vente de {symbol} contre des dollars n’est pas proposée : les actifs Canton restent dans votre portefeuille, d’où vous pouvez les envoyer à une autre personne.',
   'trade.error.empty': 'Saisissez un montant.',
   'trade.error.notNumber': 'Saisissez un nombre.',
   'trade.error.grouping': 'Saisissez le montant sans séparateur de milliers.',

@@ -50,6 +50,7 @@ import { servedWalletState } from './wallet/served';
 
 const OrderTicket = lazyDialog(() => import('./asset/OrderTicket'));
 const NewTransactionModal = lazyDialog(() => import('./transactions/NewTransactionModal'));
+const CantonSellDialog = lazyDialog(() => import('./wallet/CantonSellDialog'));
 
 const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   stock: 'asset.type.stock',
@@ -131,8 +132,11 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
   // The wallet's coin (CC) is held in the wallet: show it as the wallet screen does.
   const walletCoin =
     wallet.status === 'ready' && wallet.balance && wallet.balance.instrument.toLowerCase() === detail.symbol.toLowerCase() ? wallet.balance : null;
+  const held = walletCoin ? parseDecimal(walletCoin.balance) : null;
+  // Sell needs CC that can move now: the available part, not what is locked or still pending.
+  const holdings = held && held.units > 0n ? held.units : 0n;
   // Stocks and ETFs trade in the brokerage (the order ticket); Canton assets such as CC are bought
-  // with New Transaction and live in the wallet, where nothing sells them for dollars.
+  // with New Transaction and live in the wallet, where nothing sells them for dollars (Sell says so).
   const brokerageAsset = detail.kind === 'stock';
   const [position, setPosition] = useState<Position | null>(served?.position ?? null);
   // The position the Worker served is not read again on hydration; a page without it reads it.
@@ -144,7 +148,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
   useEffect(() => {
     if (!served) readPosition();
   }, [served, accountId]);
-  const canSell = brokerageAsset && (parseDecimal(position?.qty_available ?? '0')?.units ?? 0n) > 0n;
+  const canSell = brokerageAsset ? (parseDecimal(position?.qty_available ?? '0')?.units ?? 0n) > 0n : holdings > 0n;
 
   return (
     <>
@@ -259,21 +263,10 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               <Button variant="secondary" onClick={() => setTrade('buy')} data-action="trade-buy">
                 {t('common.buy')}
               </Button>
-              <Button
-                variant="outline"
-                onClick={() => setTrade('sell')}
-                disabled={!canSell}
-                data-action="trade-sell"
-                aria-describedby={brokerageAsset ? undefined : 'asset-sell-note'}
-              >
+              <Button variant="outline" onClick={() => setTrade('sell')} disabled={!canSell} data-action="trade-sell">
                 {t('common.sell')}
               </Button>
             </div>
-            {!brokerageAsset && (
-              <p id="asset-sell-note" className="mt-3 text-xs text-gray-500">
-                {t('trade.wallet.sell', { symbol: detail.symbol })}
-              </p>
-            )}
           </section>
 
           <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-labelledby="asset-quick">
@@ -309,8 +302,10 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               onClose={() => setTrade(null)}
               onTraded={refreshPosition}
             />
-          ) : (
+          ) : trade === 'buy' ? (
             <NewTransactionModal onClose={() => setTrade(null)} onExecuted={() => void loadWallet(active?.account_id ?? null)} />
+          ) : (
+            <CantonSellDialog symbol={detail.symbol} onClose={() => setTrade(null)} />
           )}
         </Suspense>
       )}

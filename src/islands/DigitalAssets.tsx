@@ -2,7 +2,7 @@
 // data...', the header with its Active badge, the party id (6...6), the balance in USD with the
 // available and pending amounts (common/WalletBalance), Copy Party ID, Auto-Accept and Transfer
 // 100, and the assets table (Value = balance x last price) with Buy (New Transaction: dollars for CC)
-// and Sell (not offered for Canton assets, and it says so); the empty and no-account states. Person-to-person transfers: Send
+// and Sell (not offered for Canton assets: its dialog says so); the empty and no-account states. Person-to-person transfers: Send
 // (wallet/SendDialog), the "Action required" offers (wallet/ActionRequired), the preapproval
 // switch, the balance's breakdown, 'Transfer 100' captioned as test funds, and a refetch of
 // balance, offers and assets after every movement and every live update. Rendered on the Worker
@@ -49,6 +49,7 @@ import { servedStates, type ServedWallet } from './wallet/served';
 // The send dialog is not first-load JavaScript: it mounts (closed) once the island has hydrated.
 const SendDialog = lazyDialog(() => import('./wallet/SendDialog').then((m) => ({ default: m.SendDialog })));
 const NewTransactionModal = lazyDialog(() => import('./transactions/NewTransactionModal'));
+const CantonSellDialog = lazyDialog(() => import('./wallet/CantonSellDialog'));
 
 const OFFER_DONE = { accept: 'wallet.offers.accepted', reject: 'wallet.offers.rejected', withdraw: 'wallet.offers.withdrawn' } as const;
 
@@ -71,25 +72,19 @@ function NoAccount() {
 
 /**
  * A Canton asset's Buy and Sell. The wallet's assets are not brokerage assets: Buy is New Transaction
- * (dollars for CC, credited to this wallet), and nothing sells them for dollars, which Sell says
- * instead of doing nothing.
+ * (dollars for CC, credited to this wallet), and nothing sells them for dollars, which Sell's dialog
+ * says instead of doing nothing.
  */
-function AssetActions({ symbol, onBuy }: { symbol: string; onBuy: () => void }) {
+function AssetActions({ onBuy, onSell }: { onBuy: () => void; onSell: () => void }) {
   const t = useT();
-  const noteId = `wallet-sell-note-${symbol}`;
   return (
-    <span className="flex flex-col items-end gap-1">
-      <span className="flex justify-end gap-2">
-        <Button size="sm" variant="secondary" onClick={onBuy} data-action="wallet-buy">
-          {t('common.buy')}
-        </Button>
-        <Button size="sm" variant="outline" disabled aria-describedby={noteId}>
-          {t('common.sell')}
-        </Button>
-      </span>
-      <span id={noteId} className="max-w-64 text-right text-xs text-gray-500">
-        {t('trade.wallet.sell', { symbol })}
-      </span>
+    <span className="flex justify-end gap-2">
+      <Button size="sm" variant="secondary" onClick={onBuy} data-action="wallet-buy">
+        {t('common.buy')}
+      </Button>
+      <Button size="sm" variant="outline" onClick={onSell} data-action="wallet-sell">
+        {t('common.sell')}
+      </Button>
     </span>
   );
 }
@@ -114,6 +109,7 @@ function DigitalAssets({ served }: ServedProps) {
   const preapproval = useServedStore($preapproval, states.preapproval);
   const [sending, setSending] = useState(false);
   const [buying, setBuying] = useState(false);
+  const [selling, setSelling] = useState<string | null>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
   // The offers' time left counts from the server's clock while hydrating, then from the browser's.
   const [now, setNow] = useState<number | undefined>(served?.now);
@@ -252,7 +248,7 @@ function DigitalAssets({ served }: ServedProps) {
     {
       id: 'actions',
       header: <span className="sr-only sm:not-sr-only">{t('wallet.column.actions')}</span>,
-      cell: (a) => <AssetActions symbol={a.symbol} onBuy={() => setBuying(true)} />,
+      cell: (a) => <AssetActions onBuy={() => setBuying(true)} onSell={() => setSelling(a.symbol)} />,
       headerClassName: 'text-right',
     },
   ];
@@ -363,6 +359,11 @@ function DigitalAssets({ served }: ServedProps) {
           <NewTransactionModal onClose={() => setBuying(false)} onExecuted={() => void refreshWalletAndOffers(accountId)} />
         </Suspense>
       )}
+      {selling && (
+        <Suspense fallback={null}>
+          <CantonSellDialog symbol={selling} onClose={() => setSelling(null)} />
+        </Suspense>
+      )}
 
       <section className="mt-6 overflow-hidden rounded-xl border border-gray-200 bg-white" aria-labelledby="wallet-assets">
         <h2 id="wallet-assets" className="border-b border-gray-200 px-5 py-4 text-lg font-semibold text-gray-900">
@@ -392,7 +393,7 @@ function DigitalAssets({ served }: ServedProps) {
                   <dd className="font-medium tabular-nums">{formatCents(usdCents(a.balance, a.last_price))}</dd>
                 </div>
               </dl>
-              <AssetActions symbol={a.symbol} onBuy={() => setBuying(true)} />
+              <AssetActions onBuy={() => setBuying(true)} onSell={() => setSelling(a.symbol)} />
             </div>
           )}
         />
