@@ -86,6 +86,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/usd/accounts/:accountId/deposits': { amount: '1', rail: 'card' },
   // The remote tier's valid opening (one body for both tables).
   'POST /api/brokerage/accounts/:accountId': ROUTES['POST /api/brokerage/accounts/:accountId']!.body,
+  'POST /api/brokerage/accounts/:accountId/orders': ROUTES['POST /api/brokerage/accounts/:accountId/orders']!.body,
   'POST /api/usd/accounts/:accountId/withdrawals': { amount: '1', bank_account_id: UUID },
 };
 

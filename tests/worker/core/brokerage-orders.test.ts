@@ -275,6 +275,9 @@ describe('cancelling', () => {
     expect(canceled.body.data).toMatchObject({ status: 'canceled', reserved_cents: 0 });
     expect(await reserved(f)).toBe(0);
     expect(await scalar(`SELECT COUNT(*) FROM notifications WHERE user_id = ? AND kind = 'order_canceled'`, f.userId)).toBe(1);
+    // The notification names the order's symbol (no money moved: no transaction, no amount).
+    const told = (await coreJson(f.userId, '/notifications')).body.data.notifications;
+    expect(told.find((n: { kind: string }) => n.kind === 'order_canceled')).toMatchObject({ asset: 'META', transaction_id: null, amount_usd: null });
     const again = await cancel(f, placed.id);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('order_not_cancelable');
