@@ -54,6 +54,8 @@ describe('dictionaries', () => {
       'usd',
       'broker',
       'order',
+      'trade',
+      'portfolio',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

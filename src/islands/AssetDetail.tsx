@@ -35,6 +35,9 @@ import { flashToast } from '../stores/flash';
 import { toast } from '../stores/toasts';
 import { $activeAccount } from '../stores/account';
 import { $wallet, loadWallet } from '../stores/wallet';
+import { loadPosition } from '../stores/portfolio';
+import type { Position } from '../shared/schemas/order';
+import { PositionFigures } from './asset/PositionFigures';
 import { parseDecimal } from '../shared/decimal';
 import { t as translate } from '../i18n';
 import AppShell from './AppShell';
@@ -45,7 +48,9 @@ import { PriceChart } from './asset/PriceChart';
 import { WalletBalance } from './common/WalletBalance';
 import { servedWalletState } from './wallet/served';
 
-const TradeModal = lazyDialog(() => import('./asset/TradeModal'));
+const OrderTicket = lazyDialog(() => import('./asset/OrderTicket'));
+const NewTransactionModal = lazyDialog(() => import('./transactions/NewTransactionModal'));
+const CantonSellDialog = lazyDialog(() => import('./wallet/CantonSellDialog'));
 
 const TYPE_KEYS: Record<AssetKind, TranslationKey> = {
   stock: 'asset.type.stock',
@@ -130,6 +135,20 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
   const held = walletCoin ? parseDecimal(walletCoin.balance) : null;
   // Sell needs CC that can move now: the available part, not what is locked or still pending.
   const holdings = held && held.units > 0n ? held.units : 0n;
+  // Stocks and ETFs trade in the brokerage (the order ticket); Canton assets such as CC are bought
+  // with New Transaction and live in the wallet, where nothing sells them for dollars (Sell says so).
+  const brokerageAsset = detail.kind === 'stock';
+  const [position, setPosition] = useState<Position | null>(served?.position ?? null);
+  // The position the Worker served is not read again on hydration; a page without it reads it.
+  const accountId = active?.account_id ?? null;
+  const refreshPosition = () => {
+    if (accountId && brokerageAsset) loadPosition(accountId, detail.symbol).then(setPosition, () => undefined);
+  };
+  const readPosition = useEffectEvent(refreshPosition);
+  useEffect(() => {
+    if (!served) readPosition();
+  }, [served, accountId]);
+  const canSell = brokerageAsset ? (parseDecimal(position?.qty_available ?? '0')?.units ?? 0n) > 0n : holdings > 0n;
 
   return (
     <>
@@ -222,7 +241,9 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
             <h2 id="asset-holdings" className="text-lg font-semibold text-gray-900">
               {t('asset.holdings.title')}
             </h2>
-            {walletCoin && (parseDecimal(walletCoin.total)?.units ?? 0n) > 0n ? (
+            {position ? (
+              <PositionFigures position={position} />
+            ) : walletCoin && (parseDecimal(walletCoin.total)?.units ?? 0n) > 0n ? (
               <div className="mt-4 rounded-lg bg-gray-50 p-4">
                 <WalletBalance balance={walletCoin} />
               </div>
@@ -242,7 +263,7 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
               <Button variant="secondary" onClick={() => setTrade('buy')} data-action="trade-buy">
                 {t('common.buy')}
               </Button>
-              <Button variant="outline" onClick={() => setTrade('sell')} disabled={holdings <= 0n}>
+              <Button variant="outline" onClick={() => setTrade('sell')} disabled={!canSell} data-action="trade-sell">
                 {t('common.sell')}
               </Button>
             </div>
@@ -272,7 +293,20 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
 
       {trade && (
         <Suspense fallback={null}>
-          <TradeModal side={trade} symbol={detail.symbol} onClose={() => setTrade(null)} />
+          {brokerageAsset ? (
+            <OrderTicket
+              side={trade}
+              symbol={detail.symbol}
+              price={detail.price}
+              position={position}
+              onClose={() => setTrade(null)}
+              onTraded={refreshPosition}
+            />
+          ) : trade === 'buy' ? (
+            <NewTransactionModal onClose={() => setTrade(null)} onExecuted={() => void loadWallet(active?.account_id ?? null)} />
+          ) : (
+            <CantonSellDialog symbol={detail.symbol} onClose={() => setTrade(null)} />
+          )}
         </Suspense>
       )}
     </>

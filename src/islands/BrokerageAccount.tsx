@@ -2,8 +2,9 @@
 // and the market clock (src/worker/pages/brokerage-data.ts). Not verified: why, and a link to identity
 // verification. Verified without the account: the suitability questionnaire and the W-8BEN
 // declaration in one form, each field with its own error. Active: cash and buying power, whether the
-// market is open and when it next opens or closes (New York time, ET), the suitability answers and the
-// W-8BEN's date, then the portfolio's holdings (none yet).
+// market is open and when it next opens or closes (New York time, ET), the portfolio (brokerage/
+// Portfolio.tsx: value, returns, allocation, positions, open orders, history), the suitability
+// answers and the W-8BEN's date.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { useSeededStore, useServedStore } from '../components/page-seed-context';
@@ -22,6 +23,8 @@ import { BackLink } from './common/BackLink';
 import { Figure } from './common/Figure';
 import { VerifyFirst } from './common/VerifyFirst';
 import { PageHeader } from './shell/PageHeader';
+import { Portfolio } from './brokerage/Portfolio';
+import type { ServedBrokerage, ServedPortfolio } from '../shared/served-portfolio';
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20 disabled:bg-gray-50 aria-[invalid=true]:border-red-600';
@@ -56,7 +59,7 @@ function MarketStatus({ clock }: { clock: MarketClock | null }) {
   );
 }
 
-function ActiveAccount({ account, clock }: { account: Account; clock: MarketClock | null }) {
+function ActiveAccount({ account, clock, portfolio }: { account: Account; clock: MarketClock | null; portfolio: ServedPortfolio | null }) {
   const t = useT();
   const lang = useLang();
   const { suitability, w8ben } = account;
@@ -70,16 +73,7 @@ function ActiveAccount({ account, clock }: { account: Account; clock: MarketCloc
         {t('broker.cash.note')} {account.account_number && t('broker.accountNumber', { number: account.account_number })}
       </p>
       <MarketStatus clock={clock} />
-      <section aria-labelledby="broker-portfolio" className={`mt-6 ${CARD}`}>
-        <h2 id="broker-portfolio" className="text-lg font-semibold text-gray-900">
-          {t('broker.portfolio.title')}
-        </h2>
-        <h3 className="mt-4 text-base font-semibold text-gray-900">{t('broker.holdings.title')}</h3>
-        <p className="mt-2 text-sm font-medium text-gray-900" data-testid="broker-holdings-empty">
-          {t('broker.holdings.empty')}
-        </p>
-        <p className="mt-1 text-sm text-gray-600">{t('broker.holdings.note')}</p>
-      </section>
+      <Portfolio account={account} served={portfolio} />
       {suitability && (
         <section aria-labelledby="broker-answers" className={`mt-6 ${CARD}`}>
           <h2 id="broker-answers" className="text-lg font-semibold text-gray-900">
@@ -269,7 +263,7 @@ function OpenAccountForm({ account }: { account: Account }) {
   );
 }
 
-function BrokerageAccount({ served }: { served: { account: Account | null; clock: MarketClock | null } }) {
+function BrokerageAccount({ served }: { served: ServedBrokerage }) {
   const t = useT();
   const lang = useLang();
   const state = useServedStore($brokerage, served.account);
@@ -298,7 +292,7 @@ function BrokerageAccount({ served }: { served: { account: Account | null; clock
           ) : undefined
         }
       />
-      {account?.status === 'active' && <ActiveAccount account={account} clock={clock} />}
+      {account?.status === 'active' && <ActiveAccount account={account} clock={clock} portfolio={served.portfolio} />}
       {account?.status === 'not_opened' && <OpenAccountForm account={account} />}
       {account?.status === 'unverified' && (
         <VerifyFirst id="broker-unverified" title={t('broker.unverified.title')} body={t('broker.unverified.body')} link={t('broker.unverified.link')} />
@@ -308,7 +302,7 @@ function BrokerageAccount({ served }: { served: { account: Account | null; clock
   );
 }
 
-export default function BrokerageAccountPage({ seed, served }: { seed?: PageSeed; served: { account: Account | null; clock: MarketClock | null } }) {
+export default function BrokerageAccountPage({ seed, served }: { seed?: PageSeed; served: ServedBrokerage }) {
   return (
     <AppShell title="accounts.brokerage.title" seed={seed}>
       <BrokerageAccount served={served} />

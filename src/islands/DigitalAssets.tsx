@@ -1,8 +1,8 @@
 // /accounts/digital-assets: the active account's Canton wallet. Back link, 'Loading account
 // data...', the header with its Active badge, the party id (6...6), the balance in USD with the
 // available and pending amounts (common/WalletBalance), Copy Party ID, Auto-Accept and Transfer
-// 100, and the assets table (Value = balance x last price) with Buy and Sell buttons that do
-// nothing yet; the empty and no-account states. Person-to-person transfers: Send
+// 100, and the assets table (Value = balance x last price) with Buy (New Transaction: dollars for CC)
+// and Sell (not offered for Canton assets: its dialog says so); the empty and no-account states. Person-to-person transfers: Send
 // (wallet/SendDialog), the "Action required" offers (wallet/ActionRequired), the preapproval
 // switch, the balance's breakdown, 'Transfer 100' captioned as test funds, and a refetch of
 // balance, offers and assets after every movement and every live update. Rendered on the Worker
@@ -48,6 +48,8 @@ import { servedStates, type ServedWallet } from './wallet/served';
 
 // The send dialog is not first-load JavaScript: it mounts (closed) once the island has hydrated.
 const SendDialog = lazyDialog(() => import('./wallet/SendDialog').then((m) => ({ default: m.SendDialog })));
+const NewTransactionModal = lazyDialog(() => import('./transactions/NewTransactionModal'));
+const CantonSellDialog = lazyDialog(() => import('./wallet/CantonSellDialog'));
 
 const OFFER_DONE = { accept: 'wallet.offers.accepted', reject: 'wallet.offers.rejected', withdraw: 'wallet.offers.withdrawn' } as const;
 
@@ -68,15 +70,19 @@ function NoAccount() {
   );
 }
 
-function AssetActions() {
+/**
+ * A Canton asset's Buy and Sell. The wallet's assets are not brokerage assets: Buy is New Transaction
+ * (dollars for CC, credited to this wallet), and nothing sells them for dollars, which Sell's dialog
+ * says instead of doing nothing.
+ */
+function AssetActions({ onBuy, onSell }: { onBuy: () => void; onSell: () => void }) {
   const t = useT();
-  // Buy and Sell have no behaviour yet.
   return (
     <span className="flex justify-end gap-2">
-      <Button size="sm" variant="secondary">
+      <Button size="sm" variant="secondary" onClick={onBuy} data-action="wallet-buy">
         {t('common.buy')}
       </Button>
-      <Button size="sm" variant="outline">
+      <Button size="sm" variant="outline" onClick={onSell} data-action="wallet-sell">
         {t('common.sell')}
       </Button>
     </span>
@@ -102,6 +108,8 @@ function DigitalAssets({ served }: ServedProps) {
   const offers = useServedStore($offers, states.offers);
   const preapproval = useServedStore($preapproval, states.preapproval);
   const [sending, setSending] = useState(false);
+  const [buying, setBuying] = useState(false);
+  const [selling, setSelling] = useState<string | null>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
   // The offers' time left counts from the server's clock while hydrating, then from the browser's.
   const [now, setNow] = useState<number | undefined>(served?.now);
@@ -240,7 +248,7 @@ function DigitalAssets({ served }: ServedProps) {
     {
       id: 'actions',
       header: <span className="sr-only sm:not-sr-only">{t('wallet.column.actions')}</span>,
-      cell: () => <AssetActions />,
+      cell: (a) => <AssetActions onBuy={() => setBuying(true)} onSell={() => setSelling(a.symbol)} />,
       headerClassName: 'text-right',
     },
   ];
@@ -346,6 +354,16 @@ function DigitalAssets({ served }: ServedProps) {
           />
         </Suspense>
       )}
+      {accountId && buying && (
+        <Suspense fallback={null}>
+          <NewTransactionModal onClose={() => setBuying(false)} onExecuted={() => void refreshWalletAndOffers(accountId)} />
+        </Suspense>
+      )}
+      {selling && (
+        <Suspense fallback={null}>
+          <CantonSellDialog symbol={selling} onClose={() => setSelling(null)} />
+        </Suspense>
+      )}
 
       <section className="mt-6 overflow-hidden rounded-xl border border-gray-200 bg-white" aria-labelledby="wallet-assets">
         <h2 id="wallet-assets" className="border-b border-gray-200 px-5 py-4 text-lg font-semibold text-gray-900">
@@ -375,7 +393,7 @@ function DigitalAssets({ served }: ServedProps) {
                   <dd className="font-medium tabular-nums">{formatCents(usdCents(a.balance, a.last_price))}</dd>
                 </div>
               </dl>
-              <AssetActions />
+              <AssetActions onBuy={() => setBuying(true)} onSell={() => setSelling(a.symbol)} />
             </div>
           )}
         />

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { AssetDetail } from './market';
 import type { HistorySummary } from './price-history';
+import type { Position } from './schemas/order';
 import type { pendingOffers, transferPreapproval } from './schemas/send';
 import type { ledgerAsset, partyBalance, walletCategories } from './schemas/wallet';
 
@@ -43,4 +44,6 @@ export interface ServedAsset {
    * chart's box shows its placeholder until its own read answers, as before.
    */
   chart: HistorySummary | null;
+  /** The active account's position in the symbol (Your Holdings, Sell); null: none held, or not read. */
+  position: Position | null;
 }

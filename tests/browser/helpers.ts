@@ -291,6 +291,23 @@ export function setMarketTime(iso: string | null): void {
 }
 
 /**
+ * Wakes the served app's clock by an order call (a limit buy far under the price, placed and
+ * cancelled at once): its market work then comes due at the market time just set (setMarketTime).
+ */
+export async function wakeMarketClock(session: Pick<ApiSession, 'access_token' | 'user'>, accountId: string): Promise<void> {
+  const orders = `/api/brokerage/accounts/${accountId}/orders`;
+  const wake = await apiCall<{ id: string }>(session, 'POST', orders, {
+    symbol: 'MSFT',
+    side: 'buy',
+    type: 'limit',
+    time_in_force: 'day',
+    qty: '1',
+    limit_price: '1.00',
+  });
+  await apiCall(session, 'DELETE', `${orders}/${wake.id}`);
+}
+
+/**
  * Submits the person's identity verification as Ana García of Argentina with a document the local
  * service approves at once (ending 5678): the verified name and country a W-8BEN then carries.
  */

@@ -4,7 +4,7 @@
 // "executes at the open"), and the app clock fills it once the market has opened; both fills are
 // stock_order rows of the Transactions list and its CSV; then sells all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn, baseURL, setMarketTime, testPhone, type ApiSession, verifyAsAnaOfArgentina } from './helpers';
+import { apiCall, apiSignIn, baseURL, setMarketTime, testPhone, type ApiSession, verifyAsAnaOfArgentina, wakeMarketClock } from './helpers';
 
 const PHONE = testPhone(55);
 
@@ -51,15 +51,7 @@ describe('the order engine on the served app', () => {
 
     // Monday, just after the open: an order call wakes the app clock, whose market work fills it.
     setMarketTime('2026-12-07T14:30:05.000Z');
-    const wake = await apiCall<Order>(session, 'POST', orders, {
-      symbol: 'MSFT',
-      side: 'buy',
-      type: 'limit',
-      time_in_force: 'day',
-      qty: '1',
-      limit_price: '1.00',
-    });
-    await apiCall(session, 'DELETE', `${orders}/${wake.id}`);
+    await wakeMarketClock(session, accountId);
     await expect
       .poll(async () => (await apiCall<Order>(session, 'GET', `${orders}/${waiting.id}`)).status, { timeout: 100_000, interval: 2_000 })
       .toBe('filled');

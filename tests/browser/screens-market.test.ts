@@ -1,6 +1,6 @@
 // /market and /accounts/digital-assets/{symbol} in Chromium, in English and Spanish: the filter
 // buttons and the instant search, opening an asset with the keyboard, the asset screen for a stock
-// (its price record) and a Canton asset (the placeholder figures), the Buy/Sell placeholder dialogs,
+// (its price record) and a Canton asset (the placeholder figures), the order ticket (Buy; Sell without a position is disabled),
 // an unknown symbol landing back on /market with the toast, and the table at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -184,9 +184,11 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
       expect(await main.getByRole('button', { name: s(lang, 'common.sell'), exact: true }).isDisabled()).toBe(true);
       await main.getByRole('button', { name: s(lang, 'common.buy'), exact: true }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByText(s(lang, 'asset.buyModal.body')).waitFor();
-      expect(await dialog.getByRole('heading').textContent()).toBe(s(lang, 'asset.buyModal.title', { symbol: 'MSFT' }));
-      await dialog.getByRole('button', { name: s(lang, 'common.confirm') }).click();
+      // The real order ticket: simulated, and for a person without a brokerage account, the way to open one.
+      await dialog.getByText(s(lang, 'trade.simulated')).waitFor();
+      expect(await dialog.getByRole('heading', { level: 2 }).textContent()).toBe(s(lang, 'trade.title.buy', { symbol: 'MSFT' }));
+      await dialog.getByRole('link', { name: s(lang, 'trade.noAccount.link') }).waitFor();
+      await dialog.getByRole('button', { name: s(lang, 'common.close') }).click();
       await dialog.waitFor({ state: 'detached' });
       await main.getByRole('button', { name: s(lang, 'common.buy'), exact: true }).click();
       await page.keyboard.press('Escape');

@@ -10,11 +10,11 @@
 //   position that closes starts again from nothing;
 // - total return is a simple return: market value - cost basis = (price - average cost) x shares.
 import { CENTS_SCALE, SHARES_SCALE, divideDecimals, multiplyDecimals, roundDecimal, subtractDecimals, type Decimal } from '../../shared/decimal';
+// What an order costs or pays is shared with the order ticket's review (one rule, one place).
+export { buyCost, marketBuyCollar, notionalQty, sellProceeds } from '../../shared/order-estimate';
 
 /** The smallest dollar-based order: $1. */
 export const MIN_NOTIONAL_CENTS = 100n;
-/** A market buy does not fill above 5% over the price it was placed at. */
-export const MARKET_BUY_COLLAR: Decimal = { units: 105n, scale: 2 };
 /** Average prices and returns are shown to 4 decimals. */
 const RATIO_DIGITS = 4;
 
@@ -29,27 +29,6 @@ export const NO_POSITION: Position = { qty: 0n, costBasis: 0n };
 const shares = (qty: bigint): Decimal => ({ units: qty, scale: SHARES_SCALE });
 const cents = (amount: bigint): Decimal => ({ units: amount, scale: CENTS_SCALE });
 const valueAt = (qty: bigint, price: Decimal) => multiplyDecimals(shares(qty), price);
-
-/** The shares `notionalCents` buys at `price`, rounded down to a millionth. */
-export function notionalQty(notionalCents: bigint, price: Decimal): bigint {
-  if (price.units <= 0n) throw new RangeError('a price must be positive');
-  return divideDecimals(cents(notionalCents), price, SHARES_SCALE, 'trunc').units;
-}
-
-/** What buying `qty` at `price` costs: the value rounded up to the cent. */
-export function buyCost(qty: bigint, price: Decimal): bigint {
-  return roundDecimal(valueAt(qty, price), CENTS_SCALE, 'expand').units;
-}
-
-/** What selling `qty` at `price` pays: the value rounded down to the cent. */
-export function sellProceeds(qty: bigint, price: Decimal): bigint {
-  return roundDecimal(valueAt(qty, price), CENTS_SCALE, 'trunc').units;
-}
-
-/** The highest price a market buy placed at `price` fills at (exact: 105% of it). */
-export function marketBuyCollar(price: Decimal): Decimal {
-  return multiplyDecimals(price, MARKET_BUY_COLLAR);
-}
 
 /** The position after buying `qty` for `cost` cents. */
 export function applyBuy(position: Position, qty: bigint, cost: bigint): Position {

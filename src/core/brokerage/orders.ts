@@ -12,7 +12,10 @@ import { newId, nowIso, sha256Hex } from '../../platform/primitives';
 import { CENTS_SCALE, compareDecimals, decimalToString, parseDecimal, parseUnits, SHARES_SCALE, type Decimal } from '../../shared/decimal';
 import type { Order, OrderBody, OrderListQuery } from '../../shared/schemas/order';
 import { readBrokerageAccount } from './account';
-import { buyCost, marketBuyCollar, notionalQty, sellProceeds } from './arithmetic';
+import { buyCost, notionalQty, sellProceeds } from './arithmetic';
+import { reservationOf } from '../../shared/order-estimate';
+// What an open order holds is the order ticket's rule too: it lives in src/shared/order-estimate.ts.
+export { reservationOf };
 import { fail, isGuardTrip, isUniqueViolation, requireAccount } from '../db';
 import { idempotencyInsert, type IdempotencyScope } from '../idempotency';
 import { closeOrder, fillFigures, fillStatements, readPosition, type Fill, type TradingWallets } from './fills';
@@ -38,14 +41,6 @@ export const limitReached = (side: Order['side'], limit: Decimal, price: Decimal
   side === 'buy' ? compareDecimals(price, limit) <= 0 : compareDecimals(price, limit) >= 0;
 
 const dec = (text: string): Decimal => parseDecimal(text)!;
-
-/** What an open order of `body` holds at `price`: cents of buying power (a buy) or shares (a sell). */
-export function reservationOf(body: Pick<OrderBody, 'side' | 'type' | 'qty' | 'notional' | 'limit_price'>, price: Decimal): bigint {
-  const qty = body.qty === undefined ? null : parseUnits(body.qty, SHARES_SCALE);
-  if (body.side === 'sell') return qty ?? notionalQty(parseUnits(body.notional!, CENTS_SCALE), price);
-  if (qty === null) return parseUnits(body.notional!, CENTS_SCALE);
-  return buyCost(qty, body.type === 'limit' ? dec(body.limit_price!) : marketBuyCollar(price));
-}
 
 interface Placement {
   row: OrderRow;

@@ -102,4 +102,18 @@ describe('a transaction row', () => {
   it('shows no asset amount for a row without one', () => {
     expect(cells(row({ asset_amount: null, type: 'deposit', asset: 'USD', direction: null })).asset).toBeNull();
   });
+
+  it('shows a stock order as a buy or a sell of its shares, to a millionth, at the price a share came to, in the person’s language', () => {
+    const buy = row({ type: 'stock_order', amount_usd: 1000, asset: 'AAPL', asset_amount: '0.0526310000', direction: 'sent', network: 'brokerage' });
+    const shown = cells(buy);
+    expect(shown.moneyDirection).toBe('out');
+    expect(shown.asset).toBe('0.052631 AAPL');
+    const { container } = render(<Counterparty tx={buy} />);
+    expect(container.querySelector('[data-tx-order]')?.getAttribute('data-tx-order')).toBe('buy');
+    expect(container.textContent).toBe(translate('en', 'trade.tx.buy', { qty: '0.052631', symbol: 'AAPL', price: '$190.00' }));
+    cleanup();
+    $lang.set('es');
+    const sell = render(<Counterparty tx={{ ...buy, direction: 'received', amount_usd: 1999, asset_amount: '0.1000000000' }} />);
+    expect(sell.container.textContent).toBe(translate('es', 'trade.tx.sell', { qty: '0.1', symbol: 'AAPL', price: '$199.90' }));
+  });
 });

@@ -1,9 +1,10 @@
 // The cells a transaction shows in the list and in its card: its status (with why it ended
 // without moving money), its amount with its direction and asset amount, and the other person of a
-// transfer.
+// transfer or the fill of a stock order (side, shares, symbol, price a share).
 import { cx } from '../../components/cx';
 import { useT } from '../../components/use-t';
-import { formatCents, formatLedgerAmount, formatSignedCents } from '../../shared/format';
+import { CENTS_SCALE, decimalToString, divideDecimals, parseDecimal } from '../../shared/decimal';
+import { formatCents, formatDecimal, formatLedgerAmount, formatPrice, formatSignedCents } from '../../shared/format';
 import {
   counterpartyName,
   endedUnmoved,
@@ -50,6 +51,7 @@ export function StatusBadge({ value, reason }: { value: string; reason?: string 
  */
 export function Counterparty({ tx }: { tx: Transaction }) {
   const t = useT();
+  if (tx.type === 'stock_order') return <OrderFill tx={tx} />;
   if (!tx.direction) return null;
   const name = counterpartyName(t, tx.counterparty_kind, tx.counterparty_name);
   const side = endedUnmoved(tx.status) ? null : t(tx.direction === 'sent' ? 'transactions.direction.out' : 'transactions.direction.in');
@@ -58,6 +60,26 @@ export function Counterparty({ tx }: { tx: Transaction }) {
       {side}
       {side && name && ' · '}
       {name && <span data-tx-counterparty="">{t(tx.direction === 'sent' ? 'transactions.to' : 'transactions.from', { name })}</span>}
+    </span>
+  );
+}
+
+/** Shares of a stock_order row: to a millionth, as orders count them. */
+const sharesOf = (tx: Transaction) => formatDecimal((tx.asset_amount ?? '0').replace(/^-/, ''), 6);
+
+/**
+ * A stock order's fill: its side (a buy spends dollars, a sell brings them), shares, symbol and the
+ * price a share came to (the amount over the shares).
+ */
+function OrderFill({ tx }: { tx: Transaction }) {
+  const t = useT();
+  const shares = parseDecimal((tx.asset_amount ?? '0').replace(/^-/, ''));
+  const price =
+    shares && shares.units > 0n ? formatPrice(decimalToString(divideDecimals({ units: BigInt(Math.abs(tx.amount_usd)), scale: CENTS_SCALE }, shares, 4))) : '';
+  const buy = tx.direction !== 'received';
+  return (
+    <span className="block text-xs text-gray-600" data-tx-order={buy ? 'buy' : 'sell'}>
+      {t(buy ? 'trade.tx.buy' : 'trade.tx.sell', { qty: sharesOf(tx), symbol: tx.asset ?? '', price })}
     </span>
   );
 }
@@ -85,7 +107,7 @@ export function TransactionAmount({ tx }: { tx: Transaction }) {
       )}
       {tx.asset_amount !== null && (
         <span data-asset-amount="" className="block text-xs font-normal text-gray-500">
-          {formatLedgerAmount(tx.asset_amount.replace(/^-/, ''), tx.asset)}
+          {tx.type === 'stock_order' ? `${sharesOf(tx)} ${tx.asset ?? ''}` : formatLedgerAmount(tx.asset_amount.replace(/^-/, ''), tx.asset)}
         </span>
       )}
     </>

@@ -1,17 +1,25 @@
 // The reads of /accounts/brokerage rendered on the Worker: the shell, the market clock, then, as soon
-// as the active account is known, its brokerage account (open, or what it needs to be opened),
-// through the upstream port (src/worker/pages/read.ts). A failed read leaves its part null: the
-// island then reads it itself.
+// as the active account is known, its brokerage account (open, or what it needs to be opened) and
+// its portfolio (positions, open orders, the history's first page), through the upstream port
+// (src/worker/pages/read.ts). A failed read leaves its part null: the island then reads it itself.
 import { getBrokerageAccount, getMarketClock } from '../../shared/contract/brokerage';
+import { listOrders, listPositions } from '../../shared/contract/orders';
+import { ORDERS_PAGE_SIZE, type ServedBrokerage, type ServedPortfolio } from '../../shared/served-portfolio';
 import type { PageSeed } from '../../shared/page-seed';
 import type { Bindings } from '../env';
 import type { PageUser } from './page-user';
-import { read, type AnswerOf } from './read';
+import { read, type PageReader } from './read';
 import { shellReads, shellSeed } from './shell';
 
-export interface ServedBrokerage {
-  account: AnswerOf<typeof getBrokerageAccount> | null;
-  clock: AnswerOf<typeof getMarketClock> | null;
+/** The portfolio of an open brokerage account, or null when one of its reads fails. */
+async function portfolioOf(reader: PageReader, accountId: string): Promise<ServedPortfolio | null> {
+  const params = { accountId };
+  const [positions, open, history] = await Promise.all([
+    read(reader, '/brokerage', listPositions, { params }),
+    read(reader, '/brokerage', listOrders, { params, query: { status: 'open' } }),
+    read(reader, '/brokerage', listOrders, { params, query: { status: 'closed', limit: String(ORDERS_PAGE_SIZE) } }),
+  ]);
+  return positions && open && history ? { positions, open, history, more: history.length === ORDERS_PAGE_SIZE } : null;
 }
 
 export async function brokeragePage(
@@ -26,6 +34,7 @@ export async function brokeragePage(
     const accountId = active?.account?.account_id;
     return accountId ? read(reader, '/brokerage', getBrokerageAccount, { params: { accountId } }) : null;
   });
-  const [shell, served, clock] = await Promise.all([reads, account, read(reader, '/brokerage', getMarketClock)]);
-  return { seed: await shellSeed(request, user, shell), served: { account: served, clock } };
+  const portfolio = account.then((a) => (a?.status === 'active' ? portfolioOf(reader, a.account_id) : null));
+  const [shell, served, clock, held] = await Promise.all([reads, account, read(reader, '/brokerage', getMarketClock), portfolio]);
+  return { seed: await shellSeed(request, user, shell), served: { account: served, clock, portfolio: held } };
 }

@@ -9,6 +9,8 @@
 // from the BFF's KV market cache, read beside the wallet; the summary is optional and waits for
 // nothing: a history that fails or is late is left to the island's own read.
 import { getPreapproval, listOffers, partyAssets, partyBalance, walletCategories } from '../../shared/contract/wallets';
+import { getPosition } from '../../shared/contract/orders';
+import { positionParam } from '../../shared/schemas/order';
 import type { ServedAsset, ServedWallet, ServedWalletState } from '../../shared/served-wallet';
 import type { PageSeed } from '../../shared/page-seed';
 import { assetDetail, DEFAULT_TIMEFRAME, sampleDetail, stockDetail, symbolFromPath, type AssetDetail } from '../../shared/market';
@@ -118,12 +120,18 @@ export async function chartSummary(reader: MarketReader, symbol: string, others:
 export async function assetPage(request: Request, env: Bindings, user: PageUser, ctx?: ExecutionContext): Promise<{ seed: PageSeed; served: ServedAsset }> {
   const symbol = symbolFromPath(new URL(request.url).pathname) ?? '';
   const reader: MarketReader = { env, userId: user.id, accessToken: user.accessToken, ctx };
-  const { shell, wallet } = accountReads(env, user, ctx);
+  const { shell, accountId, wallet } = accountReads(env, user, ctx);
   const snapshot = pageMarket(reader, 'asset page').then((market) => market?.snapshot ?? null);
   const chart = chartSummary(reader, symbol, Promise.all([shell, wallet, snapshot]));
-  const [reads, w, market, summary] = await Promise.all([shell, wallet, snapshot, chart]);
+  // The brokerage position of a stock or ETF: none held (404) and a failed read are both null.
+  const held = accountId.then((id) =>
+    id && positionParam.safeParse({ accountId: id, symbol: symbol.toUpperCase() }).success
+      ? read({ env, user, ctx }, '/brokerage', getPosition, { params: { accountId: id, symbol: symbol.toUpperCase() } })
+      : null,
+  );
+  const [reads, w, market, summary, position] = await Promise.all([shell, wallet, snapshot, chart, held]);
   const detail = symbol ? findServedAsset(market, symbol) : null;
   // The island plots the history of the asset it shows (detail.symbol): served only for that one.
   const served = detail && summary?.symbol.toUpperCase() === detail.symbol.toUpperCase() ? summary : null;
-  return { seed: await shellSeed(request, user, reads), served: { symbol, detail, wallet: w, chart: served } };
+  return { seed: await shellSeed(request, user, reads), served: { symbol, detail, wallet: w, chart: served, position } };
 }

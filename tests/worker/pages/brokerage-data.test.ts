@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { brokeragePage } from '../../../src/worker/pages/brokerage-data';
-import { okAs, pageUser, signIn, uniquePhone } from '../auth';
+import { apiAs, okAs, pageUser, signIn, uniquePhone } from '../auth';
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
 const pageRequest = () => new Request('http://localhost/accounts/brokerage');
@@ -38,5 +38,46 @@ describe('the reads of /accounts/brokerage', () => {
     const { served } = await brokeragePage(pageRequest(), testEnv, pageUser(me));
     expect(served.account).toEqual(await okAs(me, 'GET', `/api/brokerage/accounts/${accountId}`));
     expect(served.account).toMatchObject({ status: 'active', w8ben: { country: 'CO' }, suitability: { horizon: 'medium' } });
+    expect(served.portfolio).toEqual({ positions: [], open: [], history: [], more: false });
+  });
+
+  it('serves the portfolio of an active account as the orders and positions routes answer it', async () => {
+    const me = await signIn(uniquePhone());
+    const { served: first } = await brokeragePage(pageRequest(), testEnv, pageUser(me));
+    const accountId = first.account!.account_id;
+    await okAs(me, 'POST', '/api/identity-verification', IDENTITY);
+    expect(
+      (
+        await apiAs(me, 'POST', `/api/brokerage/accounts/${accountId}`, {
+          suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
+          w8ben: { legal_name: 'Ana Reyes', country: 'CO', signature: 'Ana Reyes', certified: true },
+        })
+      ).status,
+    ).toBeLessThan(300);
+    expect((await apiAs(me, 'POST', '/api/usd/accounts', { account_id: accountId })).status).toBeLessThan(300);
+    await testEnv.DB.prepare(`UPDATE usd_balances SET available_cents = 10000 WHERE wallet_id = (SELECT id FROM wallets WHERE account_id = ? AND kind = 'usd')`)
+      .bind(accountId)
+      .run();
+    // A limit far under the price: it stays open whether the market is open or not.
+    const placing = await apiAs(me, 'POST', `/api/brokerage/accounts/${accountId}/orders`, {
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'limit',
+      time_in_force: 'gtc',
+      qty: '1',
+      limit_price: '1.00',
+    });
+    expect(placing.status).toBeLessThan(300);
+    const placed = placing.body.data;
+    const { served } = await brokeragePage(pageRequest(), testEnv, pageUser(me));
+    expect(served.portfolio).toEqual({
+      positions: await okAs(me, 'GET', `/api/brokerage/accounts/${accountId}/positions`),
+      open: [placed],
+      history: [],
+      more: false,
+    });
+    expect(served.account).toMatchObject({ reserved_cents: 100, buying_power_cents: 9900 });
+    // Nothing of this test is left open for the app clock's market job.
+    await okAs(me, 'DELETE', `/api/brokerage/accounts/${accountId}/orders/${placed.id}`);
   });
 });
