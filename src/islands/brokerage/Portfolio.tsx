@@ -12,7 +12,7 @@ import { useLang, useT } from '../../components/use-t';
 import { CENTS_SCALE, decimalToString, divideDecimals, parseUnits } from '../../shared/decimal';
 import { apiErrorText } from '../../shared/error-text';
 import { formatCents, formatDate, formatDecimal, formatPrice } from '../../shared/format';
-import { assetPath } from '../../shared/market';
+import { assetPath } from '../../shared/asset-links';
 import type { BrokerageAccount } from '../../shared/schemas/brokerage';
 import type { Order, Position } from '../../shared/schemas/order';
 import type { ServedPortfolio } from '../../shared/served-portfolio';
