@@ -291,6 +291,19 @@ export function setMarketTime(iso: string | null): void {
 }
 
 /**
+ * Holds the served market's prices still (the price job's minute taken for good) or lets them move
+ * again: a test file that trades holds them for its run, so that prices other files read stay the
+ * seeded ones (the job moves every price while anyone holds a position or an open order).
+ */
+export function holdPrices(held: boolean): void {
+  servedSql(
+    held
+      ? `INSERT OR REPLACE INTO market_settings (key, value) VALUES ('prices_moved_at', '9999')`
+      : `DELETE FROM market_settings WHERE key = 'prices_moved_at'`,
+  );
+}
+
+/**
  * Wakes the served app's clock by an order call (a limit buy far under the price, placed and
  * cancelled at once): its market work then comes due at the market time just set (setMarketTime).
  */

@@ -19,6 +19,7 @@ import {
   openApp,
   pageFitsWidth,
   s,
+  holdPrices,
   servedSql,
   setAccountLanguage,
   setMarketTime,
@@ -41,12 +42,12 @@ const setPrice = (price: string, lastday: string) =>
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
-  servedSql(`INSERT OR REPLACE INTO market_settings (key, value) VALUES ('prices_moved_at', '9999')`);
+  holdPrices(true);
   setPrice('50', '50');
 });
 afterAll(async () => {
   setMarketTime(null);
-  servedSql(`DELETE FROM market_settings WHERE key = 'prices_moved_at'`);
+  holdPrices(false);
   setPrice('64.39', '65.42');
   await browser?.close();
 });

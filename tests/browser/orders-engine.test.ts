@@ -4,7 +4,7 @@
 // "executes at the open"), and the app clock fills it once the market has opened; both fills are
 // stock_order rows of the Transactions list and its CSV; then sells all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn, baseURL, setMarketTime, testPhone, type ApiSession, verifyAsAnaOfArgentina, wakeMarketClock } from './helpers';
+import { apiCall, apiSignIn, baseURL, holdPrices, setMarketTime, testPhone, type ApiSession, verifyAsAnaOfArgentina, wakeMarketClock } from './helpers';
 
 const PHONE = testPhone(55);
 
@@ -20,6 +20,7 @@ interface Order {
 }
 
 beforeAll(async () => {
+  holdPrices(true);
   session = await apiSignIn(PHONE);
   await verifyAsAnaOfArgentina(session);
   accountId = (await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts')).accounts[0]!.account_id;
@@ -32,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   setMarketTime(null);
+  holdPrices(false);
 });
 
 describe('the order engine on the served app', () => {
