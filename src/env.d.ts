@@ -13,8 +13,8 @@ interface ImportMeta {
 
 declare namespace Astro {
   interface ClientDirectives {
-    /** Hydrates on idle or at the first press inside the island, replaying that press (src/integrations/tap-directive.ts). */
-    'client:tap'?: boolean;
+    /** Hydrates on idle or at the first press inside the island, replaying that press; "press" (or "press:<localStorage key>") skips the idle start (src/integrations/tap-directive.ts). */
+    'client:tap'?: boolean | string;
   }
 }
 
