@@ -1,6 +1,6 @@
 // Remote mode, the brokerage account: the BFF reads the account from the upstream as the user and
 // hands back its answer once it is the contract's, forwards an opening with its Idempotency-Key, and
-// serves /accounts/brokerage with the upstream's account and market clock in the HTML on first paint.
+// serves /accounts/brokerage with the upstream's account, market clock and portfolio in the HTML on first paint.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { appRequest, authHeaders, oneAccountAnswer, remote, sessionCookie, signToken, useStandIns, type Received } from './stand-ins';
@@ -68,6 +68,9 @@ describe('remote mode: the brokerage account', () => {
       if (req.path === `${base}/accounts/user/accounts`) return oneAccountAnswer(me.sub, accountId, 'Personal');
       if (req.path === `${base}/brokerage/accounts/${accountId}`) return { status: 200, body: { data: account } };
       if (req.path === `${base}/brokerage/clock`) return { status: 200, body: { data: clock } };
+      // The portfolio's reads: nothing held, no orders.
+      if (req.path === `${base}/brokerage/accounts/${accountId}/positions`) return { status: 200, body: { data: [] } };
+      if (req.path === `${base}/brokerage/accounts/${accountId}/orders`) return { status: 200, body: { data: [] } };
       return { status: 404, body: { message: 'Not found' } };
     });
     const page = await appRequest('GET', '/accounts/brokerage', { headers: { cookie: sessionCookie(me.token, me.sub), 'accept-language': 'en' } });
