@@ -5,8 +5,12 @@
 // token is then checked by the same function the BFF uses (verify-user.ts). No session, or one that
 // fails the check, answers 302 to /login with the page as a same-origin return path, and clears the
 // session cookies so that /login does not take a dead session for a live one.
+// A session that does not need a refresh is read straight from its cookie (storedSession): the same
+// cookie, decoded by @supabase/ssr's own helpers and judged by auth-js's own rule, without building
+// a Supabase client per request (most of the guard's CPU); only a refresh goes through the client.
 // Cookies only ever open a page's HTML: /api stays bearer-only (docs/security.md, CSRF).
-import { isChunkLike, serializeCookieHeader } from '@supabase/ssr';
+import { combineChunks, isChunkLike, parseCookieHeader, serializeCookieHeader, stringFromBase64URL } from '@supabase/ssr';
+import { parse as parseCookie } from 'hono/utils/cookie';
 import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
 import { loginLocation } from '../shared/safe-next';
 import type { Bindings } from './env';
@@ -34,35 +38,65 @@ export function hasSessionCookie(request: Request): boolean {
   return (request.headers.get('cookie') ?? '').split(/;\s*/).some((c) => c.startsWith(`${AUTH_COOKIE_NAME}=`) || c.startsWith(`${AUTH_COOKIE_NAME}.`));
 }
 
+/** auth-js's margin: getSession() refreshes a session whose access token expires within it. */
+const REFRESH_MARGIN_MS = 90_000;
+/** @supabase/ssr's prefix of a cookie value it wrote base64url-encoded. */
+const BASE64_PREFIX = 'base64-';
+
+/**
+ * The access token of the session the request's cookies carry when it needs no refresh (it expires
+ * more than auth-js's 90 s margin after `nowMs`); undefined when there is none, it is malformed, or it
+ * is due a refresh: the Supabase client then reads it (and refreshes it) as before.
+ */
+export async function storedSession(cookieHeader: string, nowMs = Date.now()): Promise<string | undefined> {
+  const cookies = parseCookie(cookieHeader);
+  const value = await combineChunks(AUTH_COOKIE_NAME, (name) => cookies[name]);
+  if (!value?.startsWith(BASE64_PREFIX)) return undefined;
+  try {
+    const session: unknown = JSON.parse(stringFromBase64URL(value.slice(BASE64_PREFIX.length)));
+    if (typeof session !== 'object' || session === null) return undefined;
+    const { access_token: token, refresh_token: refresh, expires_at: expiresAt } = session as Record<string, unknown>;
+    if (typeof token !== 'string' || typeof refresh !== 'string' || typeof expiresAt !== 'number') return undefined;
+    return expiresAt * 1000 - nowMs >= REFRESH_MARGIN_MS ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The session the request's cookies carry: the verified user (null when there is none, or it fails the
  * check), its access token, the cookies a refresh wrote (to send on the answer) and the request's own.
  */
 export async function pageSession(request: Request, env: Bindings, authFetch: typeof fetch) {
-  const { auth, requestCookies, setCookies } = serverAuth(request, env, authFetch);
-  let token: string | undefined;
-  try {
-    // Reads the cookies; refreshes through the sign-in service when the token expires within 90 s.
-    const { data } = await auth.getSession();
-    token = data.session?.access_token;
-  } catch (err) {
-    console.error('page session: reading the session failed', err instanceof Error ? err.message : err);
+  const cookieHeader = request.headers.get('cookie') ?? '';
+  let token = await storedSession(cookieHeader);
+  let setCookies: string[] = [];
+  if (!token) {
+    const client = serverAuth(request, env, authFetch);
+    setCookies = client.setCookies;
+    try {
+      // Reads the cookies; refreshes through the sign-in service when the token expires within 90 s.
+      const { data } = await client.auth.getSession();
+      token = data.session?.access_token;
+    } catch (err) {
+      console.error('page session: reading the session failed', err instanceof Error ? err.message : err);
+    }
   }
   const verified = token ? await verifyUser(env, new URL(request.url).origin, token) : null;
   const user: PageUser | null = verified?.ok ? { id: verified.sub, sessionId: verified.sessionId, accessToken: token! } : null;
-  return { user, setCookies, requestCookies };
+  return { user, setCookies, cookieHeader };
 }
 
 /** Answers a signed-in page request: the page with a verified (maybe refreshed) session, else /login. */
 export async function guardPage(request: Request, env: Bindings, deps: PageSessionDeps): Promise<Response> {
   const url = new URL(request.url);
   const options = sessionCookieOptions(url);
-  const { user, setCookies, requestCookies } = await pageSession(request, env, deps.authFetch);
+  const { user, setCookies, cookieHeader } = await pageSession(request, env, deps.authFetch);
   if (!user) {
     const headers = new Headers({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store', Location: loginLocation(url) });
     const cleared = new Set(setCookies.map((c) => c.slice(0, c.indexOf('='))));
     for (const c of setCookies) headers.append('Set-Cookie', c);
-    for (const { name } of requestCookies) {
+    for (const { name } of parseCookieHeader(cookieHeader)) {
       if (cleared.has(name) || !(name === AUTH_COOKIE_NAME || isChunkLike(AUTH_COOKIE_NAME, name))) continue;
       headers.append('Set-Cookie', serializeCookieHeader(name, '', { ...options, maxAge: 0 }));
     }

@@ -18,8 +18,6 @@ export const sessionCookieOptions = (url: URL): CookieOptionsWithName => ({
 
 export interface ServerAuth {
   auth: GoTrueClient;
-  /** The request's cookies, as parsed. */
-  requestCookies: { name: string; value?: string }[];
   /** Set-Cookie values the client wrote (a new or refreshed session), in order. */
   setCookies: string[];
 }
@@ -43,5 +41,5 @@ export function serverAuth(request: Request, env: Bindings, authFetch: typeof fe
     },
     global: { fetch: authFetch },
   });
-  return { auth: supabase.auth, requestCookies, setCookies };
+  return { auth: supabase.auth, setCookies };
 }

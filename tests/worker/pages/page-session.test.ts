@@ -8,6 +8,7 @@ import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 
 import { describe, expect, it } from 'vitest';
 import { authSettings, currentSigningKey } from '../../../src/local-auth';
 import entry from '../../../src/worker/entry';
+import { storedSession } from '../../../src/worker/page-session';
 import { bearer, projectToken, signIn, uniquePhone } from '../auth';
 import { call } from '../helpers';
 import { installFetchGuard, outbound, planFetch } from '../network';
@@ -244,5 +245,36 @@ describe('the signed-in pages on the Worker', () => {
       const res = await page(path);
       expect(res.status, path).not.toBe(302);
     }
+  });
+});
+
+describe("the guard's read of a session straight from its cookie (no Supabase client)", () => {
+  const now = Date.UTC(2026, 10, 28, 12);
+  const stored = { access_token: 'a.b.c', refresh_token: 'r', expires_at: now / 1000 + 90, token_type: 'bearer', user: { id: 'u' } };
+
+  it("takes the access token while it expires later than auth-js's 90 s refresh margin, and leaves one within it to the client's refresh", async () => {
+    expect(await storedSession(sessionCookie(stored), now)).toBe('a.b.c');
+    expect(await storedSession(sessionCookie(stored), now + 1)).toBeUndefined();
+    expect(await storedSession(sessionCookie({ ...stored, expires_at: now / 1000 - 10 }), now)).toBeUndefined();
+  });
+
+  it('joins a session @supabase/ssr split into chunks, in order', async () => {
+    const value = sessionCookie(stored).slice('dolar-auth='.length);
+    const third = Math.floor(value.length / 3);
+    const chunks = `other=1; dolar-auth.0=${value.slice(0, third)}; dolar-auth.1=${value.slice(third, 2 * third)}; dolar-auth.2=${value.slice(2 * third)}`;
+    expect(await storedSession(chunks, now)).toBe('a.b.c');
+    expect(await storedSession(`dolar-auth.1=${value.slice(third)}; dolar-auth.0=${value.slice(0, third)}`, now)).toBe('a.b.c');
+  });
+
+  it('gives no token for a missing, foreign-format, undecodable or incomplete session (the client then decides)', async () => {
+    expect(await storedSession('', now)).toBeUndefined();
+    expect(await storedSession('sb-other-auth-token=x', now)).toBeUndefined();
+    expect(await storedSession(`dolar-auth=${encodeURIComponent(JSON.stringify(stored))}`, now)).toBeUndefined();
+    expect(await storedSession('dolar-auth=base64-%%%', now)).toBeUndefined();
+    expect(await storedSession(`dolar-auth=base64-${b64url('{"access_token":')}`, now)).toBeUndefined();
+    expect(await storedSession(sessionCookie({ ...stored, refresh_token: undefined }), now)).toBeUndefined();
+    expect(await storedSession(sessionCookie({ ...stored, expires_at: String(stored.expires_at) }), now)).toBeUndefined();
+    expect(await storedSession(sessionCookie({ ...stored, access_token: 42 }), now)).toBeUndefined();
+    expect(await storedSession(`dolar-auth=base64-${b64url('null')}`, now)).toBeUndefined();
   });
 });
