@@ -3,7 +3,7 @@
 // it), the collapsed desktop sidebar, the mobile slide-in sidebar at 390 px (backdrop and Escape
 // close it), the shell fitting 360 px and 1440 px without sideways scrolling, and screenshots of the
 // desktop and mobile shell in both languages.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp, screenshot, setAccountLanguage, signedInFile, testPhone } from './helpers';
 
@@ -72,6 +72,25 @@ describe('accounts in the shell', () => {
     await page.reload();
     await page.locator('#main').waitFor();
     expect(await page.getByRole('button', { name: /Switch account/ }).textContent()).toContain('Ahorros 2026');
+    await context.close();
+  });
+
+  it("fetches the create-account dialog when the selector's menu opens, not while the page is idle, and opens it from the menu", async () => {
+    const { context, page } = await pageIn('en');
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (/\/CreateAccountModal\.[\w-]+\.js$/.test(new URL(r.url()).pathname)) fetched.push(r.url());
+    });
+    // /market has no create-account button of its own (/accounts fetches its dialog when idle).
+    await openApp(page, '/market');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+    expect(fetched).toEqual([]);
+
+    await page.getByRole('button', { name: /Switch account/ }).click();
+    await page.getByRole('menuitem', { name: 'Create New Account' }).waitFor();
+    await vi.waitFor(() => expect(fetched).toHaveLength(1));
+    await page.getByRole('menuitem', { name: 'Create New Account' }).click();
+    await page.getByRole('dialog', { name: 'Create New Account' }).waitFor();
     await context.close();
   });
 

@@ -3,8 +3,7 @@
 // and refreshes both lists), 'No accounts found' when empty, and 'Create New Account'. The spec has
 // that entry disabled; it opens the same dialog as the /accounts button instead: one way to create
 // an account, with the same name wherever it shows.
-import { Suspense, useState } from 'react';
-import { lazyDialog } from '../../components/lazy-dialog';
+import { lazy, Suspense, useState } from 'react';
 import { Dropdown, type DropdownItem } from '../../components/Dropdown';
 import { useSeededStore } from '../../components/page-seed-context';
 import { useT } from '../../components/use-t';
@@ -12,7 +11,11 @@ import { ACCOUNT_CATEGORIES, accountName, type AccountCategory } from '../../sha
 import { $accounts, $activeAccount, switchAccount } from '../../stores/account';
 import { Glyph } from './icons';
 
-const CreateAccountModal = lazyDialog(() => import('./CreateAccountModal'));
+// Fetched when the menu opens (a tap before its entry), not when the page is idle as a page's own
+// dialogs are: the shell is on every signed-in page, and this dialog's module evaluates the account
+// form's schemas (zod), a long task on a slow phone that most visits would pay for nothing.
+const loadCreateAccount = () => import('./CreateAccountModal');
+const CreateAccountModal = lazy(loadCreateAccount);
 
 export const categoryOf = (link: { account?: { account_category?: string | null } | null } | null | undefined): AccountCategory => {
   const c = link?.account?.account_category;
@@ -76,6 +79,7 @@ export function AccountSelector({ collapsed }: { collapsed: boolean }) {
           </>
         }
         items={items}
+        onOpen={() => void loadCreateAccount()}
       />
       {creating && (
         <Suspense fallback={null}>
