@@ -5,12 +5,11 @@
 // The value format is the library's: `base64-` + base64url(JSON), split into `name.0`, `name.1`...
 // chunks when it is long (createChunks).
 import type { Session } from '@supabase/auth-js';
-import { createChunks, stringFromBase64URL, stringToBase64URL } from '@supabase/ssr';
-import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
+import { createChunks, stringToBase64URL } from '@supabase/ssr';
+import { AUTH_COOKIE_NAME, BASE64_PREFIX, liveStoredSession, sessionCookieText as readSessionCookie } from '../shared/session-cookie';
 
 /** The localStorage key the session was kept under before cookies. */
 export const AUTH_STORAGE_KEY = AUTH_COOKIE_NAME;
-const BASE64_PREFIX = 'base64-';
 
 /** Sessions closer than this to their expiry wait for the auth client, which refreshes them. */
 export const SESSION_MARGIN_MS = 120_000;
@@ -45,33 +44,13 @@ function documentCookies(): Map<string, string> {
 }
 
 /** The session cookie's text (chunks joined, base64url decoded), or null when there is none. */
-export function sessionCookieText(): string | null {
+export const sessionCookieText = (): string | null => {
   const cookies = documentCookies();
-  let value = cookies.get(AUTH_COOKIE_NAME);
-  if (value === undefined) {
-    const chunks: string[] = [];
-    for (let i = 0; cookies.has(`${AUTH_COOKIE_NAME}.${i}`); i++) chunks.push(cookies.get(`${AUTH_COOKIE_NAME}.${i}`)!);
-    if (!chunks.length) return null;
-    value = chunks.join('');
-  }
-  try {
-    return value.startsWith(BASE64_PREFIX) ? stringFromBase64URL(value.slice(BASE64_PREFIX.length)) : value;
-  } catch {
-    return null;
-  }
-}
+  return readSessionCookie((name) => cookies.get(name));
+};
 
 /** The stored session when it is complete and valid for more than two minutes, else null. */
-export function storedSession(now = Date.now()): Session | null {
-  try {
-    const s = JSON.parse(sessionCookieText() ?? 'null') as Partial<Session> | null;
-    if (s?.access_token && s.refresh_token && s.user?.id && typeof s.expires_at === 'number' && s.expires_at * 1000 > now + SESSION_MARGIN_MS)
-      return s as Session;
-  } catch {
-    /* unreadable cookie: no session */
-  }
-  return null;
-}
+export const storedSession = (now = Date.now()): Session | null => liveStoredSession(sessionCookieText(), now, SESSION_MARGIN_MS);
 
 /** Whether any session cookie is there: without one the auth client starts signed out. */
 export function hasStoredAuth(): boolean {

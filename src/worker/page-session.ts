@@ -6,12 +6,12 @@
 // fails the check, answers 302 to /login with the page as a same-origin return path, and clears the
 // session cookies so that /login does not take a dead session for a live one.
 // A session that does not need a refresh is read straight from its cookie (storedSession): the same
-// cookie, decoded by @supabase/ssr's own helpers and judged by auth-js's own rule, without building
+// cookie, read as the browser reads it (src/shared/session-cookie.ts) with auth-js's own margin, without building
 // a Supabase client per request (most of the guard's CPU); only a refresh goes through the client.
 // Cookies only ever open a page's HTML: /api stays bearer-only (docs/security.md, CSRF).
-import { combineChunks, isChunkLike, parseCookieHeader, serializeCookieHeader, stringFromBase64URL } from '@supabase/ssr';
+import { isChunkLike, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import { parse as parseCookie } from 'hono/utils/cookie';
-import { AUTH_COOKIE_NAME } from '../shared/session-cookie';
+import { AUTH_COOKIE_NAME, liveStoredSession, sessionCookieText } from '../shared/session-cookie';
 import { loginLocation } from '../shared/safe-next';
 import type { Bindings } from './env';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp, pageCspSources } from './security-policy';
@@ -40,27 +40,19 @@ export function hasSessionCookie(request: Request): boolean {
 
 /** auth-js's margin: getSession() refreshes a session whose access token expires within it. */
 const REFRESH_MARGIN_MS = 90_000;
-/** @supabase/ssr's prefix of a cookie value it wrote base64url-encoded. */
-const BASE64_PREFIX = 'base64-';
 
 /**
  * The access token of the session the request's cookies carry when it needs no refresh (it expires
- * more than auth-js's 90 s margin after `nowMs`); undefined when there is none, it is malformed, or it
+ * more than auth-js's 90 s margin after `nowMs`); undefined when there is none, it is incomplete, or it
  * is due a refresh: the Supabase client then reads it (and refreshes it) as before.
  */
-export async function storedSession(cookieHeader: string, nowMs = Date.now()): Promise<string | undefined> {
+export function storedSession(cookieHeader: string, nowMs = Date.now()): string | undefined {
   const cookies = parseCookie(cookieHeader);
-  const value = await combineChunks(AUTH_COOKIE_NAME, (name) => cookies[name]);
-  if (!value?.startsWith(BASE64_PREFIX)) return undefined;
-  try {
-    const session: unknown = JSON.parse(stringFromBase64URL(value.slice(BASE64_PREFIX.length)));
-    if (typeof session !== 'object' || session === null) return undefined;
-    const { access_token: token, refresh_token: refresh, expires_at: expiresAt } = session as Record<string, unknown>;
-    if (typeof token !== 'string' || typeof refresh !== 'string' || typeof expiresAt !== 'number') return undefined;
-    return expiresAt * 1000 - nowMs >= REFRESH_MARGIN_MS ? token : undefined;
-  } catch {
-    return undefined;
-  }
+  return liveStoredSession(
+    sessionCookieText((name) => cookies[name]),
+    nowMs,
+    REFRESH_MARGIN_MS,
+  )?.access_token;
 }
 
 /**
@@ -69,7 +61,7 @@ export async function storedSession(cookieHeader: string, nowMs = Date.now()): P
  */
 export async function pageSession(request: Request, env: Bindings, authFetch: typeof fetch) {
   const cookieHeader = request.headers.get('cookie') ?? '';
-  let token = await storedSession(cookieHeader);
+  let token = storedSession(cookieHeader);
   let setCookies: string[] = [];
   if (!token) {
     const client = serverAuth(request, env, authFetch);

@@ -252,29 +252,33 @@ describe("the guard's read of a session straight from its cookie (no Supabase cl
   const now = Date.UTC(2026, 10, 28, 12);
   const stored = { access_token: 'a.b.c', refresh_token: 'r', expires_at: now / 1000 + 90, token_type: 'bearer', user: { id: 'u' } };
 
-  it("takes the access token while it expires later than auth-js's 90 s refresh margin, and leaves one within it to the client's refresh", async () => {
-    expect(await storedSession(sessionCookie(stored), now)).toBe('a.b.c');
-    expect(await storedSession(sessionCookie(stored), now + 1)).toBeUndefined();
-    expect(await storedSession(sessionCookie({ ...stored, expires_at: now / 1000 - 10 }), now)).toBeUndefined();
+  it("takes the access token while it expires more than auth-js's 90 s refresh margin away, and leaves one within it to the client's refresh", async () => {
+    expect(storedSession(sessionCookie(stored), now - 1)).toBe('a.b.c');
+    expect(storedSession(sessionCookie(stored), now)).toBeUndefined();
+    expect(storedSession(sessionCookie({ ...stored, expires_at: now / 1000 - 10 }), now)).toBeUndefined();
+  });
+
+  it('reads a value without the base64- prefix as @supabase/ssr does (plain JSON)', () => {
+    expect(storedSession(`dolar-auth=${encodeURIComponent(JSON.stringify(stored))}`, now - 1)).toBe('a.b.c');
   });
 
   it('joins a session @supabase/ssr split into chunks, in order', async () => {
     const value = sessionCookie(stored).slice('dolar-auth='.length);
     const third = Math.floor(value.length / 3);
     const chunks = `other=1; dolar-auth.0=${value.slice(0, third)}; dolar-auth.1=${value.slice(third, 2 * third)}; dolar-auth.2=${value.slice(2 * third)}`;
-    expect(await storedSession(chunks, now)).toBe('a.b.c');
-    expect(await storedSession(`dolar-auth.1=${value.slice(third)}; dolar-auth.0=${value.slice(0, third)}`, now)).toBe('a.b.c');
+    expect(storedSession(chunks, now - 1)).toBe('a.b.c');
+    expect(storedSession(`dolar-auth.1=${value.slice(third)}; dolar-auth.0=${value.slice(0, third)}`, now - 1)).toBe('a.b.c');
   });
 
-  it('gives no token for a missing, foreign-format, undecodable or incomplete session (the client then decides)', async () => {
-    expect(await storedSession('', now)).toBeUndefined();
-    expect(await storedSession('sb-other-auth-token=x', now)).toBeUndefined();
-    expect(await storedSession(`dolar-auth=${encodeURIComponent(JSON.stringify(stored))}`, now)).toBeUndefined();
-    expect(await storedSession('dolar-auth=base64-%%%', now)).toBeUndefined();
-    expect(await storedSession(`dolar-auth=base64-${b64url('{"access_token":')}`, now)).toBeUndefined();
-    expect(await storedSession(sessionCookie({ ...stored, refresh_token: undefined }), now)).toBeUndefined();
-    expect(await storedSession(sessionCookie({ ...stored, expires_at: String(stored.expires_at) }), now)).toBeUndefined();
-    expect(await storedSession(sessionCookie({ ...stored, access_token: 42 }), now)).toBeUndefined();
-    expect(await storedSession(`dolar-auth=base64-${b64url('null')}`, now)).toBeUndefined();
+  it('gives no token for a missing, undecodable or incomplete session (the client then decides)', async () => {
+    expect(storedSession('', now - 1)).toBeUndefined();
+    expect(storedSession('sb-other-auth-token=x', now - 1)).toBeUndefined();
+    expect(storedSession('dolar-auth=base64-%%%', now - 1)).toBeUndefined();
+    expect(storedSession(`dolar-auth=base64-${b64url('{"access_token":')}`, now - 1)).toBeUndefined();
+    expect(storedSession(sessionCookie({ ...stored, refresh_token: undefined }), now - 1)).toBeUndefined();
+    expect(storedSession(sessionCookie({ ...stored, user: undefined }), now - 1)).toBeUndefined();
+    expect(storedSession(sessionCookie({ ...stored, expires_at: String(stored.expires_at) }), now - 1)).toBeUndefined();
+    expect(storedSession(sessionCookie({ ...stored, access_token: 42 }), now - 1)).toBeUndefined();
+    expect(storedSession(`dolar-auth=base64-${b64url('null')}`, now - 1)).toBeUndefined();
   });
 });
