@@ -176,4 +176,34 @@ describe('startAuth before the auth client has loaded', () => {
     listener!('INITIAL_SESSION', null);
     expect($auth.get()).toBe(before);
   });
+
+  it('with a live session, loads the client only when the session is due a refresh (CLIENT_LEAD_MS before expiry), not after the page has loaded', async () => {
+    setCookieSession(session(3600));
+    const { $auth, startAuth, authStarting, CLIENT_LEAD_MS } = await freshStore();
+    startAuth();
+    release();
+    // Long after the page's load and idle moment: no client yet.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(listener).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(3600_000 - CLIENT_LEAD_MS - 60_000 - 5_000);
+    expect(listener).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await authStarting();
+    expect(listener).toBeDefined();
+    listener!('TOKEN_REFRESHED', { ...session(3600), access_token: 'b' });
+    expect($auth.get().session?.access_token).toBe('b');
+  });
+
+  it('loads the client when a tab becomes visible past that moment (its timer throttled while hidden)', async () => {
+    setCookieSession(session(3600));
+    const { startAuth, authStarting, CLIENT_LEAD_MS } = await freshStore();
+    startAuth();
+    release();
+    await vi.advanceTimersByTimeAsync(60_000);
+    // The clock moves on without the timer running, as in a hidden tab.
+    vi.setSystemTime(Date.now() + 3600_000 - CLIENT_LEAD_MS);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await authStarting();
+    expect(listener).toBeDefined();
+  });
 });

@@ -50,7 +50,8 @@ export const authStarting = (): Promise<void> | undefined => starting;
 /**
  * Starts listening to the auth client once per page; INITIAL_SESSION arrives once it has loaded. A
  * stored session valid for more than two minutes counts as that event at once (auth-js would read
- * the same storage and not refresh it); the client's own events then confirm or correct it.
+ * the same storage and not refresh it); the client's own events then confirm or correct it. With
+ * such a session the client loads only CLIENT_LEAD_MS before it expires (beforeExpiry), to refresh it.
  */
 export function startAuth(): void {
   if (started || typeof window === 'undefined') return;
@@ -61,10 +62,17 @@ export function startAuth(): void {
   if (stored) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', stored));
   // Nothing stored: auth-js (no session in the URL, detectSessionInUrl is off) would start signed out too.
   else if (!hasStoredAuth()) $auth.set(reduceAuth($auth.get(), 'INITIAL_SESSION', null));
-  // When storage already answered, the client is only needed to refresh a session more than two
-  // minutes from expiry, to sign in or out, and to hear other tabs: it loads after the page has, so
-  // its 59 kB do not compete with the page's own scripts and first reads on a slow network.
-  const ready = $auth.get().status === 'loading' ? Promise.resolve() : afterPageLoad();
+  // When storage already answered, the client is only needed to refresh the session, to sign in or
+  // out, and to hear other tabs: it loads after the page has, so its 59 kB and its set-up (a long
+  // task on a slow phone) do not compete with the page's own scripts and first reads; with a live
+  // session, not before that session is due a refresh. Signing out (here or in another tab) does not
+  // wait for it: signOut loads it, and the server closes the session's live sockets (4003).
+  const state = $auth.get();
+  const expiresAt = state.session?.expires_at;
+  const ready =
+    state.status === 'loading'
+      ? Promise.resolve()
+      : afterPageLoad().then(() => (state.status === 'authenticated' && expiresAt ? beforeExpiry(expiresAt) : undefined));
   // Its module is evaluated in one task and the client made in the next, so neither is a long task
   // on a slow phone (Total Blocking Time).
   starting = ready
@@ -91,6 +99,33 @@ function nextTask(): Promise<void> {
       resolve();
     };
     channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * How long before a live session's expiry the auth client loads: auth-js refreshes 90 s before it,
+ * and a background tab's timers may run up to a minute late.
+ */
+export const CLIENT_LEAD_MS = 5 * 60_000;
+
+/**
+ * Resolves CLIENT_LEAD_MS before `expiresAtS` (epoch seconds), or when the tab becomes visible after
+ * that moment (a hidden tab's timer may not have run).
+ */
+function beforeExpiry(expiresAtS: number): Promise<void> {
+  const wait = () => expiresAtS * 1000 - CLIENT_LEAD_MS - Date.now();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      resolve();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && wait() <= 0) done();
+    };
+    // setTimeout runs at once past 2^31 - 1 ms; a session lives far less, but the cookie is input.
+    const timer = setTimeout(done, Math.min(Math.max(wait(), 0), 2 ** 31 - 1));
+    document.addEventListener('visibilitychange', onVisible);
   });
 }
 
