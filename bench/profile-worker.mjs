@@ -2,7 +2,7 @@
 // `astro build --config bench/astro.config.mjs`, whose hidden sourcemaps name the source modules) as
 // the bench does, with wrangler dev's inspector on a free port, signs in, and samples workerd's V8
 // profiler over PROFILE_REQUESTS (default 400) sequential requests of PROFILE_PATH (default /market)
-// with the session's cookies, after 50 to warm the isolate. Prints the self time per source package
+// with the session's cookies (an /api path: its bearer token), after 50 to warm the isolate. Prints the self time per source package
 // or folder and the functions that took the most, in ms per request. A tool for work on the signed-in
 // page's throughput, not a budget.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -42,7 +42,8 @@ const area = (source) => {
 try {
   const session = await signIn(app.baseURL);
   await fetch(`${app.baseURL}/api/accounts/user/active-account`, { headers: { authorization: `Bearer ${session.access_token}` } });
-  const headers = { cookie: sessionCookieHeader(session) };
+  // An /api path is called as the API is: with the bearer token (cookies never authorize it).
+  const headers = PATH.startsWith('/api/') ? { authorization: `Bearer ${session.access_token}` } : { cookie: sessionCookieHeader(session) };
   const get = async () => {
     const res = await fetch(`${app.baseURL}${PATH}`, { headers, redirect: 'manual' });
     await res.arrayBuffer();

@@ -1,6 +1,7 @@
 // The embedded core: the upstream API the product calls (accounts, wallets, transactions, support,
 // feature requests, market) on D1. The BFF calls it in-process through the embedded adapter, with
 // the verified user in `x-user-id`; it is never mounted publicly.
+import { MemoRouter } from '../platform/memo-router';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
@@ -19,7 +20,8 @@ import { transactions } from './routes/transactions';
 import { usd } from './routes/usd';
 import { wallets } from './routes/wallets';
 
-export const coreApp = new Hono<CoreEnv>();
+// Remembers its matches: src/platform/memo-router.ts.
+export const coreApp = new Hono<CoreEnv>({ router: new MemoRouter() });
 
 coreApp.use(
   '*',

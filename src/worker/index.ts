@@ -9,6 +9,7 @@ import { requireConfiguration } from '../platform/app-mode';
 import { FORWARDED } from '../shared/contract';
 import { API_TAGS } from '../shared/contract/tags';
 import { internalErrorAnswer, knownErrorAnswer, refuseWith } from '../platform/errors';
+import { MemoRouter } from '../platform/memo-router';
 import { OPENAPI_INFO, referencePage, type OpenApiDoc } from './api-reference';
 import { authOpenApiDocument } from './auth-openapi';
 import { forwardingApp } from './bff-apps';
@@ -109,7 +110,8 @@ export function openApiDocument() {
   return document;
 }
 
-export const app = new Hono<AppEnv>();
+// Remembers its matches: src/platform/memo-router.ts.
+export const app = new Hono<AppEnv>({ router: new MemoRouter() });
 // First, so that every answer below (errors, 401s, 404s, 429s included) carries them.
 app.use(securityHeaders());
 app.use(crossOrigin());

@@ -21,6 +21,8 @@ const templatePattern = (path: string) =>
       .replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`,
   );
 
+const KNOWN_MAX = 1_000;
+
 /** Hono answers HEAD through a GET route. */
 const withHead = (methods: Set<string>) => (methods.has('GET') ? methods.add('HEAD') : methods);
 
@@ -35,11 +37,21 @@ export function knownRoutes(routes: () => readonly RegisteredRoute[], prefix: st
     }
     return [...byPath].map(([path, methods]) => ({ pattern: templatePattern(path), methods: withHead(methods) }));
   };
+  // The methods each path allows, for its last KNOWN_MAX paths (as the router keeps its matches).
+  const known = new Map<string, Set<string>>();
+  const allowedAt = (path: string) => {
+    let allowed = known.get(path);
+    if (!allowed) {
+      table ??= build();
+      allowed = new Set<string>();
+      for (const t of table) if (t.pattern.test(path)) for (const m of t.methods) allowed.add(m);
+      if (known.size >= KNOWN_MAX) known.clear();
+      known.set(path, allowed);
+    }
+    return allowed;
+  };
   return async function knownRoutes(c, next) {
-    table ??= build();
-    const path = c.req.path;
-    const allowed = new Set<string>();
-    for (const t of table) if (t.pattern.test(path)) for (const m of t.methods) allowed.add(m);
+    const allowed = allowedAt(c.req.path);
     if (allowed.size === 0) return refuseWith(c, 404, 'Not found', 'not_found');
     if (!allowed.has(c.req.method)) {
       c.header('Allow', [...allowed].sort().join(', '));
