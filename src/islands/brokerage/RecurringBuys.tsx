@@ -3,9 +3,10 @@
 // a frequency, a start date) or change one (amount, frequency), pause and resume, and delete after a
 // confirmation. Served in the HTML with the portfolio; the state and calls are in
 // src/stores/recurring.ts. Runs are simulated fills of the embedded market, and the section says so.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button } from '../../components/Button';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { Modal } from '../../components/Modal';
 import { useServedStore } from '../../components/page-seed-context';
 import { useLang, useT } from '../../components/use-t';
@@ -24,6 +25,18 @@ const CARD = 'rounded-xl border border-gray-200 bg-white p-4 sm:p-6';
 const FIELD =
   'mt-1 block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
 const LABEL = 'text-sm font-medium text-gray-700';
+
+/** A form field under its label. */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 
 const amountOf = (plan: RecurringBuy) => formatCents(parseUnits(plan.notional, CENTS_SCALE));
 
@@ -94,10 +107,7 @@ function PlanForm({ accountId, draft, today, onClose }: { accountId: string; dra
         {draft.plan ? (
           <p className="text-sm font-medium text-gray-900">{draft.plan.symbol}</p>
         ) : (
-          <div>
-            <label htmlFor={ids.symbol} className={LABEL}>
-              {t('recurring.symbol')}
-            </label>
+          <Labelled id={ids.symbol} label={t('recurring.symbol')}>
             <select id={ids.symbol} name="symbol" required value={form.symbol} onChange={(e) => setForm({ ...form, symbol: e.target.value })} className={FIELD}>
               <option value="" disabled>
                 {market.status === 'loading' || market.status === 'idle' ? t('common.loading') : t('recurring.symbol.pick')}
@@ -108,12 +118,9 @@ function PlanForm({ accountId, draft, today, onClose }: { accountId: string; dra
                 </option>
               ))}
             </select>
-          </div>
+          </Labelled>
         )}
-        <div>
-          <label htmlFor={ids.amount} className={LABEL}>
-            {t('trade.amount.notional')}
-          </label>
+        <Labelled id={ids.amount} label={t('trade.amount.notional')}>
           <input
             id={ids.amount}
             name="notional"
@@ -125,11 +132,8 @@ function PlanForm({ accountId, draft, today, onClose }: { accountId: string; dra
             aria-invalid={error !== null || undefined}
             className={FIELD}
           />
-        </div>
-        <div>
-          <label htmlFor={ids.frequency} className={LABEL}>
-            {t('recurring.frequency')}
-          </label>
+        </Labelled>
+        <Labelled id={ids.frequency} label={t('recurring.frequency')}>
           <select
             id={ids.frequency}
             name="frequency"
@@ -143,12 +147,9 @@ function PlanForm({ accountId, draft, today, onClose }: { accountId: string; dra
               </option>
             ))}
           </select>
-        </div>
+        </Labelled>
         {!draft.plan && (
-          <div>
-            <label htmlFor={ids.start} className={LABEL}>
-              {t('recurring.start')}
-            </label>
+          <Labelled id={ids.start} label={t('recurring.start')}>
             <input
               id={ids.start}
               name="start_date"
@@ -159,7 +160,7 @@ function PlanForm({ accountId, draft, today, onClose }: { accountId: string; dra
               onChange={(e) => setForm({ ...form, start: e.target.value })}
               className={FIELD}
             />
-          </div>
+          </Labelled>
         )}
       </form>
     </Modal>
@@ -300,36 +301,19 @@ export function RecurringBuys({ accountId, clock, served }: { accountId: string;
           </ul>
         ))}
       {draft && <PlanForm accountId={accountId} draft={draft} today={today} onClose={() => setDraft(null)} />}
-      <Modal
+      <ConfirmModal
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        closeBlocked={busy}
-        size="sm"
         title={t('recurring.delete.title')}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setDeleting(null)} disabled={busy}>
-              {t('recurring.delete.keep')}
-            </Button>
-            <Button loading={busy} onClick={() => void confirmDelete()} data-action="recurring-delete-confirm">
-              {t('recurring.delete')}
-            </Button>
-          </>
-        }
+        failure={failure}
+        busy={busy}
+        keepLabel={t('recurring.delete.keep')}
+        confirmLabel={t('recurring.delete')}
+        action="recurring-delete-confirm"
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
       >
-        {deleting && (
-          <div className="space-y-2">
-            {failure && (
-              <p role="alert" className="text-sm text-red-700">
-                {failure}
-              </p>
-            )}
-            <p className="text-sm text-gray-700">
-              {t('recurring.delete.confirm', { what: t('recurring.row', { amount: amountOf(deleting), symbol: deleting.symbol }) })}
-            </p>
-          </div>
-        )}
-      </Modal>
+        {deleting && t('recurring.delete.confirm', { what: t('recurring.row', { amount: amountOf(deleting), symbol: deleting.symbol }) })}
+      </ConfirmModal>
     </section>
   );
 }
