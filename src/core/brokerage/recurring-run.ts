@@ -95,7 +95,11 @@ export async function runDueRecurringBuys(db: D1Database, nowMs: number): Promis
   const touched = new Set<string>();
   for (const plan of results) {
     if (runDueAt(plan.next_run_date!) > at) continue;
-    const outcome = await runPlan(db, plan, nowMs, at);
+    // One plan's failure (logged; it stays due for the next run) does not hold back the others.
+    const outcome = await runPlan(db, plan, nowMs, at).catch((err: unknown) => {
+      console.error(`recurring buy ${plan.id} failed:`, err instanceof Error ? err.message : String(err));
+      return null;
+    });
     if (outcome === null) continue;
     result[outcome]++;
     touched.add(plan.account_id);

@@ -2,9 +2,11 @@
 // job (runs across a weekend and holidays, one order however runs race, a run without enough cash
 // skipped and told), pause, edit, delete, and bad inputs refused with nothing changed. The market's
 // time is set through the test-only offset, as the order engine's tests do.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runMarketSession } from '../../../src/core/brokerage/market-session';
+import { LIMITS } from '../../../src/shared/limiters';
 import { JOBS, runRecurringBuys } from '../../../src/worker/clock/jobs';
+import { apiAs, signIn, uniquePhone } from '../auth';
 import { coreJson, createUser, db, scalar, testEnv, type Fixture } from '../fixtures';
 import { holdPrices, releasePrices, setMarketTime, setPrice, trader } from '../trading';
 
@@ -113,6 +115,29 @@ describe('a recurring buy’s runs', () => {
     expect(await cash(f)).toBe(90_00);
     expect(await scalar(`SELECT COUNT(*) FROM recurring_runs WHERE plan_id = ?`, body.data.id)).toBe(1);
     expect(await read(f, body.data.id)).toMatchObject({ next_run_date: '2026-12-08', last_run_date: '2026-12-01' });
+  });
+
+  it('runs the other plans when one plan’s run fails, and leaves the failed one due', async () => {
+    await setPrice('AAPL', '200');
+    const broken = await trader(100_00);
+    const fine = await trader(100_00);
+    await setMarketTime(OPEN_TUESDAY);
+    const { body } = await create(fine, weekly('2026-12-01'));
+    // A plan whose next date lies past the market calendar (written with SQL: the API refuses such a start).
+    const id = crypto.randomUUID();
+    await db()
+      .prepare(
+        `INSERT INTO recurring_buys (id, user_id, account_id, symbol, notional_cents, frequency, start_date, status, next_run_date, created_at, updated_at)
+         VALUES (?, ?, ?, 'AAPL', 1000, 'daily', '2028-12-31', 'active', '2026-11-30', '2026-11-30T00:00:00.000Z', '2026-11-30T00:00:00.000Z')`,
+      )
+      .bind(id, broken.userId, broken.accountId)
+      .run();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await runAt(OPEN_TUESDAY)).toMatchObject({ placed: 1, accounts: [fine.accountId] });
+    expect(await read(fine, body.data.id)).toMatchObject({ last_run_date: '2026-12-01' });
+    expect(await read(broken, id)).toMatchObject({ next_run_date: '2026-11-30', last_run_date: null });
+    expect((await orders(broken)).results).toHaveLength(0);
+    vi.restoreAllMocks();
   });
 
   it('does not run a daily stock plan on a weekend: its first run is the Monday after', async () => {
@@ -274,5 +299,33 @@ describe('an order rejected at the open', () => {
     expect((await runMarketSession(db(), Date.now())).rejected).toBe(1);
     const listed = (await coreJson(f.userId, '/notifications')).body.data.notifications;
     expect(listed[0]).toMatchObject({ kind: 'order_rejected', asset: 'AAPL', amount_usd: null });
+  });
+});
+
+describe('the abuse limit of recurring buys', () => {
+  it('counts plan writes on RL_ORDERS with orders (429 {message} past the limit), and not the reads', { timeout: 30_000 }, async () => {
+    const who = await signIn(uniquePhone());
+    const accountId = (await apiAs(who, 'GET', '/api/accounts/user/accounts')).body.data.accounts[0].account_id as string;
+    const plans = `/api/brokerage/accounts/${accountId}/recurring-buys`;
+    const { limit } = LIMITS.RL_ORDERS;
+    for (let i = 0; i < limit; i++) {
+      // No brokerage account: refused, and still counted (a decided answer).
+      expect((await apiAs(who, 'POST', plans, weekly('2027-06-01'))).status).toBe(403);
+    }
+    const limited = await apiAs(who, 'PATCH', `${plans}/${crypto.randomUUID()}`, { status: 'paused' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rate_limited', message: expect.any(String) });
+    expect(
+      (
+        await apiAs(who, 'POST', `/api/brokerage/accounts/${accountId}/orders`, {
+          symbol: 'AAPL',
+          side: 'buy',
+          type: 'market',
+          time_in_force: 'day',
+          notional: '5.00',
+        })
+      ).status,
+    ).toBe(429);
+    expect((await apiAs(who, 'GET', plans)).status).toBe(200);
   });
 });
