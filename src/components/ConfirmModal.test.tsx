@@ -41,6 +41,6 @@ describe('ConfirmModal', () => {
   it('announces a failure, and blocks keeping while the action runs', () => {
     render(<ConfirmModal {...props({ failure: 'This order is filled', busy: true })} />);
     expect(screen.getByRole('alert').textContent).toBe('This order is filled');
-    expect((screen.getByRole('button', { name: 'Keep it' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Keep it' }).disabled).toBe(true);
   });
 });
