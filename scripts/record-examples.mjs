@@ -2,7 +2,7 @@
 // the embedded core itself, into src/shared/contract/examples.json (keyed by operationId), which
 // /api/openapi.json attaches to its operations. Needs a build (`npm run build`); serves it on a free
 // port with a fresh D1 of its own (.wrangler/examples-state), signs in two test users and drives one
-// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, the USD account, the brokerage and its orders, a quote bought, support, feature requests,
+// story: accounts, a wallet with test funds, transfers between the two, notifications, identity verification, the USD account, the brokerage, its orders and a recurring buy, a quote bought, support, feature requests,
 // the market and sessions, then every read of an account, party, user or symbol the story left out
 // (found in the document). Long lists are cut to their first two items. Run it again after changing
 // an operation: it adds the operations that have no example and keeps the others (`npm run examples
@@ -251,6 +251,17 @@ try {
     params: { accountId: account, symbol: 'AAPL' },
     idempotent: true,
   });
+  // Recurring buys: a weekly $10 of AAPL from the (test) market's Monday, paused, then deleted.
+  const recurring = '/brokerage/accounts/{accountId}/recurring-buys';
+  const plan = await record('createRecurringBuy', ana, 'post', recurring, {
+    params: { accountId: account },
+    body: { symbol: 'AAPL', notional: '10.00', frequency: 'weekly', start_date: '2026-12-07' },
+    idempotent: true,
+  });
+  await record('listRecurringBuys', ana, 'get', recurring, { params: { accountId: account } });
+  await record('getRecurringBuy', ana, 'get', `${recurring}/{planId}`, { params: { accountId: account, planId: plan.id } });
+  await record('updateRecurringBuy', ana, 'patch', `${recurring}/{planId}`, { params: { accountId: account, planId: plan.id }, body: { status: 'paused' } });
+  await record('deleteRecurringBuy', ana, 'delete', `${recurring}/{planId}`, { params: { accountId: account, planId: plan.id } });
 
   // Transactions.
   const sent = await record('listForAccount', ana, 'get', '/transactions/account/{id}', { params: { id: account }, query: { limit: 2, type: 'transfer' } });

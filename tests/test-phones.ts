@@ -83,7 +83,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(56, 'tests/browser/new-transaction.test.ts'),
   own(57, 'tests/browser/brokerage-open.test.ts'),
   own(58, 'tests/browser/invest-walkthrough.test.ts'),
-  own(59, 'spare'),
+  own(59, 'tests/browser/recurring-buys.test.ts'),
   own(60, 'tests/browser/usd-account.test.ts'),
   own(61, 'tests/browser/taps-before-hydration.test.ts'),
   own(62, 'tests/browser/taps-before-hydration.test.ts'),

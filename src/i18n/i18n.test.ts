@@ -56,6 +56,7 @@ describe('dictionaries', () => {
       'order',
       'trade',
       'portfolio',
+      'recurring',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

@@ -46,6 +46,7 @@ const DYNAMIC_PREFIXES = [
   'trade.mode.',
   'trade.status.',
   'trade.tif.',
+  'recurring.frequency.',
   'transactions.new.provider.',
   'transactions.status.',
   'usd.activity.status.',

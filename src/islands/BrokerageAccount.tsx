@@ -24,7 +24,9 @@ import { Figure } from './common/Figure';
 import { VerifyFirst } from './common/VerifyFirst';
 import { PageHeader } from './shell/PageHeader';
 import { Portfolio } from './brokerage/Portfolio';
+import { RecurringBuys } from './brokerage/RecurringBuys';
 import type { ServedBrokerage, ServedPortfolio } from '../shared/served-portfolio';
+import type { RecurringBuy } from '../shared/schemas/recurring';
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20 disabled:bg-gray-50 aria-[invalid=true]:border-red-600';
@@ -59,7 +61,17 @@ function MarketStatus({ clock }: { clock: MarketClock | null }) {
   );
 }
 
-function ActiveAccount({ account, clock, portfolio }: { account: Account; clock: MarketClock | null; portfolio: ServedPortfolio | null }) {
+function ActiveAccount({
+  account,
+  clock,
+  portfolio,
+  recurring,
+}: {
+  account: Account;
+  clock: MarketClock | null;
+  portfolio: ServedPortfolio | null;
+  recurring: RecurringBuy[] | null;
+}) {
   const t = useT();
   const lang = useLang();
   const { suitability, w8ben } = account;
@@ -74,6 +86,7 @@ function ActiveAccount({ account, clock, portfolio }: { account: Account; clock:
       </p>
       <MarketStatus clock={clock} />
       <Portfolio account={account} served={portfolio} />
+      <RecurringBuys accountId={account.account_id} clock={clock} served={recurring} />
       {suitability && (
         <section aria-labelledby="broker-answers" className={`mt-6 ${CARD}`}>
           <h2 id="broker-answers" className="text-lg font-semibold text-gray-900">
@@ -292,7 +305,7 @@ function BrokerageAccount({ served }: { served: ServedBrokerage }) {
           ) : undefined
         }
       />
-      {account?.status === 'active' && <ActiveAccount account={account} clock={clock} portfolio={served.portfolio} />}
+      {account?.status === 'active' && <ActiveAccount account={account} clock={clock} portfolio={served.portfolio} recurring={served.recurring} />}
       {account?.status === 'not_opened' && <OpenAccountForm account={account} />}
       {account?.status === 'unverified' && (
         <VerifyFirst id="broker-unverified" title={t('broker.unverified.title')} body={t('broker.unverified.body')} link={t('broker.unverified.link')} />

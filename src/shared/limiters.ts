@@ -42,7 +42,7 @@ export const LIMITS = {
   RL_QUOTES: { limit: 30, periodS: 60, per: 'user' },
   /** POST /api/quotes/{id}/execute. */
   RL_QUOTE_EXECUTIONS: { limit: 10, periodS: 60, per: 'user', decidedOnly: true },
-  /** POST /api/brokerage/accounts/{accountId}/orders, DELETE .../orders/{orderId} and .../positions/{symbol}. */
+  /** POST /api/brokerage/accounts/{accountId}/orders, DELETE .../orders/{orderId} and .../positions/{symbol}; the writes of .../recurring-buys. */
   RL_ORDERS: { limit: 60, periodS: 60, per: 'user', decidedOnly: true },
   /** POST /api/wallets/canton/receivers/resolve (phone or party to a receiver). */
   RL_LOOKUPS: { limit: 20, periodS: 60, per: 'user' },

@@ -3,6 +3,7 @@
 // figure, so that neither zod nor the schemas reach a page's JavaScript.
 import type { BrokerageAccount, MarketClock } from './schemas/brokerage';
 import type { Order, Position } from './schemas/order';
+import type { RecurringBuy } from './schemas/recurring';
 
 /** Orders per page of the order history. */
 export const ORDERS_PAGE_SIZE = 20;
@@ -23,4 +24,6 @@ export interface ServedBrokerage {
   clock: MarketClock | null;
   /** null: not read (no active brokerage account) or a read failed. */
   portfolio: ServedPortfolio | null;
+  /** The account's recurring buys; null: not read (no active brokerage account) or the read failed. */
+  recurring: RecurringBuy[] | null;
 }

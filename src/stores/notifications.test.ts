@@ -157,6 +157,24 @@ describe('notifications store', () => {
       expect(notificationHref(decided(kind, 'document_unreadable'))).toBe('/settings/identity');
   });
 
+  it('says a skipped recurring buy with its symbol and dollars, and a rejected order with its symbol, both linking to the brokerage', () => {
+    const skipped: AppNotification = {
+      ...event('recurring_buy_skipped'),
+      transaction_id: null,
+      asset: 'AAPL',
+      asset_amount: null,
+      amount_usd: 1000,
+      counterparty_name: null,
+    };
+    expect(notificationText('en', skipped)).toBe('Your recurring buy of $10.00 of AAPL was skipped: not enough buying power, or trading is unavailable');
+    expect(notificationText('fs', skipped)).toBe(
+      'Votre achat programmé de $10.00 de AAPL a été sauté\u202f: pouvoir d’achat insuffisant, ou négociation indisponible',
+    );
+    const rejected: AppNotification = { ...skipped, kind: 'order_rejected', amount_usd: null };
+    expect(notificationText('es', rejected)).toBe('Tu orden de AAPL fue rechazada en la apertura: su precio superó el margen del 5%');
+    for (const n of [skipped, rejected]) expect(notificationHref(n)).toBe('/accounts/brokerage');
+  });
+
   it('toasts an identity decision that arrives while the page is open', async () => {
     await refreshNotifications();
     server = [

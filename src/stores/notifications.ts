@@ -47,6 +47,8 @@ const KIND_TEXT: Record<NotificationKind, TranslationKey> = {
   order_filled: 'order.notification.filled',
   order_canceled: 'order.notification.canceled',
   order_expired: 'order.notification.expired',
+  order_rejected: 'order.notification.rejected',
+  recurring_buy_skipped: 'recurring.notification.skipped',
 };
 
 /** The event's amount: a USD account's event has no ledger amount (its dollars are the amount); an identity decision none. */
@@ -67,12 +69,12 @@ export function notificationText(lang: Lang, n: AppNotification): string {
 
 /**
  * Where an event links: its transaction's detail on the transactions page; for an order closed
- * unfilled the brokerage account, for an identity decision the verification's page.
+ * unfilled and a recurring buy's skipped run the brokerage account, for an identity decision the verification's page.
  */
 export const notificationHref = (n: AppNotification) =>
   n.transaction_id !== null
     ? `/transactions?tx=${encodeURIComponent(n.transaction_id)}`
-    : n.kind === 'order_canceled' || n.kind === 'order_expired'
+    : n.kind === 'order_canceled' || n.kind === 'order_expired' || n.kind === 'order_rejected' || n.kind === 'recurring_buy_skipped'
       ? '/accounts/brokerage'
       : '/settings/identity';
 

@@ -336,6 +336,23 @@ export async function verifyAsAnaOfArgentina(session: ApiSession): Promise<void>
   });
 }
 
+/**
+ * Makes the signed-in person a trader: verified as Ana García of Argentina, with the USD account
+ * opened, $100.00 added and the brokerage account opened (suitability answers and the W-8BEN).
+ * Answers the account's id.
+ */
+export async function openTradingAccount(session: ApiSession): Promise<string> {
+  const accountId = (await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts')).accounts[0]!.account_id;
+  await verifyAsAnaOfArgentina(session);
+  await apiCall(session, 'POST', '/api/usd/accounts', { account_id: accountId });
+  await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100.00', rail: 'bank' });
+  await apiCall(session, 'POST', `/api/brokerage/accounts/${accountId}`, {
+    suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
+    w8ben: { legal_name: 'Ana García', country: 'AR', signature: 'Ana García', certified: true },
+  });
+  return accountId;
+}
+
 /** No horizontal scrolling of the page itself (a layout that fits the viewport). */
 export async function pageFitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -25,7 +25,7 @@ import {
   setMarketTime,
   signIn,
   testPhone,
-  verifyAsAnaOfArgentina,
+  openTradingAccount,
   wakeMarketClock,
   type ApiSession,
 } from './helpers';
@@ -73,14 +73,7 @@ describe('investing (es, 390 px)', () => {
       await signIn(page, PHONE);
       await setAccountLanguage(page, 'es');
       const session = (await cookieSession(context))!;
-      const accountId = (await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts')).accounts[0]!.account_id;
-      await verifyAsAnaOfArgentina(session as ApiSession);
-      await apiCall(session, 'POST', '/api/usd/accounts', { account_id: accountId });
-      await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100.00', rail: 'bank' });
-      await apiCall(session, 'POST', `/api/brokerage/accounts/${accountId}`, {
-        suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
-        w8ben: { legal_name: 'Ana García', country: 'AR', signature: 'Ana García', certified: true },
-      });
+      const accountId = await openTradingAccount(session as ApiSession);
       setMarketTime(OPEN_TUESDAY);
 
       // The brokerage: the portfolio served, nothing held yet.

@@ -71,6 +71,8 @@ describe('remote mode: the brokerage account', () => {
       // The portfolio's reads: nothing held, no orders.
       if (req.path === `${base}/brokerage/accounts/${accountId}/positions`) return { status: 200, body: { data: [] } };
       if (req.path === `${base}/brokerage/accounts/${accountId}/orders`) return { status: 200, body: { data: [] } };
+      // Its recurring buys: none yet.
+      if (req.path === `${base}/brokerage/accounts/${accountId}/recurring-buys`) return { status: 200, body: { data: [] } };
       return { status: 404, body: { message: 'Not found' } };
     });
     const page = await appRequest('GET', '/accounts/brokerage', { headers: { cookie: sessionCookie(me.token, me.sub), 'accept-language': 'en' } });
@@ -79,5 +81,6 @@ describe('remote mode: the brokerage account', () => {
     expect(page.text).toContain('$12,345.67');
     expect(page.text).toContain('Market open, closes at 1:00 PM ET');
     expect(page.text).toContain('No positions yet');
+    expect(page.text).toContain('No recurring buys yet.');
   });
 });

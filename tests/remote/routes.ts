@@ -18,6 +18,7 @@ export const IDS = {
   movement: '6c5b4a3f-2e1d-4c0b-8a9f-8e7d6c5b4a3f',
   quote: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
   order: '4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8',
+  plan: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d',
 } as const;
 
 export interface RouteCase {
@@ -219,6 +220,28 @@ export const ROUTES: Record<string, RouteCase> = {
   'DELETE /api/brokerage/accounts/:accountId/positions/:symbol': {
     upstream: '/brokerage/accounts/:accountId/positions/:symbol',
     params: () => ({ accountId: IDS.account, symbol: 'AAPL' }),
+  },
+  'GET /api/brokerage/accounts/:accountId/recurring-buys': {
+    upstream: '/brokerage/accounts/:accountId/recurring-buys',
+    params: () => ({ accountId: IDS.account }),
+  },
+  'POST /api/brokerage/accounts/:accountId/recurring-buys': {
+    upstream: '/brokerage/accounts/:accountId/recurring-buys',
+    params: () => ({ accountId: IDS.account }),
+    body: { symbol: 'AAPL', notional: '10.00', frequency: 'weekly', start_date: '2026-12-07' },
+  },
+  'GET /api/brokerage/accounts/:accountId/recurring-buys/:planId': {
+    upstream: '/brokerage/accounts/:accountId/recurring-buys/:planId',
+    params: () => ({ accountId: IDS.account, planId: IDS.plan }),
+  },
+  'PATCH /api/brokerage/accounts/:accountId/recurring-buys/:planId': {
+    upstream: '/brokerage/accounts/:accountId/recurring-buys/:planId',
+    params: () => ({ accountId: IDS.account, planId: IDS.plan }),
+    body: { status: 'paused' },
+  },
+  'DELETE /api/brokerage/accounts/:accountId/recurring-buys/:planId': {
+    upstream: '/brokerage/accounts/:accountId/recurring-buys/:planId',
+    params: () => ({ accountId: IDS.account, planId: IDS.plan }),
   },
   // Notifications
   'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },

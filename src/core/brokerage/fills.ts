@@ -147,7 +147,7 @@ export function markFilled(db: D1Database, f: Fill, transactionId: string): D1Pr
 const CLOSED = {
   canceled: ['canceled_at', 'order_canceled'],
   expired: ['expired_at', 'order_expired'],
-  rejected: [null, null],
+  rejected: [null, 'order_rejected'],
 } as const;
 
 /**

@@ -6,7 +6,8 @@
 // clock (`timestamp`, `is_open`, `next_open`, `next_close`) and calendar (`date`, `open`, `close`).
 
 const ZONE = 'America/New_York';
-const OPEN = '09:30';
+/** The regular session's open, New York time. */
+export const OPEN = '09:30';
 const CLOSE = '16:00';
 const EARLY_CLOSE = '13:00';
 
@@ -102,14 +103,15 @@ export const newYorkDate = (instant: number): string => new Date(wallClockMs(ins
  * The instant of a New York wall-clock time on a date: the wall clock read as UTC, less New York's
  * offset there as Intl tells it (checked twice, so a time just after a switch gets its own offset).
  */
-function newYorkInstant(date: string, time: string): number {
+export function newYorkInstant(date: string, time: string): number {
   const asUtc = Date.parse(`${date}T${time}:00Z`);
   let instant = asUtc - (wallClockMs(asUtc) - asUtc);
   instant = asUtc - (wallClockMs(instant) - instant);
   return instant;
 }
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The New York date `days` days after `date` (both YYYY-MM-DD). */
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 function covered(date: string): void {
   if (date < CALENDAR_COVERS.first || date > CALENDAR_COVERS.last) {

@@ -190,7 +190,9 @@ async function existingOrder(db: D1Database, userId: string, clientOrderId: stri
 
 /**
  * POST /brokerage/accounts/{accountId}/orders at the real instant `nowMs` (the market's time is read
- * from it: ./market-time.ts). Answers whether it was placed now, and the order.
+ * from it: ./market-time.ts). Answers whether it was placed now, and the order. `also`: statements
+ * that commit in the placement's own batch (a recurring buy's run and its next date), so they are
+ * written exactly when the order is.
  */
 export async function placeOrder(
   db: D1Database,
@@ -199,6 +201,7 @@ export async function placeOrder(
   body: OrderBody,
   nowMs: number,
   scope: IdempotencyScope | null,
+  also: D1PreparedStatement[] = [],
 ): Promise<{ created: boolean; order: Order }> {
   await requireAccount(db, userId, accountId);
   const clientOrderId = body.client_order_id ?? newId();
@@ -232,7 +235,7 @@ export async function placeOrder(
       const stmts = placementStatements(db, placement, wallets);
       const order = toOrder(placement.row);
       if (scope) stmts.push(idempotencyInsert(db, scope, 201, JSON.stringify({ data: order })));
-      await db.batch(stmts);
+      await db.batch([...stmts, ...also]);
       return { created: true, order };
     } catch (err) {
       if (isUniqueViolation(err, 'orders')) {

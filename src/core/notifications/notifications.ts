@@ -1,6 +1,6 @@
 // The caller's notifications: the list (newest first, with the unread count) and marking them read.
 // A money event's facts are its transactions row's; an identity decision's reason is its verification's;
-// an order closed unfilled names its symbol.
+// an order closed unfilled names its symbol, a recurring buy's skipped run its symbol and amount.
 // Every statement is scoped to the caller (a foreign or unknown id answers 404); marking read keeps the
 // first time it was read, so repeating or racing a call changes nothing more.
 import { nowIso } from '../../platform/primitives';
@@ -29,10 +29,11 @@ export async function listNotifications(db: D1Database, userId: string, page: { 
   const [rows, unread] = await db.batch<NotificationRow | { unread: number }>([
     db
       .prepare(
-        `SELECT n.id, n.kind, n.transaction_id, n.created_at, n.read_at, COALESCE(t.asset, o.symbol) AS asset, CAST(abs(t.asset_amount) AS TEXT) AS asset_units, abs(t.amount_usd) AS amount_usd,
+        `SELECT n.id, n.kind, n.transaction_id, n.created_at, n.read_at, COALESCE(t.asset, o.symbol, rr.symbol) AS asset, CAST(abs(t.asset_amount) AS TEXT) AS asset_units, COALESCE(abs(t.amount_usd), rr.notional_cents) AS amount_usd,
            ${partyNameColumn('t.counterparty_party', 'cp')}, v.reason
          FROM notifications n LEFT JOIN transactions t ON t.id = n.transaction_id
            LEFT JOIN identity_verifications v ON v.id = n.verification_id LEFT JOIN orders o ON o.id = n.order_id
+           LEFT JOIN recurring_runs rr ON rr.id = n.recurring_run_id
          WHERE n.user_id = ?1 ORDER BY n.seq DESC LIMIT ?2 OFFSET ?3`,
       )
       .bind(userId, page.limit, page.offset),

@@ -1,16 +1,18 @@
 // Core: the upstream's brokerage calls (/brokerage/...): the contract's declarations
-// (src/shared/contract/brokerage.ts, orders.ts) implemented. The account, its orders and positions
-// are scoped to the caller (a foreign account or order id answers 404); opening honours
-// Idempotency-Key, placing an order its client_order_id. The clock and calendar are the market
+// (src/shared/contract/brokerage.ts, orders.ts, recurring.ts) implemented. The account, its orders and positions
+// and recurring buys are scoped to the caller (a foreign account, order or plan id answers 404);
+// opening and creating a recurring buy honour Idempotency-Key, placing an order its client_order_id. The clock and calendar are the market
 // clock's (../brokerage/market-clock.ts) at the market's time (../brokerage/market-time.ts).
 import { contractHono, created } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/brokerage';
 import * as orders from '../../shared/contract/orders';
+import * as recurring from '../../shared/contract/recurring';
 import { openBrokerageAccount, readBrokerageAccount } from '../brokerage/account';
 import { CALENDAR_COVERS, calendar } from '../brokerage/market-clock';
 import { marketNow } from '../brokerage/market-time';
 import { cancelOrder, closePosition, getOrder, listOrders, placeOrder } from '../brokerage/orders';
 import { getPosition, listPositions } from '../brokerage/positions';
+import { createRecurringBuy, deleteRecurringBuy, getRecurringBuy, listRecurringBuys, updateRecurringBuy } from '../brokerage/recurring';
 import { fail } from '../db';
 import type { CoreEnv } from '../env';
 import { idempotent } from '../idempotency';
@@ -75,4 +77,25 @@ export const brokerage = contractHono<CoreEnv>()
       return result.order;
     });
     return outcome.created ? created(res) : res;
+  })
+  .openapi(recurring.listRecurringBuys, async (c) => c.json({ data: await listRecurringBuys(c.env.DB, c.var.userId, c.req.valid('param').accountId) }, 200))
+  .openapi(recurring.createRecurringBuy, async (c) => {
+    const { accountId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const res = await idempotent(c, `POST /brokerage/accounts/${accountId}/recurring-buys`, body, (scope) =>
+      createRecurringBuy(c.env.DB, c.var.userId, accountId, body, Date.now(), scope),
+    );
+    return created(res);
+  })
+  .openapi(recurring.getRecurringBuy, async (c) => {
+    const { accountId, planId } = c.req.valid('param');
+    return c.json({ data: await getRecurringBuy(c.env.DB, c.var.userId, accountId, planId) }, 200);
+  })
+  .openapi(recurring.updateRecurringBuy, async (c) => {
+    const { accountId, planId } = c.req.valid('param');
+    return c.json({ data: await updateRecurringBuy(c.env.DB, c.var.userId, accountId, planId, c.req.valid('json'), Date.now()) }, 200);
+  })
+  .openapi(recurring.deleteRecurringBuy, async (c) => {
+    const { accountId, planId } = c.req.valid('param');
+    return c.json({ data: await deleteRecurringBuy(c.env.DB, c.var.userId, accountId, planId) }, 200);
   });

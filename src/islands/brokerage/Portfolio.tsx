@@ -6,7 +6,7 @@
 // state and calls are in src/stores/portfolio.ts.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { useServedStore, useTimeZone } from '../../components/page-seed-context';
 import { useLang, useT } from '../../components/use-t';
 import { CENTS_SCALE, decimalToString, divideDecimals, parseUnits } from '../../shared/decimal';
@@ -283,36 +283,20 @@ export function Portfolio({ account, served }: { account: BrokerageAccount; serv
         </>
       )}
 
-      <Modal
+      <ConfirmModal
         open={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        closeBlocked={busy}
-        size="sm"
         title={t('portfolio.cancel')}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setCancelling(null)} disabled={busy}>
-              {t('portfolio.cancel.keep')}
-            </Button>
-            <Button loading={busy} onClick={() => void confirmCancel()} data-action="cancel-confirm">
-              {t('portfolio.cancel')}
-            </Button>
-          </>
-        }
+        failure={failure}
+        busy={busy}
+        keepLabel={t('portfolio.cancel.keep')}
+        confirmLabel={t('portfolio.cancel')}
+        action="cancel-confirm"
+        onConfirm={() => void confirmCancel()}
+        onClose={() => setCancelling(null)}
       >
-        {cancelling && (
-          <div className="space-y-2">
-            {failure && (
-              <p role="alert" className="text-sm text-red-700">
-                {failure}
-              </p>
-            )}
-            <p className="text-sm text-gray-700">
-              {t('portfolio.cancel.confirm', { side: t(cancelling.side === 'buy' ? 'common.buy' : 'common.sell').toLowerCase(), symbol: cancelling.symbol })}
-            </p>
-          </div>
-        )}
-      </Modal>
+        {cancelling &&
+          t('portfolio.cancel.confirm', { side: t(cancelling.side === 'buy' ? 'common.buy' : 'common.sell').toLowerCase(), symbol: cancelling.symbol })}
+      </ConfirmModal>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { notificationsContract } from './notifications';
 import { ordersContract } from './orders';
 import { onboardingContract } from './onboarding';
 import { quotesContract } from './quotes';
+import { recurringContract } from './recurring';
 import { sessionsContract } from './sessions';
 import { supportContract } from './support';
 import { transactionsContract, transactionsServedContract } from './transactions';
@@ -21,8 +22,8 @@ export const FORWARDED = {
   '/accounts': accountsContract,
   '/wallets': walletsContract,
   '/usd': usdContract,
-  // The brokerage account, the market clock, and the account's orders and positions.
-  '/brokerage': [...brokerageContract, ...ordersContract],
+  // The brokerage account, the market clock, the account's orders and positions, and its recurring buys.
+  '/brokerage': [...brokerageContract, ...ordersContract, ...recurringContract],
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,

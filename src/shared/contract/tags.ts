@@ -25,6 +25,11 @@ export const API_TAGS = [
       'Your brokerage orders (market and limit, by shares or dollars, day or good-till-cancelled; simulated fills at the market price) and the positions they leave: average cost, market value and return, money in integer USD cents, shares and prices as exact decimal strings.',
   },
   {
+    name: 'Recurring buys',
+    description:
+      'A dollar amount of a stock or ETF bought daily, weekly, every two weeks or monthly from a start date: each run a market order in your history (simulated fills), a run without enough buying power skipped and told.',
+  },
+  {
     name: 'Transactions',
     description: 'Your transactions, newest first: amounts in integer USD cents, asset amounts as exact decimal strings; filters, paging and a CSV export.',
   },

@@ -94,7 +94,8 @@ export const CALENDAR_MAX_DAYS = 366;
  * A day the calendar covers (2026-2028, the exchange's published years: src/core/brokerage/market-clock.ts),
  * as a pattern of real dates only, so that the published document says exactly what is accepted.
  */
-const CALENDAR_DATE = /^(?:202[678]-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|2028-02-29)$/;
+export const CALENDAR_DATE =
+  /^(?:202[678]-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|2028-02-29)$/;
 const isoDate = z
   .string()
   .regex(CALENDAR_DATE, 'Must be a date from 2026-01-01 to 2028-12-31, YYYY-MM-DD')

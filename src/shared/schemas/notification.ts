@@ -28,6 +28,10 @@ export const NOTIFICATION_KINDS = [
   'order_filled',
   'order_canceled',
   'order_expired',
+  // An order placed while the market was closed and rejected at the open (its price passed the 5% collar).
+  'order_rejected',
+  // A recurring buy's run that placed nothing (not enough buying power, trading blocked): its symbol and amount.
+  'recurring_buy_skipped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -5,6 +5,7 @@
 // (APP_MODE local or demo with no UPSTREAM_API_URL); in production the upstream keeps its own time,
 // so there the jobs do nothing.
 import { nextMarketSessionMs, runMarketSession } from '../../core/brokerage/market-session';
+import { nextRecurringRunMs, runDueRecurringBuys } from '../../core/brokerage/recurring-run';
 import { decideDueReviews, nextReviewDue } from '../../core/identity/review';
 import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
 import { nextWithdrawalSettlement, settleDueWithdrawals } from '../../core/usd/settlement';
@@ -73,15 +74,35 @@ export async function runMarket(env: Bindings, nowMs: number) {
   if (!ownsLedger(env)) return { moved: false, filled: 0, expired: 0, rejected: 0, accounts: [] };
   const result = await runMarketSession(env.DB, nowMs);
   if (result.accounts.length > 0) {
-    const { results } = await env.DB.prepare(`SELECT DISTINCT party_id FROM ledger_parties WHERE account_id IN (SELECT value FROM json_each(?))`)
-      .bind(JSON.stringify(result.accounts))
-      .all<{ party_id: string }>();
-    await notifyParties(
-      env,
-      results.map((r) => r.party_id),
-      { type: 'notifications.new' },
-    );
+    await notifyAccounts(env, result.accounts);
     console.log(`market job: ${result.filled} filled, ${result.expired} expired, ${result.rejected} rejected`);
+  }
+  return result;
+}
+
+/** Tells the open screens of `accounts`' parties that they have new notifications (and money that moved). */
+async function notifyAccounts(env: Bindings, accounts: string[]) {
+  const { results } = await env.DB.prepare(`SELECT DISTINCT party_id FROM ledger_parties WHERE account_id IN (SELECT value FROM json_each(?))`)
+    .bind(JSON.stringify(accounts))
+    .all<{ party_id: string }>();
+  await notifyParties(
+    env,
+    results.map((r) => r.party_id),
+    { type: 'notifications.new' },
+  );
+}
+
+/**
+ * The recurring buys due at `nowMs` (9:30 New York of their run date, the market's time): each places
+ * its market buy through the order engine, or is skipped without enough buying power and the person
+ * told (core/brokerage/recurring-run.ts). The people whose plans ran are told (live updates).
+ */
+export async function runRecurringBuys(env: Bindings, nowMs: number) {
+  if (!ownsLedger(env)) return { placed: 0, skipped: 0, accounts: [] };
+  const result = await runDueRecurringBuys(env.DB, nowMs);
+  if (result.accounts.length > 0) {
+    await notifyAccounts(env, result.accounts);
+    console.log(`recurring buys job: ${result.placed} placed, ${result.skipped} skipped`);
   }
   return result;
 }
@@ -109,5 +130,10 @@ export const JOBS: readonly ClockJob[] = [
     name: 'market session',
     nextDueMs: (env) => nextMarketSessionMs(env.DB, Date.now()),
     run: runMarket,
+  },
+  {
+    name: 'recurring buys',
+    nextDueMs: (env) => nextRecurringRunMs(env.DB, Date.now()),
+    run: runRecurringBuys,
   },
 ];

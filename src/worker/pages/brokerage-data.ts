@@ -1,9 +1,10 @@
 // The reads of /accounts/brokerage rendered on the Worker: the shell, the market clock, then, as soon
 // as the active account is known, its brokerage account (open, or what it needs to be opened) and
-// its portfolio (positions, open orders, the history's first page), through the upstream port
+// its portfolio (positions, open orders, the history's first page) and its recurring buys, through the upstream port
 // (src/worker/pages/read.ts). A failed read leaves its part null: the island then reads it itself.
 import { getBrokerageAccount, getMarketClock } from '../../shared/contract/brokerage';
 import { listOrders, listPositions } from '../../shared/contract/orders';
+import { listRecurringBuys } from '../../shared/contract/recurring';
 import { ORDERS_PAGE_SIZE, type ServedBrokerage, type ServedPortfolio } from '../../shared/served-portfolio';
 import type { PageSeed } from '../../shared/page-seed';
 import type { Bindings } from '../env';
@@ -35,6 +36,9 @@ export async function brokeragePage(
     return accountId ? read(reader, '/brokerage', getBrokerageAccount, { params: { accountId } }) : null;
   });
   const portfolio = account.then((a) => (a?.status === 'active' ? portfolioOf(reader, a.account_id) : null));
-  const [shell, served, clock, held] = await Promise.all([reads, account, read(reader, '/brokerage', getMarketClock), portfolio]);
-  return { seed: await shellSeed(request, user, shell), served: { account: served, clock, portfolio: held } };
+  const recurring = account.then((a) =>
+    a?.status === 'active' ? read(reader, '/brokerage', listRecurringBuys, { params: { accountId: a.account_id } }) : null,
+  );
+  const [shell, served, clock, held, plans] = await Promise.all([reads, account, read(reader, '/brokerage', getMarketClock), portfolio, recurring]);
+  return { seed: await shellSeed(request, user, shell), served: { account: served, clock, portfolio: held, recurring: plans } };
 }

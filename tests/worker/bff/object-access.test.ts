@@ -37,6 +37,8 @@ interface Victim {
   quoteId: string;
   /** An open limit order of the victim's brokerage account. */
   orderId: string;
+  /** A recurring buy of the victim's brokerage account. */
+  planId: string;
 }
 
 interface Req {
@@ -178,6 +180,15 @@ const TABLE: Record<string, Entry> = {
   'GET /api/brokerage/accounts/:accountId/positions': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
   'GET /api/brokerage/accounts/:accountId/positions/:symbol': { foreign: (v) => ({ params: { accountId: v.accountId, symbol: 'AAPL' } }) },
   'DELETE /api/brokerage/accounts/:accountId/positions/:symbol': { foreign: (v) => ({ params: { accountId: v.accountId, symbol: 'AAPL' } }) },
+  'GET /api/brokerage/accounts/:accountId/recurring-buys': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
+  'POST /api/brokerage/accounts/:accountId/recurring-buys': {
+    foreign: (v) => ({ params: { accountId: v.accountId }, body: { symbol: 'AAPL', notional: '5.00', frequency: 'weekly', start_date: '2027-06-01' } }),
+  },
+  'GET /api/brokerage/accounts/:accountId/recurring-buys/:planId': { foreign: (v) => ({ params: { accountId: v.accountId, planId: v.planId } }) },
+  'PATCH /api/brokerage/accounts/:accountId/recurring-buys/:planId': {
+    foreign: (v) => ({ params: { accountId: v.accountId, planId: v.planId }, body: { status: 'paused' } }),
+  },
+  'DELETE /api/brokerage/accounts/:accountId/recurring-buys/:planId': { foreign: (v) => ({ params: { accountId: v.accountId, planId: v.planId } }) },
   'GET /api/brokerage/clock': { own: {}, why: 'no object: the market clock' },
   'GET /api/brokerage/calendar': { own: { query: 'start=2026-12-21&end=2026-12-28' }, why: 'no object: the market calendar' },
   'GET /api/quotes/indicative': { own: { query: 'amount_usd=20.00&destination_asset=CC' }, why: 'no object: the amount at the market price' },
@@ -242,6 +253,12 @@ async function buildVictim(s: Session): Promise<Victim> {
     qty: '1',
     limit_price: '1.00',
   });
+  const plan = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/recurring-buys`, {
+    symbol: 'AAPL',
+    notional: '10.00',
+    frequency: 'monthly',
+    start_date: '2027-06-01',
+  });
   return {
     userId: s.userId,
     accountId,
@@ -262,6 +279,7 @@ async function buildVictim(s: Session): Promise<Victim> {
     withdrawalId: withdrawal.id,
     quoteId: quote.id,
     orderId: order.id,
+    planId: plan.id,
   };
 }
 

@@ -500,6 +500,24 @@ const CASES: Record<string, (() => Promise<void>) | { noBody: string }> = {
     expect(await row('SELECT COUNT(*) AS n FROM orders WHERE account_id = ?', accountId)).toEqual({ n: 0 });
   },
   'DELETE /api/brokerage/accounts/:accountId/orders/:orderId': { noBody: "DELETE takes no body: cancels the caller's own order" },
+  'POST /api/brokerage/accounts/:accountId/recurring-buys': async () => {
+    // A strict body: a field a plan does not declare (its status, next run, owner, account) is refused, and nothing is created.
+    const body = { symbol: 'AAPL', notional: '10.00', frequency: 'weekly', start_date: '2027-06-01' };
+    for (const forced of [FORBIDDEN(other.userId), { status: 'paused' }, { next_run_date: '2026-01-01' }, { account_id: secondAccountId }]) {
+      const refused = await api(me, 'POST', `/api/brokerage/accounts/${accountId}/recurring-buys`, { ...body, ...forced });
+      expect(refused.status, JSON.stringify(forced)).toBe(400);
+    }
+    expect(await row('SELECT COUNT(*) AS n FROM recurring_buys WHERE account_id = ?', accountId)).toEqual({ n: 0 });
+  },
+  'PATCH /api/brokerage/accounts/:accountId/recurring-buys/:planId': async () => {
+    // Only the amount, the frequency and the status change: a forced next run, start date or symbol is refused.
+    const planId = '5f1c2a4e-8a1b-4c3d-9e2f-7a6b5c4d3e2f';
+    for (const forced of [FORBIDDEN(other.userId), { next_run_date: '2026-01-01' }, { start_date: '2026-01-01' }, { symbol: 'MSFT' }]) {
+      const refused = await api(me, 'PATCH', `/api/brokerage/accounts/${accountId}/recurring-buys/${planId}`, { status: 'active', ...forced });
+      expect(refused.status, JSON.stringify(forced)).toBe(400);
+    }
+  },
+  'DELETE /api/brokerage/accounts/:accountId/recurring-buys/:planId': { noBody: "DELETE takes no body: deletes the caller's own plan" },
   'DELETE /api/brokerage/accounts/:accountId/positions/:symbol': { noBody: 'DELETE takes no body: sells the whole position at the market' },
   'POST /api/brokerage/accounts/:accountId': async () => {
     await verifyIdentity(me.userId);

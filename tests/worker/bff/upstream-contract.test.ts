@@ -190,6 +190,19 @@ describe("the contract's schemas against the embedded core", () => {
     expect(await check('GET', `/brokerage/accounts/${personal}/positions`)).toHaveLength(1);
     await check('GET', `/brokerage/accounts/${personal}/positions/AAPL`);
     expect((await check('DELETE', `/brokerage/accounts/${personal}/positions/AAPL`)).status).toBe('filled');
+    // Recurring buys: create (idempotent), list, read, pause, delete.
+    const recurring = `/brokerage/accounts/${personal}/recurring-buys`;
+    const plan = await check(
+      'POST',
+      recurring,
+      { symbol: 'AAPL', notional: '10.00', frequency: 'monthly', start_date: '2026-12-31' },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(plan.next_run_date).toBe('2026-12-31');
+    expect(await check('GET', recurring)).toHaveLength(1);
+    await check('GET', `${recurring}/${plan.id}`);
+    expect((await check('PATCH', `${recurring}/${plan.id}`, { status: 'paused' })).next_run_date).toBeNull();
+    await check('DELETE', `${recurring}/${plan.id}`);
     await db().prepare(`DELETE FROM market_settings WHERE key = 'test_time_offset_ms'`).run();
 
     // Transactions

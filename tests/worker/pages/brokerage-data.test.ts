@@ -39,6 +39,28 @@ describe('the reads of /accounts/brokerage', () => {
     expect(served.account).toEqual(await okAs(me, 'GET', `/api/brokerage/accounts/${accountId}`));
     expect(served.account).toMatchObject({ status: 'active', w8ben: { country: 'CO' }, suitability: { horizon: 'medium' } });
     expect(served.portfolio).toEqual({ positions: [], open: [], history: [], more: false });
+    // No recurring buy read before the account is active; none yet once it is.
+    expect(before.served.recurring).toBeNull();
+    expect(verified.served.recurring).toBeNull();
+    expect(served.recurring).toEqual([]);
+  });
+
+  it('serves the recurring buys of an active account as the list route answers them', async () => {
+    const me = await signIn(uniquePhone());
+    const { served: first } = await brokeragePage(pageRequest(), testEnv, pageUser(me));
+    const accountId = first.account!.account_id;
+    await okAs(me, 'POST', '/api/identity-verification', IDENTITY);
+    await okAs(me, 'POST', `/api/brokerage/accounts/${accountId}`, {
+      suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
+      w8ben: { legal_name: 'Ana Reyes', country: 'CO', signature: 'Ana Reyes', certified: true },
+    });
+    const plans = `/api/brokerage/accounts/${accountId}/recurring-buys`;
+    const created = await apiAs(me, 'POST', plans, { symbol: 'MSFT', notional: '25.00', frequency: 'monthly', start_date: '2027-06-30' });
+    expect(created.status).toBeLessThan(300);
+    const { served } = await brokeragePage(pageRequest(), testEnv, pageUser(me));
+    expect(served.recurring).toEqual(await okAs(me, 'GET', plans));
+    expect(served.recurring).toMatchObject([{ symbol: 'MSFT', notional: '25.00', next_run_date: '2027-06-30' }]);
+    await okAs(me, 'DELETE', `${plans}/${created.body.data.id}`);
   });
 
   it('serves the portfolio of an active account as the orders and positions routes answer it', async () => {
