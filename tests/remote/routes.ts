@@ -220,6 +220,11 @@ export const ROUTES: Record<string, RouteCase> = {
     upstream: '/brokerage/accounts/:accountId/positions/:symbol',
     params: () => ({ accountId: IDS.account, symbol: 'AAPL' }),
   },
+  'GET /api/brokerage/accounts/:accountId/portfolio/history': {
+    upstream: '/brokerage/accounts/:accountId/portfolio/history',
+    params: () => ({ accountId: IDS.account }),
+    query: { period: '1Y' },
+  },
   // Notifications
   'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },
   'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },

@@ -8,6 +8,7 @@ import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
 import { notificationsContract } from './notifications';
 import { ordersContract } from './orders';
+import { portfolioHistoryContract } from './portfolio-history';
 import { onboardingContract } from './onboarding';
 import { quotesContract } from './quotes';
 import { sessionsContract } from './sessions';
@@ -21,8 +22,8 @@ export const FORWARDED = {
   '/accounts': accountsContract,
   '/wallets': walletsContract,
   '/usd': usdContract,
-  // The brokerage account, the market clock, and the account's orders and positions.
-  '/brokerage': [...brokerageContract, ...ordersContract],
+  // The brokerage account, the market clock, and the account's orders, positions and portfolio history.
+  '/brokerage': [...brokerageContract, ...ordersContract, ...portfolioHistoryContract],
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,

@@ -5,6 +5,7 @@
 // (APP_MODE local or demo with no UPSTREAM_API_URL); in production the upstream keeps its own time,
 // so there the jobs do nothing.
 import { nextMarketSessionMs, runMarketSession } from '../../core/brokerage/market-session';
+import { nextSnapshotMs, takeSnapshots } from '../../core/brokerage/snapshots';
 import { decideDueReviews, nextReviewDue } from '../../core/identity/review';
 import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
 import { nextWithdrawalSettlement, settleDueWithdrawals } from '../../core/usd/settlement';
@@ -86,6 +87,18 @@ export async function runMarket(env: Bindings, nowMs: number) {
   return result;
 }
 
+/**
+ * The portfolio snapshots due at `nowMs`: after a trading day's close, that day's row for every
+ * brokerage account holding a position or cash (core/brokerage/snapshots.ts; repeated or racing
+ * runs write each day once). Answers the date and how many rows it wrote.
+ */
+export async function snapshotPortfolios(env: Bindings, nowMs: number): Promise<{ date: string | null; written: number }> {
+  if (!ownsLedger(env)) return { date: null, written: 0 };
+  const result = await takeSnapshots(env.DB, nowMs);
+  if (result.written > 0) console.log(`snapshot job: ${result.written} portfolio snapshots for ${result.date}`);
+  return result;
+}
+
 /** When the next of `at` (an ISO time or null) is due, in epoch ms. */
 const dueMs = (at: string | null) => (at === null ? null : Date.parse(at));
 
@@ -109,5 +122,10 @@ export const JOBS: readonly ClockJob[] = [
     name: 'market session',
     nextDueMs: (env) => nextMarketSessionMs(env.DB, Date.now()),
     run: runMarket,
+  },
+  {
+    name: 'portfolio snapshots',
+    nextDueMs: (env) => nextSnapshotMs(env.DB, Date.now()),
+    run: snapshotPortfolios,
   },
 ];

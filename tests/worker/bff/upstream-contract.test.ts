@@ -190,6 +190,7 @@ describe("the contract's schemas against the embedded core", () => {
     expect(await check('GET', `/brokerage/accounts/${personal}/positions`)).toHaveLength(1);
     await check('GET', `/brokerage/accounts/${personal}/positions/AAPL`);
     expect((await check('DELETE', `/brokerage/accounts/${personal}/positions/AAPL`)).status).toBe('filled');
+    expect((await check('GET', `/brokerage/accounts/${personal}/portfolio/history?period=3M`)).timeframe).toBe('1D');
     await db().prepare(`DELETE FROM market_settings WHERE key = 'test_time_offset_ms'`).run();
 
     // Transactions

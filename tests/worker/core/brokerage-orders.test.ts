@@ -8,28 +8,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/shared/limiters';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { runMarketSession } from '../../../src/core/brokerage/market-session';
-import { core, coreJson, createUser, db, scalar, verifyIdentity, type Fixture } from '../fixtures';
-
-const SUITABILITY = { experience: 'some', risk_tolerance: 'medium', horizon: 'long' } as const;
-const W8BEN = { legal_name: 'Ana Pérez', country: 'AR', signature: 'Ana Pérez', certified: true } as const;
-
-/** Tuesday 2026-12-01, 10:00 New York (15:00 UTC): the market is open. */
-const OPEN_TUESDAY = '2026-12-01T15:00:00.000Z';
-
-/** Puts the market's clock at `iso` (the offset from the real time, as browser tests set it). */
-async function setMarketTime(iso: string) {
-  await db()
-    .prepare(`INSERT INTO market_settings (key, value) VALUES ('test_time_offset_ms', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
-    .bind(String(Date.parse(iso) - Date.now()))
-    .run();
-}
-
-/**
- * Holds the embedded prices still (the price job moves them once a market minute: a minute already
- * moved is not moved again), so that a test's fills are at the prices it sets.
- */
-const holdPrices = () => db().prepare(`INSERT OR REPLACE INTO market_settings (key, value) VALUES ('prices_moved_at', '9999')`).run();
-const releasePrices = () => db().prepare(`DELETE FROM market_settings WHERE key = 'prices_moved_at'`).run();
+import { OPEN_TUESDAY, holdPrices, releasePrices, setMarketTime, setPrice, trader } from '../brokerage-fixtures';
+import { core, coreJson, createUser, db, scalar, type Fixture } from '../fixtures';
 
 beforeEach(holdPrices);
 // Nothing of these tests is left for the app clock's market job (it sleeps without open orders or positions).
@@ -44,26 +24,6 @@ afterEach(async () => {
   await db().prepare(`DELETE FROM market_settings WHERE key = 'test_time_offset_ms'`).run();
   await releasePrices();
 });
-
-async function setPrice(symbol: string, price: string, lastday = price) {
-  await db()
-    .prepare(`UPDATE stock_prices SET price = ?, previous_close = ? WHERE stock_id = (SELECT id FROM stocks WHERE symbol = ?)`)
-    .bind(Number(price), Number(lastday), symbol)
-    .run();
-}
-
-/** A verified person with an opened brokerage account and `cents` of USD cash. */
-async function trader(cents: number): Promise<Fixture> {
-  const f = await createUser();
-  await verifyIdentity(f.userId);
-  expect((await coreJson(f.userId, '/usd/accounts', { body: { account_id: f.accountId } })).status).toBeLessThan(300);
-  expect((await coreJson(f.userId, `/brokerage/accounts/${f.accountId}`, { body: { suitability: SUITABILITY, w8ben: W8BEN } })).status).toBe(201);
-  await db()
-    .prepare(`UPDATE usd_balances SET available_cents = ? WHERE wallet_id = (SELECT id FROM wallets WHERE account_id = ? AND kind = 'usd')`)
-    .bind(cents, f.accountId)
-    .run();
-  return f;
-}
 
 const place = (f: Fixture, body: Record<string, unknown>, headers?: Record<string, string>) =>
   coreJson(f.userId, `/brokerage/accounts/${f.accountId}/orders`, { body, headers });
