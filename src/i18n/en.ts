@@ -1028,6 +1028,20 @@ export const en = {
   'portfolio.cancel.done': 'Order cancelled',
   'portfolio.cancel.keep': 'Keep order',
   'portfolio.error': 'Your portfolio could not be loaded.',
+
+  // The portfolio's value over time, from its daily snapshots (snapshot.*)
+  'snapshot.periods': 'Period of the chart',
+  'snapshot.period.1M': '1M',
+  'snapshot.period.3M': '3M',
+  'snapshot.period.1Y': '1Y',
+  'snapshot.period.all': 'All',
+  'snapshot.period.long.1M': 'the last month',
+  'snapshot.period.long.3M': 'the last 3 months',
+  'snapshot.period.long.1Y': 'the last year',
+  'snapshot.period.long.all': 'all time',
+  'snapshot.summary': 'Portfolio value over {period}: from {first} to {last}, change {change} ({percent}).',
+  'snapshot.loading': 'Loading your portfolio’s history...',
+  'snapshot.error': 'Your portfolio’s history could not be loaded.',
 } as const;
 
 export type TranslationKey = keyof typeof en;

@@ -1031,4 +1031,18 @@ export const es: Dictionary = {
   'portfolio.cancel.done': 'Orden cancelada',
   'portfolio.cancel.keep': 'Mantener orden',
   'portfolio.error': 'No se pudo cargar tu portafolio.',
+
+  // El valor del portafolio en el tiempo, de sus fotos diarias (snapshot.*)
+  'snapshot.periods': 'Período del gráfico',
+  'snapshot.period.1M': '1M',
+  'snapshot.period.3M': '3M',
+  'snapshot.period.1Y': '1A',
+  'snapshot.period.all': 'Todo',
+  'snapshot.period.long.1M': 'el último mes',
+  'snapshot.period.long.3M': 'los últimos 3 meses',
+  'snapshot.period.long.1Y': 'el último año',
+  'snapshot.period.long.all': 'todo el historial',
+  'snapshot.summary': 'Valor del portafolio en {period}: de {first} a {last}, variación {change} ({percent}).',
+  'snapshot.loading': 'Cargando el historial de tu portafolio...',
+  'snapshot.error': 'No se pudo cargar el historial de tu portafolio.',
 };

@@ -1038,4 +1038,18 @@ export const fs: Dictionary = {
   'portfolio.cancel.done': 'Ordre annulé',
   'portfolio.cancel.keep': 'Garder l’ordre',
   'portfolio.error': 'Votre portefeuille n’a pas pu être chargé.',
+
+  // La valeur du portefeuille dans le temps, d’après ses relevés quotidiens (snapshot.*)
+  'snapshot.periods': 'Période du graphique',
+  'snapshot.period.1M': '1M',
+  'snapshot.period.3M': '3M',
+  'snapshot.period.1Y': '1A',
+  'snapshot.period.all': 'Tout',
+  'snapshot.period.long.1M': 'le dernier mois',
+  'snapshot.period.long.3M': 'les 3 derniers mois',
+  'snapshot.period.long.1Y': 'la dernière année',
+  'snapshot.period.long.all': 'tout l’historique',
+  'snapshot.summary': 'Valeur du portefeuille sur {period} : de {first} à {last}, variation {change} ({percent}).',
+  'snapshot.loading': 'Chargement de l’historique de votre portefeuille...',
+  'snapshot.error': 'L’historique de votre portefeuille n’a pas pu être chargé.',
 };

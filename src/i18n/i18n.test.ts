@@ -56,6 +56,8 @@ describe('dictionaries', () => {
       'order',
       'trade',
       'portfolio',
+      'snapshot',
+      'networth',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

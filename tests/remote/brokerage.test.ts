@@ -61,7 +61,14 @@ describe('remote mode: the brokerage account', () => {
     expect(sent!.headers['idempotency-key']).toBe(key);
   });
 
-  it('serves /accounts/brokerage with the upstream’s cash and market clock in the HTML', async () => {
+  it('serves /accounts/brokerage with the upstream’s cash, market clock and value chart in the HTML', async () => {
+    const history = {
+      timestamp: [1796158800, 1796245200],
+      equity: ['12000.00', '12345.67'],
+      profit_loss: ['0.00', '345.67'],
+      base_value: '12000.00',
+      timeframe: '1D',
+    };
     const me = await signToken();
     const base = remote().upstreamBasePath;
     s.upstream.answer((req: Received) => {
@@ -71,6 +78,8 @@ describe('remote mode: the brokerage account', () => {
       // The portfolio's reads: nothing held, no orders.
       if (req.path === `${base}/brokerage/accounts/${accountId}/positions`) return { status: 200, body: { data: [] } };
       if (req.path === `${base}/brokerage/accounts/${accountId}/orders`) return { status: 200, body: { data: [] } };
+      // The value chart's default period: a trading day's snapshot and today's value.
+      if (req.path === `${base}/brokerage/accounts/${accountId}/portfolio/history`) return { status: 200, body: { data: history } };
       return { status: 404, body: { message: 'Not found' } };
     });
     const page = await appRequest('GET', '/accounts/brokerage', { headers: { cookie: sessionCookie(me.token, me.sub), 'accept-language': 'en' } });
@@ -79,5 +88,7 @@ describe('remote mode: the brokerage account', () => {
     expect(page.text).toContain('$12,345.67');
     expect(page.text).toContain('Market open, closes at 1:00 PM ET');
     expect(page.text).toContain('No positions yet');
+    expect(page.text).toContain('data-chart-drawing="line"');
+    expect(page.text).toContain('Portfolio value over the last month: from $12,000.00 to $12,345.67, change +$345.67 (+2.88%).');
   });
 });

@@ -8,7 +8,8 @@
 // holidays have no session, so they have no row. The history answers the stored days of a period
 // and ends with today's point computed live (never stored), so the chart ends at the current value.
 import { formatUnits, CENTS_SCALE } from '../../shared/decimal';
-import type { PortfolioHistory, PortfolioPeriod } from '../../shared/schemas/portfolio-history';
+import type { PortfolioPeriod } from '../../shared/portfolio-periods';
+import type { PortfolioHistory } from '../../shared/schemas/portfolio-history';
 import { nowIso } from '../../platform/primitives';
 import { requireAccount } from '../db';
 import { positionFigures } from './arithmetic';

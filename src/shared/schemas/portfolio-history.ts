@@ -3,11 +3,7 @@
 // daily snapshots, then today's live point. Money as exact dollar strings with 2 decimals, never
 // floating-point numbers.
 import { z } from 'zod';
-
-/** The periods the history answers, newest day last: a month, three months, a year, everything. */
-export const PORTFOLIO_PERIODS = ['1M', '3M', '1Y', 'all'] as const;
-export type PortfolioPeriod = (typeof PORTFOLIO_PERIODS)[number];
-export const DEFAULT_PORTFOLIO_PERIOD: PortfolioPeriod = '1M';
+import { DEFAULT_PORTFOLIO_PERIOD, PORTFOLIO_PERIODS } from '../portfolio-periods';
 
 const usdText = z.string().regex(/^-?\d+\.\d{2}$/, 'USD with 2 decimals');
 

@@ -1,0 +1,134 @@
+// The portfolio's value over time (/accounts/brokerage): the brokerage account's equity per trading
+// day from its daily snapshots, ending at today's live value, over a period chosen with buttons (1M,
+// 3M, 1Y, All). Drawn by the asset page's chart (../common/LineChart.tsx): the served default
+// period's static line is in the HTML, and the drawing library loads only when a person reaches for
+// the chart. The change over the period is signed and named, not only coloured, and a text summary
+// names the chart. Fewer than two points (before the first trading day's close) is an empty state.
+import { useEffect, useMemo, useState } from 'react';
+import { cx } from '../../components/cx';
+import { useT } from '../../components/use-t';
+import { chartLine } from '../../shared/chart-line';
+import { CENTS_SCALE, decimalToNumber, decimalToString, divideDecimals, parseDecimal, parseUnits } from '../../shared/decimal';
+import { formatCents, formatSignedCents } from '../../shared/format';
+import { DEFAULT_PORTFOLIO_PERIOD, PORTFOLIO_PERIODS, type PortfolioPeriod } from '../../shared/portfolio-periods';
+import type { PortfolioHistory } from '../../shared/schemas/portfolio-history';
+import { loadPortfolioHistory, seedPortfolioHistory } from '../../stores/portfolio-chart';
+import { Change, ratioPercent } from '../common/Change';
+import { LineChart } from '../common/LineChart';
+
+type Load = { status: 'loading' } | { status: 'ready'; history: PortfolioHistory } | { status: 'error' };
+
+const SUMMARY_ID = 'portfolio-chart-summary';
+
+/** The first and last value of a history and their change (cents) and ratio (exact text), null under two points. */
+function periodFigures(history: PortfolioHistory) {
+  if (history.equity.length < 2) return null;
+  const first = parseUnits(history.equity[0]!, CENTS_SCALE);
+  const last = parseUnits(history.equity.at(-1)!, CENTS_SCALE);
+  const change = last - first;
+  const ratio = first > 0n ? decimalToString(divideDecimals({ units: change, scale: 0 }, { units: first, scale: 0 }, 4)) : null;
+  return { first, last, change, ratio };
+}
+
+export function PortfolioChart({ accountId, served }: { accountId: string; served: PortfolioHistory | null | undefined }) {
+  const t = useT();
+  const [period, setPeriod] = useState<PortfolioPeriod>(DEFAULT_PORTFOLIO_PERIOD);
+  const [attempt, setAttempt] = useState(0);
+  const [load, setLoad] = useState<Load>(served ? { status: 'ready', history: served } : { status: 'loading' });
+
+  useEffect(() => {
+    if (served) seedPortfolioHistory(accountId, DEFAULT_PORTFOLIO_PERIOD, served);
+    let live = true;
+    loadPortfolioHistory(accountId, period).then(
+      (history) => {
+        if (live) setLoad({ status: 'ready', history });
+      },
+      () => {
+        if (live) setLoad({ status: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [accountId, period, attempt, served]);
+
+  const choose = (next: PortfolioPeriod) => {
+    if (next === period) return;
+    setLoad({ status: 'loading' });
+    setPeriod(next);
+  };
+
+  const history = load.status === 'ready' ? load.history : null;
+  const figures = history ? periodFigures(history) : null;
+  const tone = !figures || figures.change === 0n ? 'none' : figures.change > 0n ? 'up' : 'down';
+  const chartLoad = useMemo(
+    () =>
+      history
+        ? {
+            status: 'ready' as const,
+            points: history.timestamp.map((time, i) => ({ time, value: decimalToNumber(parseDecimal(history.equity[i]!)!) })),
+          }
+        : load.status === 'error'
+          ? { status: 'error' as const }
+          : { status: 'loading' as const },
+    [history, load.status],
+  );
+  const periodText = t(`snapshot.period.long.${period}`);
+  const percent = figures?.ratio == null ? t('common.na') : ratioPercent(figures.ratio);
+
+  return (
+    <div className="mt-2" data-testid="portfolio-chart">
+      <div role="group" aria-label={t('snapshot.periods')} className="flex flex-wrap gap-2">
+        {PORTFOLIO_PERIODS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            aria-pressed={p === period}
+            aria-label={t(`snapshot.period.long.${p}`)}
+            onClick={() => choose(p)}
+            className={cx(
+              'min-h-11 min-w-11 rounded-lg border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+              p === period ? 'border-gray-900 bg-gray-900 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50',
+            )}
+          >
+            {t(`snapshot.period.${p}`)}
+          </button>
+        ))}
+      </div>
+      <p className="mt-3 min-h-6 text-sm font-medium" data-chart-change={tone}>
+        {figures && (
+          <>
+            <Change cents={Number(figures.change)} ratio={figures.ratio} testId="portfolio-chart-change" />{' '}
+            <span className="font-normal text-gray-500">{t('asset.chart.changeOver', { period: periodText })}</span>
+          </>
+        )}
+      </p>
+      <LineChart
+        load={chartLoad}
+        line={figures && history ? chartLine(history.equity) : null}
+        tone={tone}
+        summaryId={SUMMARY_ID}
+        withTime={false}
+        emptyText={t('portfolio.chart.empty')}
+        emptyTestId="portfolio-chart-empty"
+        errorText={t('snapshot.error')}
+        loadingText={t('snapshot.loading')}
+        onRetry={() => setAttempt((n) => n + 1)}
+        range={period}
+        minPoints={2}
+      >
+        <p id={SUMMARY_ID} className="mt-2 min-h-[2lh] text-xs text-gray-600" aria-live="polite">
+          {figures
+            ? t('snapshot.summary', {
+                period: periodText,
+                first: formatCents(figures.first),
+                last: formatCents(figures.last),
+                change: formatSignedCents(figures.change < 0n ? -figures.change : figures.change, figures.change < 0n ? 'out' : 'in'),
+                percent,
+              })
+            : ''}
+        </p>
+      </LineChart>
+    </div>
+  );
+}
