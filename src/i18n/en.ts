@@ -710,6 +710,15 @@ export const en = {
   'accounts.kyc.hint.unknown': 'Contact support to learn your verification status.',
   'accounts.kyc.loading': 'Loading verification status...',
   'accounts.kyc.error': 'Your verification status could not be loaded.',
+  // The Accounts overview's net worth (networth.*)
+  'networth.title': 'Net worth',
+  'networth.usd': 'USD account',
+  'networth.investments': 'Investments',
+  'networth.digital': 'Digital assets (available)',
+  'networth.parts': 'What your net worth is made of',
+  'networth.changeNote': 'Today’s change counts your investments since the last close; your dollars and digital assets are not counted in it.',
+  'networth.cashNote': 'Your brokerage cash is your USD account’s balance, counted once.',
+  'networth.pending': 'Incoming offers waiting for acceptance: {amount}, not included in your net worth.',
   // Identity verification flow (/settings/identity)
   'identity.title': 'Verify your identity',
   'identity.intro': 'Your legal name, date of birth, country and an identity document. It takes a minute.',

@@ -710,6 +710,15 @@ export const es: Dictionary = {
   'accounts.kyc.hint.unknown': 'Contacta a soporte para conocer el estado de tu verificación.',
   'accounts.kyc.loading': 'Cargando el estado de verificación...',
   'accounts.kyc.error': 'No se pudo cargar el estado de tu verificación.',
+  // El patrimonio neto en el resumen de Cuentas (networth.*)
+  'networth.title': 'Patrimonio neto',
+  'networth.usd': 'Cuenta en USD',
+  'networth.investments': 'Inversiones',
+  'networth.digital': 'Activos digitales (disponibles)',
+  'networth.parts': 'De qué se compone tu patrimonio neto',
+  'networth.changeNote': 'La variación del día cuenta tus inversiones desde el último cierre; tus dólares y activos digitales no se cuentan en ella.',
+  'networth.cashNote': 'El efectivo de tu cuenta de inversión es el saldo de tu cuenta en USD, contado una sola vez.',
+  'networth.pending': 'Ofertas entrantes por aceptar: {amount}, no incluidas en tu patrimonio neto.',
   // Identity verification flow (/settings/identity)
   'identity.title': 'Verifica tu identidad',
   'identity.intro': 'Tu nombre legal, fecha de nacimiento, país y un documento de identidad. Toma un minuto.',

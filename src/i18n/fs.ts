@@ -714,6 +714,16 @@ export const fs: Dictionary = {
   'accounts.kyc.hint.unknown': 'Contactez le support pour connaître l’état de votre vérification.',
   'accounts.kyc.loading': 'Chargement du statut de vérification...',
   'accounts.kyc.error': 'Le statut de votre vérification n’a pas pu être chargé.',
+  // Le patrimoine net dans l’aperçu des comptes (networth.*)
+  'networth.title': 'Patrimoine net',
+  'networth.usd': 'Compte en USD',
+  'networth.investments': 'Investissements',
+  'networth.digital': 'Actifs numériques (disponibles)',
+  'networth.parts': 'De quoi se compose votre patrimoine net',
+  'networth.changeNote':
+    'La variation du jour compte vos investissements depuis la dernière clôture ; vos dollars et vos actifs numériques n’y sont pas comptés.',
+  'networth.cashNote': 'Les liquidités de votre compte de courtage sont le solde de votre compte en USD, comptées une seule fois.',
+  'networth.pending': 'Offres entrantes en attente d’acceptation : {amount}, non comprises dans votre patrimoine net.',
   // Identity verification flow (/settings/identity)
   'identity.title': 'Vérifiez votre identité',
   'identity.intro': 'Votre nom légal, votre date de naissance, votre pays et une pièce d’identité. Cela prend une minute.',
