@@ -6,18 +6,16 @@
 // served, so they are in the HTML before any script (the text is the page's largest, its LCP element)
 // and show until this chart's own read answers, whose text and line are the same; another
 // timeframe's line is drawn the same way from its history.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { cx } from '../../components/cx';
 import { useT } from '../../components/use-t';
 import { decimalToNumber, parseDecimal } from '../../shared/decimal';
 import { formatPrice } from '../../shared/format';
 import type { Timeframe } from '../../shared/market';
 import { historySummary, type HistorySummary } from '../../shared/price-history';
-import type { PriceHistory } from '../../shared/schemas/price-history';
 import { loadHistory } from '../../stores/market';
 import { LineChart, toneClass } from '../common/LineChart';
-
-type Load = { status: 'loading' } | { status: 'ready'; history: PriceHistory } | { status: 'error' };
+import { useLoad } from '../common/use-load';
 
 /** "+$1.25", "-$0.0021", "$0.00": the sign is text, not only colour. */
 function signedPrice(value: string): string {
@@ -29,26 +27,10 @@ const signedPercent = (value: string) => (value.startsWith('-') ? `${value}%` : 
 /** `served`: the Worker's summary of one timeframe's history (null or absent: none, as before). */
 export function PriceChart({ symbol, range, served }: { symbol: string; range: Timeframe; served?: HistorySummary | null }) {
   const t = useT();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   // The data: small JSON, asked for at once (each timeframe once per page view, shared with the page's figures).
-  useEffect(() => {
-    let live = true;
-    setLoad({ status: 'loading' });
-    loadHistory(symbol, range).then(
-      (history) => {
-        if (live) setLoad({ status: 'ready', history });
-      },
-      () => {
-        if (live) setLoad({ status: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [symbol, range, attempt]);
+  const { load, retry } = useLoad(() => loadHistory(symbol, range), [symbol, range]);
 
-  const history = load.status === 'ready' ? load.history : null;
+  const history = load.status === 'ready' ? load.value : null;
   const points = history?.points ?? [];
   const tone = history?.change == null ? 'none' : history.change.startsWith('-') ? 'down' : 'up';
   const chartLoad = useMemo(
@@ -65,7 +47,6 @@ export function PriceChart({ symbol, range, served }: { symbol: string; range: T
   const text = history ? historySummary(history) : load.status === 'loading' && served?.range === range ? served : null;
   const textTone = text?.change == null ? 'none' : text.change.startsWith('-') ? 'down' : 'up';
   const period = t(`asset.chart.period.${range}`);
-  const retry = () => setAttempt((n) => n + 1);
 
   return (
     <div className="mt-4">

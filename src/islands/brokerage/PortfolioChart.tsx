@@ -4,7 +4,7 @@
 // period's static line is in the HTML, and the drawing library loads only when a person reaches for
 // the chart. The change over the period is signed and named, not only coloured, and a text summary
 // names the chart. Fewer than two points (before the first trading day's close) is an empty state.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { cx } from '../../components/cx';
 import { useT } from '../../components/use-t';
 import { chartLine } from '../../shared/chart-line';
@@ -15,8 +15,7 @@ import type { PortfolioHistory } from '../../shared/schemas/portfolio-history';
 import { loadPortfolioHistory, seedPortfolioHistory } from '../../stores/portfolio-chart';
 import { Change, ratioPercent } from '../common/Change';
 import { LineChart } from '../common/LineChart';
-
-type Load = { status: 'loading' } | { status: 'ready'; history: PortfolioHistory } | { status: 'error' };
+import { useLoad } from '../common/use-load';
 
 const SUMMARY_ID = 'portfolio-chart-summary';
 
@@ -33,32 +32,16 @@ function periodFigures(history: PortfolioHistory) {
 export function PortfolioChart({ accountId, served }: { accountId: string; served: PortfolioHistory | null | undefined }) {
   const t = useT();
   const [period, setPeriod] = useState<PortfolioPeriod>(DEFAULT_PORTFOLIO_PERIOD);
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>(served ? { status: 'ready', history: served } : { status: 'loading' });
+  const { load, retry } = useLoad(
+    () => {
+      if (served) seedPortfolioHistory(accountId, DEFAULT_PORTFOLIO_PERIOD, served);
+      return loadPortfolioHistory(accountId, period);
+    },
+    [accountId, period],
+    served,
+  );
 
-  useEffect(() => {
-    if (served) seedPortfolioHistory(accountId, DEFAULT_PORTFOLIO_PERIOD, served);
-    let live = true;
-    loadPortfolioHistory(accountId, period).then(
-      (history) => {
-        if (live) setLoad({ status: 'ready', history });
-      },
-      () => {
-        if (live) setLoad({ status: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId, period, attempt, served]);
-
-  const choose = (next: PortfolioPeriod) => {
-    if (next === period) return;
-    setLoad({ status: 'loading' });
-    setPeriod(next);
-  };
-
-  const history = load.status === 'ready' ? load.history : null;
+  const history = load.status === 'ready' ? load.value : null;
   const figures = history ? periodFigures(history) : null;
   const tone = !figures || figures.change === 0n ? 'none' : figures.change > 0n ? 'up' : 'down';
   const chartLoad = useMemo(
@@ -85,7 +68,7 @@ export function PortfolioChart({ accountId, served }: { accountId: string; serve
             type="button"
             aria-pressed={p === period}
             aria-label={t(`snapshot.period.long.${p}`)}
-            onClick={() => choose(p)}
+            onClick={() => setPeriod(p)}
             className={cx(
               'min-h-11 min-w-11 rounded-lg border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
               p === period ? 'border-gray-900 bg-gray-900 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50',
@@ -113,7 +96,7 @@ export function PortfolioChart({ accountId, served }: { accountId: string; serve
         emptyTestId="portfolio-chart-empty"
         errorText={t('snapshot.error')}
         loadingText={t('snapshot.loading')}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={retry}
         range={period}
         minPoints={2}
       >
