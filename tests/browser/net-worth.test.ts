@@ -22,6 +22,7 @@ import {
   setMarketTime,
   testPhone,
   verifyAsAnaOfArgentina,
+  waitForHydration,
   wakeMarketClock,
   type ApiSession,
   type Lang,
@@ -122,6 +123,7 @@ describe('net worth and the portfolio’s value chart', () => {
         // Into the brokerage through its part: the chart's static line, the snapshot and today.
         await investments.click();
         await page.waitForURL(/\/accounts\/brokerage$/);
+        await waitForHydration(page);
         const chart = page.locator('[data-testid="portfolio-chart"] [data-chart-state]');
         await chart.and(page.locator('[data-chart-drawing="line"]')).waitFor();
         expect(await chart.getAttribute('data-chart-points')).toBe('2');
@@ -129,7 +131,7 @@ describe('net worth and the portfolio’s value chart', () => {
         expect(await page.locator('#portfolio-chart-summary').textContent()).toContain(formatCents(brokerage.cash_cents + brokerage.long_market_value_cents));
         expect(await page.getByRole('button', { name: s(lang, 'snapshot.period.long.1M') }).getAttribute('aria-pressed')).toBe('true');
         expect(await pageFitsWidth(page)).toBe(true);
-        // Reached (a pointer over it), the chart draws with the library.
+        // Reached (a pointer over it, once hydrated), the chart draws with the library.
         await chart.hover();
         await page.locator('[data-testid="portfolio-chart"] [data-chart-drawing="canvas"]').waitFor();
         // Another period by keyboard.

@@ -5,7 +5,6 @@
 // the chart. The change over the period is signed and named, not only coloured, and a text summary
 // names the chart. Fewer than two points (before the first trading day's close) is an empty state.
 import { useMemo, useState } from 'react';
-import { cx } from '../../components/cx';
 import { useT } from '../../components/use-t';
 import { chartLine } from '../../shared/chart-line';
 import { CENTS_SCALE, decimalToNumber, decimalToString, divideDecimals, parseDecimal, parseUnits } from '../../shared/decimal';
@@ -15,6 +14,7 @@ import type { PortfolioHistory } from '../../shared/schemas/portfolio-history';
 import { loadPortfolioHistory, seedPortfolioHistory } from '../../stores/portfolio-chart';
 import { Change, ratioPercent } from '../common/Change';
 import { LineChart } from '../common/LineChart';
+import { PeriodButtons } from '../common/PeriodButtons';
 import { useLoad } from '../common/use-load';
 
 const SUMMARY_ID = 'portfolio-chart-summary';
@@ -61,23 +61,16 @@ export function PortfolioChart({ accountId, served }: { accountId: string; serve
 
   return (
     <div className="mt-2" data-testid="portfolio-chart">
-      <div role="group" aria-label={t('snapshot.periods')} className="flex flex-wrap gap-2">
-        {PORTFOLIO_PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            aria-pressed={p === period}
-            aria-label={t(`snapshot.period.long.${p}`)}
-            onClick={() => setPeriod(p)}
-            className={cx(
-              'min-h-11 min-w-11 rounded-lg border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-              p === period ? 'border-gray-900 bg-gray-900 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50',
-            )}
-          >
-            {t(`snapshot.period.${p}`)}
-          </button>
-        ))}
-      </div>
+      <PeriodButtons
+        options={PORTFOLIO_PERIODS}
+        value={period}
+        onChange={setPeriod}
+        groupLabel={t('snapshot.periods')}
+        text={(p) => t(`snapshot.period.${p}`)}
+        name={(p) => t(`snapshot.period.long.${p}`)}
+        data="period"
+        className="flex flex-wrap gap-2"
+      />
       <p className="mt-3 min-h-6 text-sm font-medium" data-chart-change={tone}>
         {figures && (
           <>
