@@ -224,7 +224,7 @@ try {
   // Orders and positions, with the market open: the tests' market time (a Tuesday at 10:00 New York;
   // market_settings, honoured by the embedded ledger only). Ana buys $10 of AAPL (filled at once),
   // places a limit buy far below the price (open, holding buying power) and cancels it, reads her
-  // orders and positions, then sells all.
+  // orders, positions and portfolio history, then sells all.
   writeFileSync(
     `${PERSIST}/market-open.sql`,
     `INSERT OR REPLACE INTO market_settings (key, value) VALUES ('test_time_offset_ms', '${Date.parse('2026-12-01T15:00:00.000Z') - Date.now()}');\n`,
@@ -247,6 +247,10 @@ try {
   await record('listOrders', ana, 'get', orders, { params: { accountId: account }, query: { status: 'all', limit: 2 } });
   await record('listPositions', ana, 'get', '/brokerage/accounts/{accountId}/positions', { params: { accountId: account } });
   await record('getPosition', ana, 'get', '/brokerage/accounts/{accountId}/positions/{symbol}', { params: { accountId: account, symbol: 'AAPL' } });
+  await record('getPortfolioHistory', ana, 'get', '/brokerage/accounts/{accountId}/portfolio/history', {
+    params: { accountId: account },
+    query: { period: '1M' },
+  });
   await record('closePosition', ana, 'delete', '/brokerage/accounts/{accountId}/positions/{symbol}', {
     params: { accountId: account, symbol: 'AAPL' },
     idempotent: true,

@@ -95,7 +95,7 @@ export const TEST_PHONES: readonly TestPhone[] = [
   own(68, 'tests/browser/notifications.test.ts'),
   own(69, 'tests/browser/notifications.test.ts'),
   own(70, 'tests/browser/chart-first-paint.test.ts'),
-  own(71, 'spare'),
+  own(71, 'tests/browser/net-worth.test.ts'),
 ];
 
 /** Folders and files that run on storage of their own: any registered number is theirs to use. */

@@ -710,6 +710,15 @@ export const en = {
   'accounts.kyc.hint.unknown': 'Contact support to learn your verification status.',
   'accounts.kyc.loading': 'Loading verification status...',
   'accounts.kyc.error': 'Your verification status could not be loaded.',
+  // The Accounts overview's net worth (networth.*)
+  'networth.title': 'Net worth',
+  'networth.usd': 'USD account',
+  'networth.investments': 'Investments',
+  'networth.digital': 'Digital assets (available)',
+  'networth.parts': 'What your net worth is made of',
+  'networth.changeNote': 'Today’s change counts your investments since the last close; your dollars and digital assets are not counted in it.',
+  'networth.cashNote': 'Your brokerage cash is your USD account’s balance, counted once.',
+  'networth.pending': 'Incoming offers waiting for acceptance: {amount}, not included in your net worth.',
   // Identity verification flow (/settings/identity)
   'identity.title': 'Verify your identity',
   'identity.intro': 'Your legal name, date of birth, country and an identity document. It takes a minute.',
@@ -1065,6 +1074,20 @@ export const en = {
   'recurring.paused': 'Recurring buy paused',
   'recurring.resumed': 'Recurring buy resumed',
   'recurring.deleted': 'Recurring buy deleted',
+
+  // The portfolio's value over time, from its daily snapshots (snapshot.*)
+  'snapshot.periods': 'Period of the chart',
+  'snapshot.period.1M': '1M',
+  'snapshot.period.3M': '3M',
+  'snapshot.period.1Y': '1Y',
+  'snapshot.period.all': 'All',
+  'snapshot.period.long.1M': 'the last month',
+  'snapshot.period.long.3M': 'the last 3 months',
+  'snapshot.period.long.1Y': 'the last year',
+  'snapshot.period.long.all': 'all time',
+  'snapshot.summary': 'Portfolio value over {period}: from {first} to {last}, change {change} ({percent}).',
+  'snapshot.loading': 'Loading your portfolio’s history...',
+  'snapshot.error': 'Your portfolio’s history could not be loaded.',
 } as const;
 
 export type TranslationKey = keyof typeof en;

@@ -710,6 +710,15 @@ export const es: Dictionary = {
   'accounts.kyc.hint.unknown': 'Contacta a soporte para conocer el estado de tu verificación.',
   'accounts.kyc.loading': 'Cargando el estado de verificación...',
   'accounts.kyc.error': 'No se pudo cargar el estado de tu verificación.',
+  // El patrimonio neto en el resumen de Cuentas (networth.*)
+  'networth.title': 'Patrimonio neto',
+  'networth.usd': 'Cuenta en USD',
+  'networth.investments': 'Inversiones',
+  'networth.digital': 'Activos digitales (disponibles)',
+  'networth.parts': 'De qué se compone tu patrimonio neto',
+  'networth.changeNote': 'La variación del día cuenta tus inversiones desde el último cierre; tus dólares y activos digitales no se cuentan en ella.',
+  'networth.cashNote': 'El efectivo de tu cuenta de inversión es el saldo de tu cuenta en USD, contado una sola vez.',
+  'networth.pending': 'Ofertas entrantes por aceptar: {amount}, no incluidas en tu patrimonio neto.',
   // Identity verification flow (/settings/identity)
   'identity.title': 'Verifica tu identidad',
   'identity.intro': 'Tu nombre legal, fecha de nacimiento, país y un documento de identidad. Toma un minuto.',
@@ -1068,4 +1077,18 @@ export const es: Dictionary = {
   'recurring.paused': 'Compra recurrente en pausa',
   'recurring.resumed': 'Compra recurrente reanudada',
   'recurring.deleted': 'Compra recurrente eliminada',
+
+  // El valor del portafolio en el tiempo, de sus fotos diarias (snapshot.*)
+  'snapshot.periods': 'Período del gráfico',
+  'snapshot.period.1M': '1M',
+  'snapshot.period.3M': '3M',
+  'snapshot.period.1Y': '1A',
+  'snapshot.period.all': 'Todo',
+  'snapshot.period.long.1M': 'el último mes',
+  'snapshot.period.long.3M': 'los últimos 3 meses',
+  'snapshot.period.long.1Y': 'el último año',
+  'snapshot.period.long.all': 'todo el historial',
+  'snapshot.summary': 'Valor del portafolio en {period}: de {first} a {last}, variación {change} ({percent}).',
+  'snapshot.loading': 'Cargando el historial de tu portafolio...',
+  'snapshot.error': 'No se pudo cargar el historial de tu portafolio.',
 };

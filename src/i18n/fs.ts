@@ -714,6 +714,16 @@ export const fs: Dictionary = {
   'accounts.kyc.hint.unknown': 'Contactez le support pour connaître l’état de votre vérification.',
   'accounts.kyc.loading': 'Chargement du statut de vérification...',
   'accounts.kyc.error': 'Le statut de votre vérification n’a pas pu être chargé.',
+  // Le patrimoine net dans l’aperçu des comptes (networth.*)
+  'networth.title': 'Patrimoine net',
+  'networth.usd': 'Compte en USD',
+  'networth.investments': 'Investissements',
+  'networth.digital': 'Actifs numériques (disponibles)',
+  'networth.parts': 'De quoi se compose votre patrimoine net',
+  'networth.changeNote':
+    'La variation du jour compte vos investissements depuis la dernière clôture ; vos dollars et vos actifs numériques n’y sont pas comptés.',
+  'networth.cashNote': 'Les liquidités de votre compte de courtage sont le solde de votre compte en USD, comptées une seule fois.',
+  'networth.pending': 'Offres entrantes en attente d’acceptation : {amount}, non comprises dans votre patrimoine net.',
   // Identity verification flow (/settings/identity)
   'identity.title': 'Vérifiez votre identité',
   'identity.intro': 'Votre nom légal, votre date de naissance, votre pays et une pièce d’identité. Cela prend une minute.',
@@ -1075,4 +1085,18 @@ export const fs: Dictionary = {
   'recurring.paused': 'Achat programmé en pause',
   'recurring.resumed': 'Achat programmé repris',
   'recurring.deleted': 'Achat programmé supprimé',
+
+  // La valeur du portefeuille dans le temps, d’après ses relevés quotidiens (snapshot.*)
+  'snapshot.periods': 'Période du graphique',
+  'snapshot.period.1M': '1M',
+  'snapshot.period.3M': '3M',
+  'snapshot.period.1Y': '1A',
+  'snapshot.period.all': 'Tout',
+  'snapshot.period.long.1M': 'le dernier mois',
+  'snapshot.period.long.3M': 'les 3 derniers mois',
+  'snapshot.period.long.1Y': 'la dernière année',
+  'snapshot.period.long.all': 'tout l’historique',
+  'snapshot.summary': 'Valeur du portefeuille sur {period} : de {first} à {last}, variation {change} ({percent}).',
+  'snapshot.loading': 'Chargement de l’historique de votre portefeuille...',
+  'snapshot.error': 'L’historique de votre portefeuille n’a pas pu être chargé.',
 };

@@ -57,6 +57,8 @@ describe('dictionaries', () => {
       'trade',
       'portfolio',
       'recurring',
+      'snapshot',
+      'networth',
     ];
     for (const key of englishKeys) {
       expect(key, key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/);

@@ -33,6 +33,8 @@ const DYNAMIC_PREFIXES = [
   'asset.chart.period.',
   'broker.question.',
   'asset.timeframe.',
+  'snapshot.period.',
+  'snapshot.period.long.',
   'common.language.',
   'featureRequests.column.',
   'featureRequests.priority.',

@@ -5,7 +5,8 @@
 // 'Create Account' on Digital Assets creates the wallet, toasts the party id, and reloads the list. 'Create New Account' opens the account modal.
 // An active Digital Assets card shows the wallet's balance as the wallet screen does
 // (WalletBalance).
-// Above the cards, the identity verification status (the KYC summary, common/KycStatus).
+// Above the cards, the identity verification status (the KYC summary, common/KycStatus) and the net
+// worth (common/NetWorth).
 import { useStore } from '@nanostores/react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyDialog } from '../components/lazy-dialog';
@@ -14,6 +15,7 @@ import type { TranslationKey } from '../i18n';
 import { useSeededStore } from '../components/page-seed-context';
 import { useLang, useT } from '../components/use-t';
 import type { PageSeed } from '../shared/page-seed';
+import type { NetWorthInput } from '../shared/net-worth';
 import { accountName } from '../shared/account-categories';
 import { kycState } from '../shared/kyc';
 import { $activeAccount, $kyc, kycSummary, refreshAccounts } from '../stores/account';
@@ -25,6 +27,7 @@ import { $wallet, createDigitalWallet, loadWallet, loadWalletCategories, refresh
 import AppShell from './AppShell';
 import { WalletBalance } from './common/WalletBalance';
 import { KycStatus } from './common/KycStatus';
+import { NetWorth } from './common/NetWorth';
 import { Glyph, type GlyphName } from './shell/icons';
 import { PageHeader } from './shell/PageHeader';
 
@@ -56,7 +59,7 @@ type Balance = NonNullable<WalletState['balance']>;
 
 interface ServedAccounts {
   /** The active account's wallet categories as the Worker read them (null: that read failed). */
-  served?: { categories: Categories | null; balance: Balance | null } | null;
+  served?: { categories: Categories | null; balance: Balance | null; netWorth?: Pick<NetWorthInput, 'usd' | 'brokerage'> } | null;
 }
 
 function Accounts({ served }: ServedAccounts) {
@@ -161,6 +164,13 @@ function Accounts({ served }: ServedAccounts) {
         }
       />
       <KycStatus className="mb-6" />
+      {served?.netWorth && (
+        <NetWorth
+          usd={served.netWorth.usd}
+          brokerage={served.netWorth.brokerage}
+          wallet={walletState.status === 'ready' && walletState.accountId === accountId ? walletState.balance : (served.balance ?? null)}
+        />
+      )}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
         {CARDS.map((card) => {
           const wallet = (categories?.[card.slot] ?? null) as Wallet | null;

@@ -45,6 +45,7 @@ import { AssetLogo } from './common/AssetLogo';
 import { BackLink } from './common/BackLink';
 import { LoadingPanel } from './common/LoadingPanel';
 import { PriceChart } from './asset/PriceChart';
+import { PeriodButtons } from './common/PeriodButtons';
 import { WalletBalance } from './common/WalletBalance';
 import { servedWalletState } from './wallet/served';
 
@@ -194,24 +195,15 @@ function Found({ detail, served }: { detail: Detail; served?: ServedAsset | null
         <div className="space-y-6 lg:col-span-2">
           <section className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6" aria-label={t('asset.chart.label')}>
             {/* One row of five on a phone, whatever the language ("1 sem.", "1 mois" in French). */}
-            <div role="group" aria-label={t('asset.timeframe.label')} className="grid grid-cols-5 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
-              {TIMEFRAMES.map((tf) => (
-                <button
-                  key={tf}
-                  type="button"
-                  aria-pressed={timeframe === tf}
-                  data-timeframe={tf}
-                  onClick={() => setTimeframe(tf)}
-                  className={cx(
-                    'min-h-11 min-w-11 whitespace-nowrap rounded-lg px-1 text-sm font-medium sm:px-3',
-                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900',
-                    timeframe === tf ? 'bg-gray-900 text-white' : 'bg-gray-100 text-gray-700 hover:bg-gray-200',
-                  )}
-                >
-                  {t(`asset.timeframe.${tf}`)}
-                </button>
-              ))}
-            </div>
+            <PeriodButtons
+              options={TIMEFRAMES}
+              value={timeframe}
+              onChange={setTimeframe}
+              groupLabel={t('asset.timeframe.label')}
+              text={(tf) => t(`asset.timeframe.${tf}`)}
+              data="timeframe"
+              className="grid grid-cols-5 gap-1.5 sm:flex sm:flex-wrap sm:gap-2"
+            />
             {/* The spec's placeholder, replaced by the real chart of the chosen timeframe. */}
             <PriceChart symbol={detail.symbol} range={timeframe} served={served?.detail?.symbol === detail.symbol ? served.chart : null} />
           </section>

@@ -4,6 +4,7 @@
 import type { BrokerageAccount, MarketClock } from './schemas/brokerage';
 import type { Order, Position } from './schemas/order';
 import type { RecurringBuy } from './schemas/recurring';
+import type { PortfolioHistory } from './schemas/portfolio-history';
 
 /** Orders per page of the order history. */
 export const ORDERS_PAGE_SIZE = 20;
@@ -16,6 +17,8 @@ export interface ServedPortfolio {
   history: Order[];
   /** Whether the history has another page. */
   more: boolean;
+  /** The value chart's default period (served; the chart reads the others itself). */
+  chart?: PortfolioHistory | null;
 }
 
 export interface ServedBrokerage {

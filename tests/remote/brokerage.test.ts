@@ -61,7 +61,14 @@ describe('remote mode: the brokerage account', () => {
     expect(sent!.headers['idempotency-key']).toBe(key);
   });
 
-  it('serves /accounts/brokerage with the upstream’s cash and market clock in the HTML', async () => {
+  it('serves /accounts/brokerage with the upstream’s cash, market clock and value chart in the HTML', async () => {
+    const history = {
+      timestamp: [1796158800, 1796245200],
+      equity: ['12000.00', '12345.67'],
+      profit_loss: ['0.00', '345.67'],
+      base_value: '12000.00',
+      timeframe: '1D',
+    };
     const me = await signToken();
     const base = remote().upstreamBasePath;
     s.upstream.answer((req: Received) => {
@@ -73,6 +80,8 @@ describe('remote mode: the brokerage account', () => {
       if (req.path === `${base}/brokerage/accounts/${accountId}/orders`) return { status: 200, body: { data: [] } };
       // Its recurring buys: none yet.
       if (req.path === `${base}/brokerage/accounts/${accountId}/recurring-buys`) return { status: 200, body: { data: [] } };
+      // The value chart's default period: a trading day's snapshot and today's value.
+      if (req.path === `${base}/brokerage/accounts/${accountId}/portfolio/history`) return { status: 200, body: { data: history } };
       return { status: 404, body: { message: 'Not found' } };
     });
     const page = await appRequest('GET', '/accounts/brokerage', { headers: { cookie: sessionCookie(me.token, me.sub), 'accept-language': 'en' } });
@@ -82,5 +91,7 @@ describe('remote mode: the brokerage account', () => {
     expect(page.text).toContain('Market open, closes at 1:00 PM ET');
     expect(page.text).toContain('No positions yet');
     expect(page.text).toContain('No recurring buys yet.');
+    expect(page.text).toContain('data-chart-drawing="line"');
+    expect(page.text).toContain('Portfolio value over the last month: from $12,000.00 to $12,345.67, change +$345.67 (+2.88%).');
   });
 });

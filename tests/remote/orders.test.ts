@@ -1,6 +1,6 @@
 // Remote mode, orders and positions: the BFF forwards placing an order (its body as sent) and reading
 // orders and positions to the upstream as the user, hands back answers that are the contract's,
-// refuses one that is not (502), and passes on a refusal's code.
+// refuses one that is not (502), and passes on a refusal's code; the portfolio history the same way.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import recorded from '../../src/shared/contract/examples.json';
@@ -44,5 +44,20 @@ describe('remote mode: orders and positions', () => {
     const refused = await appRequest('POST', `/api/brokerage/accounts/${accountId}/orders`, { headers: authHeaders(token), body });
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ code: 'insufficient_buying_power' });
+  });
+
+  it('reads the portfolio history through the BFF as the user, and refuses one with float equity (502)', async () => {
+    const { token, sub } = await signToken();
+    const path = `${remote().upstreamBasePath}/brokerage/accounts/${accountId}/portfolio/history`;
+    const history = { timestamp: [1796158800, 1796245200], equity: ['100.53', '101.05'], profit_loss: ['0.53', '1.05'], base_value: '100.53', timeframe: '1D' };
+    s.upstream.answer((req) => (req.path === path ? { status: 200, body: { data: history } } : { status: 404, body: { message: 'Not found' } }));
+    const res = await appRequest('GET', `/api/brokerage/accounts/${accountId}/portfolio/history?period=3M`, { headers: authHeaders(token) });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ data: history });
+    const [sent] = s.upstream.take().filter((r) => r.path === path);
+    expect(sent!.headers['x-user-id']).toBe(sub);
+    expect(sent!.query).toEqual({ period: '3M' });
+    s.upstream.answer(() => ({ status: 200, body: { data: { ...history, equity: [100.53, 101.05] } } }));
+    expect((await appRequest('GET', `/api/brokerage/accounts/${accountId}/portfolio/history`, { headers: authHeaders(token) })).status).toBe(502);
   });
 });

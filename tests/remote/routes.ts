@@ -243,6 +243,11 @@ export const ROUTES: Record<string, RouteCase> = {
     upstream: '/brokerage/accounts/:accountId/recurring-buys/:planId',
     params: () => ({ accountId: IDS.account, planId: IDS.plan }),
   },
+  'GET /api/brokerage/accounts/:accountId/portfolio/history': {
+    upstream: '/brokerage/accounts/:accountId/portfolio/history',
+    params: () => ({ accountId: IDS.account }),
+    query: { period: '1Y' },
+  },
   // Notifications
   'GET /api/notifications': { upstream: '/notifications', query: { limit: '20', offset: '0' } },
   'POST /api/notifications/:id/read': { upstream: '/notifications/:id/read', params: () => ({ id: IDS.notification }) },

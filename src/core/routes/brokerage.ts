@@ -7,12 +7,14 @@ import { contractHono, created } from '../../platform/contract-hono';
 import * as api from '../../shared/contract/brokerage';
 import * as orders from '../../shared/contract/orders';
 import * as recurring from '../../shared/contract/recurring';
+import * as history from '../../shared/contract/portfolio-history';
 import { openBrokerageAccount, readBrokerageAccount } from '../brokerage/account';
 import { CALENDAR_COVERS, calendar } from '../brokerage/market-clock';
 import { marketNow } from '../brokerage/market-time';
 import { cancelOrder, closePosition, getOrder, listOrders, placeOrder } from '../brokerage/orders';
 import { getPosition, listPositions } from '../brokerage/positions';
 import { createRecurringBuy, deleteRecurringBuy, getRecurringBuy, listRecurringBuys, updateRecurringBuy } from '../brokerage/recurring';
+import { portfolioHistory } from '../brokerage/snapshots';
 import { fail } from '../db';
 import type { CoreEnv } from '../env';
 import { idempotent } from '../idempotency';
@@ -98,4 +100,8 @@ export const brokerage = contractHono<CoreEnv>()
   .openapi(recurring.deleteRecurringBuy, async (c) => {
     const { accountId, planId } = c.req.valid('param');
     return c.json({ data: await deleteRecurringBuy(c.env.DB, c.var.userId, accountId, planId) }, 200);
+  })
+  .openapi(history.getPortfolioHistory, async (c) => {
+    const { accountId } = c.req.valid('param');
+    return c.json({ data: await portfolioHistory(c.env.DB, c.var.userId, accountId, c.req.valid('query').period, Date.now()) }, 200);
   });

@@ -1,6 +1,6 @@
 // The portfolio of an open brokerage account (/accounts/brokerage): total value, cash and buying
 // power, today's change and total return (a simple return, its method named), the value over time
-// (an honest empty state until daily snapshots exist), allocation by asset type as a table, the
+// (./PortfolioChart.tsx, from the daily snapshots), allocation by asset type as a table, the
 // positions (each linking to its asset page), the open orders (each cancelled after a confirmation)
 // and the order history, newest first, a page at a time. Served in the HTML with the account; the
 // state and calls are in src/stores/portfolio.ts.
@@ -20,6 +20,7 @@ import { $portfolio, cancelOrder, loadMoreHistory, loadPortfolio } from '../../s
 import { toast } from '../../stores/toasts';
 import { Change } from '../common/Change';
 import { Figure } from '../common/Figure';
+import { PortfolioChart } from './PortfolioChart';
 
 const CARD = 'rounded-xl border border-gray-200 bg-white p-4 sm:p-6';
 const H2 = 'text-lg font-semibold text-gray-900';
@@ -159,9 +160,7 @@ export function Portfolio({ account, served }: { account: BrokerageAccount; serv
         <p className="mt-2 text-xs text-gray-500">{t('portfolio.method')}</p>
 
         <h3 className="mt-6 text-base font-semibold text-gray-900">{t('portfolio.chart.title')}</h3>
-        <p className="mt-1 text-sm text-gray-600" data-testid="portfolio-chart-empty">
-          {t('portfolio.chart.empty')}
-        </p>
+        <PortfolioChart accountId={accountId} served={served?.chart} />
 
         <h3 className="mt-6 text-base font-semibold text-gray-900" id="portfolio-allocation">
           {t('portfolio.allocation.title')}

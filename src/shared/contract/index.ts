@@ -8,6 +8,7 @@ import { liveContract } from './live';
 import { health, marketContract, marketForwardedContract } from './market';
 import { notificationsContract } from './notifications';
 import { ordersContract } from './orders';
+import { portfolioHistoryContract } from './portfolio-history';
 import { onboardingContract } from './onboarding';
 import { quotesContract } from './quotes';
 import { recurringContract } from './recurring';
@@ -22,8 +23,8 @@ export const FORWARDED = {
   '/accounts': accountsContract,
   '/wallets': walletsContract,
   '/usd': usdContract,
-  // The brokerage account, the market clock, the account's orders and positions, and its recurring buys.
-  '/brokerage': [...brokerageContract, ...ordersContract, ...recurringContract],
+  // The brokerage account, the market clock, and the account's orders, positions, portfolio history and recurring buys.
+  '/brokerage': [...brokerageContract, ...ordersContract, ...portfolioHistoryContract, ...recurringContract],
   '/transactions': transactionsContract,
   '/support': supportContract,
   '/feature-requests': featureRequestsContract,

@@ -6,6 +6,7 @@
 // so there the jobs do nothing.
 import { nextMarketSessionMs, runMarketSession } from '../../core/brokerage/market-session';
 import { nextRecurringRunMs, runDueRecurringBuys } from '../../core/brokerage/recurring-run';
+import { nextSnapshotMs, takeSnapshots } from '../../core/brokerage/snapshots';
 import { decideDueReviews, nextReviewDue } from '../../core/identity/review';
 import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
 import { nextWithdrawalSettlement, settleDueWithdrawals } from '../../core/usd/settlement';
@@ -107,6 +108,18 @@ export async function runRecurringBuys(env: Bindings, nowMs: number) {
   return result;
 }
 
+/**
+ * The portfolio snapshots due at `nowMs`: after a trading day's close, that day's row for every
+ * brokerage account holding a position or cash (core/brokerage/snapshots.ts; repeated or racing
+ * runs write each day once). Answers the date and how many rows it wrote.
+ */
+export async function snapshotPortfolios(env: Bindings, nowMs: number): Promise<{ date: string | null; written: number }> {
+  if (!ownsLedger(env)) return { date: null, written: 0 };
+  const result = await takeSnapshots(env.DB, nowMs);
+  if (result.written > 0) console.log(`snapshot job: ${result.written} portfolio snapshots for ${result.date}`);
+  return result;
+}
+
 /** When the next of `at` (an ISO time or null) is due, in epoch ms. */
 const dueMs = (at: string | null) => (at === null ? null : Date.parse(at));
 
@@ -135,5 +148,10 @@ export const JOBS: readonly ClockJob[] = [
     name: 'recurring buys',
     nextDueMs: (env) => nextRecurringRunMs(env.DB, Date.now()),
     run: runRecurringBuys,
+  },
+  {
+    name: 'portfolio snapshots',
+    nextDueMs: (env) => nextSnapshotMs(env.DB, Date.now()),
+    run: snapshotPortfolios,
   },
 ];

@@ -1,5 +1,8 @@
 // The reads of /accounts rendered on the Worker: the shell, the active account's wallet categories
-// (the three cards) and, when it has a digital-assets wallet, that wallet's balance for its card.
+// (the three cards) and, when it has a digital-assets wallet, that wallet's balance for its card; for
+// the net worth, the USD account and the brokerage account when the account has them.
+import { getBrokerageAccount } from '../../shared/contract/brokerage';
+import { getUsdAccount } from '../../shared/contract/usd';
 import { partyBalance, walletCategories } from '../../shared/contract/wallets';
 import type { PageSeed } from '../../shared/page-seed';
 import type { Bindings } from '../env';
@@ -9,18 +12,20 @@ import { shellReads, shellSeed } from './shell';
 
 export type PageWalletCategories = AnswerOf<typeof walletCategories>;
 export type PageBalance = AnswerOf<typeof partyBalance>;
+export type PageNetWorth = { usd: AnswerOf<typeof getUsdAccount> | null; brokerage: AnswerOf<typeof getBrokerageAccount> | null };
 
 /**
  * /accounts: the shell, the active account's wallet categories (the three cards) and, when it has a
- * digital-assets wallet, that wallet's balance for its card. Each read starts as soon as the one it
- * needs has answered (active account, then categories, then the balance).
+ * digital-assets wallet, that wallet's balance for its card; the USD and brokerage accounts it has,
+ * for the net worth. Each read starts as soon as the one it needs has answered (active account, then
+ * categories, then the balance and the accounts).
  */
 export async function accountsPage(
   request: Request,
   env: Bindings,
   user: PageUser,
   ctx?: ExecutionContext,
-): Promise<{ seed: PageSeed; categories: PageWalletCategories | null; balance: PageBalance | null }> {
+): Promise<{ seed: PageSeed; categories: PageWalletCategories | null; balance: PageBalance | null; netWorth: PageNetWorth }> {
   const page = { env, user, ctx };
   const reads = shellReads(env, user, ctx);
   const categories = reads.then(([, , active]) => {
@@ -31,6 +36,14 @@ export async function accountsPage(
     const partyId = c?.digital_asset_account?.address;
     return partyId ? read(page, '/wallets', partyBalance, { params: { partyId } }) : null;
   });
-  const [shell, cats, bal] = await Promise.all([reads, categories, balance]);
-  return { seed: await shellSeed(request, user, shell), categories: cats, balance: bal };
+  const usd = categories.then((c) => {
+    const accountId = c?.usd_account?.account_id;
+    return accountId ? read(page, '/usd', getUsdAccount, { params: { accountId } }) : null;
+  });
+  const brokerage = categories.then((c) => {
+    const accountId = c?.brokerage_account?.account_id;
+    return accountId ? read(page, '/brokerage', getBrokerageAccount, { params: { accountId } }) : null;
+  });
+  const [shell, cats, bal, usdAccount, brokerageAccount] = await Promise.all([reads, categories, balance, usd, brokerage]);
+  return { seed: await shellSeed(request, user, shell), categories: cats, balance: bal, netWorth: { usd: usdAccount, brokerage: brokerageAccount } };
 }

@@ -189,6 +189,7 @@ const TABLE: Record<string, Entry> = {
     foreign: (v) => ({ params: { accountId: v.accountId, planId: v.planId }, body: { status: 'paused' } }),
   },
   'DELETE /api/brokerage/accounts/:accountId/recurring-buys/:planId': { foreign: (v) => ({ params: { accountId: v.accountId, planId: v.planId } }) },
+  'GET /api/brokerage/accounts/:accountId/portfolio/history': { foreign: (v) => ({ params: { accountId: v.accountId } }) },
   'GET /api/brokerage/clock': { own: {}, why: 'no object: the market clock' },
   'GET /api/brokerage/calendar': { own: { query: 'start=2026-12-21&end=2026-12-28' }, why: 'no object: the market calendar' },
   'GET /api/quotes/indicative': { own: { query: 'amount_usd=20.00&destination_asset=CC' }, why: 'no object: the amount at the market price' },

@@ -203,6 +203,7 @@ describe("the contract's schemas against the embedded core", () => {
     await check('GET', `${recurring}/${plan.id}`);
     expect((await check('PATCH', `${recurring}/${plan.id}`, { status: 'paused' })).next_run_date).toBeNull();
     await check('DELETE', `${recurring}/${plan.id}`);
+    expect((await check('GET', `/brokerage/accounts/${personal}/portfolio/history?period=3M`)).timeframe).toBe('1D');
     await db().prepare(`DELETE FROM market_settings WHERE key = 'test_time_offset_ms'`).run();
 
     // Transactions

@@ -8,11 +8,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/shared/limiters';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { runMarketSession } from '../../../src/core/brokerage/market-session';
+import { OPEN_TUESDAY, holdPrices, releasePrices, setMarketTime, setPrice, trader } from '../brokerage-fixtures';
 import { core, coreJson, createUser, db, scalar, type Fixture } from '../fixtures';
-import { holdPrices, releasePrices, setMarketTime, setPrice, trader } from '../trading';
-
-/** Tuesday 2026-12-01, 10:00 New York (15:00 UTC): the market is open. */
-const OPEN_TUESDAY = '2026-12-01T15:00:00.000Z';
 
 beforeEach(holdPrices);
 // Nothing of these tests is left for the app clock's market job (it sleeps without open orders or positions).

@@ -8,10 +8,7 @@ import { LIMITS } from '../../../src/shared/limiters';
 import { JOBS, runRecurringBuys } from '../../../src/worker/clock/jobs';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { coreJson, createUser, db, scalar, testEnv, type Fixture } from '../fixtures';
-import { holdPrices, releasePrices, setMarketTime, setPrice, trader } from '../trading';
-
-/** Tuesday 2026-12-01, 10:00 New York (15:00 UTC): the market is open. */
-const OPEN_TUESDAY = '2026-12-01T15:00:00.000Z';
+import { OPEN_TUESDAY, holdPrices, releasePrices, setMarketTime, setPrice, trader } from '../brokerage-fixtures';
 
 beforeEach(holdPrices);
 afterEach(async () => {

@@ -38,7 +38,9 @@ describe('the reads of /accounts/brokerage', () => {
     const { served } = await brokeragePage(pageRequest(), testEnv, pageUser(me));
     expect(served.account).toEqual(await okAs(me, 'GET', `/api/brokerage/accounts/${accountId}`));
     expect(served.account).toMatchObject({ status: 'active', w8ben: { country: 'CO' }, suitability: { horizon: 'medium' } });
-    expect(served.portfolio).toEqual({ positions: [], open: [], history: [], more: false });
+    // The value chart's default period as the history route answers it (its live point's instant aside).
+    const chart = await okAs(me, 'GET', `/api/brokerage/accounts/${accountId}/portfolio/history?period=1M`);
+    expect(served.portfolio).toEqual({ positions: [], open: [], history: [], more: false, chart: { ...chart, timestamp: [expect.any(Number)] } });
     // No recurring buy read before the account is active; none yet once it is.
     expect(before.served.recurring).toBeNull();
     expect(verified.served.recurring).toBeNull();
@@ -97,6 +99,7 @@ describe('the reads of /accounts/brokerage', () => {
       open: [placed],
       history: [],
       more: false,
+      chart: { ...(await okAs(me, 'GET', `/api/brokerage/accounts/${accountId}/portfolio/history`)), timestamp: [expect.any(Number)] },
     });
     expect(served.account).toMatchObject({ reserved_cents: 100, buying_power_cents: 9900 });
     // Nothing of this test is left open for the app clock's market job.

@@ -1,11 +1,14 @@
-// Helpers of the workerd tests that trade: a verified person with an opened brokerage account and
-// cash, the market's clock set through the test-only offset (market_settings, the one the browser
-// tests use) and the embedded prices held still or set.
+// The brokerage's test fixtures inside workerd: the market's time (the test-only offset the browser
+// tests set too), held prices, a stock's price, and a verified trader with an opened brokerage
+// account and USD cash.
 import { expect } from 'vitest';
 import { coreJson, createUser, db, verifyIdentity, type Fixture } from './fixtures';
 
 const SUITABILITY = { experience: 'some', risk_tolerance: 'medium', horizon: 'long' } as const;
 const W8BEN = { legal_name: 'Ana Pérez', country: 'AR', signature: 'Ana Pérez', certified: true } as const;
+
+/** Tuesday 2026-12-01, 10:00 New York (15:00 UTC): the market is open. */
+export const OPEN_TUESDAY = '2026-12-01T15:00:00.000Z';
 
 /** Puts the market's clock at `iso` (the offset from the real time, as browser tests set it). */
 export async function setMarketTime(iso: string) {

@@ -1,7 +1,7 @@
-// The asset page's price chart drawing: TradingView's lightweight-charts, in its own chunk
-// that PriceChart imports dynamically once the chart scrolls into view, so no page's first-load
-// JavaScript carries the library. Colours come from the theme (the classes PriceChart gives its
-// elements); the library only reads rgb(a), so they are converted through a 1x1 canvas.
+// The price and value charts' drawing (LineChart.tsx): TradingView's lightweight-charts, in its own
+// chunk that LineChart imports dynamically once a person reaches for the chart, so no page's
+// first-load JavaScript carries the library. Colours come from the theme (the classes LineChart gives
+// its elements); the library only reads rgb(a), so they are converted through a 1x1 canvas.
 import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { formatPrice } from '../../shared/format';
 
@@ -39,7 +39,7 @@ export function mountChart(container: HTMLElement): ChartHandle {
   const chart: IChartApi = createChart(container, {
     autoSize: true,
     // The logo injects a <style> element, which the strict CSP refuses: the page credits the
-    // library in text instead (PriceChart), as its licence's notice asks.
+    // library in text instead (LineChart), as its licence's notice asks.
     layout: { attributionLogo: false, background: { type: ColorType.Solid, color: 'rgba(0, 0, 0, 0)' }, fontFamily: 'inherit' },
     rightPriceScale: { borderVisible: false },
     timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
