@@ -14,7 +14,7 @@ import { contractApp } from '../bff-apps';
 import type { MarketSnapshot } from '../../shared/schemas/market';
 import type { PriceHistory } from '../../shared/schemas/price-history';
 import { historyBucket } from '../../shared/price-history';
-import { aged, swr, type SwrResult } from '../cache/swr';
+import { aged, reload, swr, type SwrOptions, type SwrResult } from '../cache/swr';
 import type { AppEnv, Bindings } from '../env';
 import { executionCtxOf } from '../forward';
 import { loadSnapshot, type MarketSource } from '../market/source';
@@ -88,12 +88,8 @@ function marketSourceFor({ env, userId, accessToken }: MarketReader): MarketSour
   return { stocks: () => stocks.stocks(), stock: (s) => stocks.stock(s), assets: () => assets.assets() };
 }
 
-/**
- * The market list from the KV cache (stale-while-revalidate), loading it from its sources when
- * there is no usable copy. The BFF's GET /api/market and the server-rendered /market page both read
- * it here, so there is one cache and one refresh rule.
- */
-export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
+/** The market list's load (from its sources) and cache options for `reader`. */
+function marketListCache(reader: MarketReader): { load: () => Promise<unknown>; opts: SwrOptions } {
   const { env, ctx } = reader;
   // The cached copy's assets with their real age, none once past the stale limit.
   const cachedAssets = async () => {
@@ -116,14 +112,41 @@ export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
     } else snapshot = await withHistoryChanges(reader, snapshot);
     return keptFrom === undefined ? snapshot : aged(snapshot, keptFrom);
   };
-  return swr(env.MARKET_CACHE, MARKET_LIST_KEY, load, {
+  const opts: SwrOptions = {
     freshMs: MARKET_FRESH_MS,
     maxStaleMs: MARKET_MAX_STALE_MS,
     lockMs: MARKET_LOCK_MS,
     waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
     now: () => marketClock.now(),
     epoch: priceBucket,
-  });
+  };
+  return { load, opts };
+}
+
+/**
+ * The market list from the KV cache (stale-while-revalidate), loading it from its sources when
+ * there is no usable copy. The BFF's GET /api/market and the server-rendered /market page both read
+ * it here, so there is one cache and one refresh rule.
+ */
+export function cachedMarketSnapshot(reader: MarketReader): Promise<SwrResult> {
+  const { load, opts } = marketListCache(reader);
+  return swr(reader.env.MARKET_CACHE, MARKET_LIST_KEY, load, opts);
+}
+
+/**
+ * Rewrites the cached market list from the embedded prices once the order engine has moved them, so
+ * the list, a stock's quote and the order ticket's estimate show the price orders fill at, not the
+ * copy cached before the move. Only where the list's stocks are the embedded ones (no Supabase
+ * source, no upstream); a failure is logged, and the next read's refresh rule still applies.
+ */
+export async function refreshMovedPrices(env: Bindings): Promise<void> {
+  if (env.PUBLIC_SUPABASE_URL?.trim() || env.UPSTREAM_API_URL) return;
+  const { load, opts } = marketListCache({ env, userId: '', accessToken: '' });
+  try {
+    await reload(env.MARKET_CACHE, MARKET_LIST_KEY, load, opts);
+  } catch (err) {
+    console.error('market: cached list not refreshed after a price move:', err instanceof Error ? err.message : String(err));
+  }
 }
 
 /**
