@@ -939,6 +939,9 @@ export const fs: Dictionary = {
   'order.notification.filled': 'Votre ordre a été exécuté : {amount}',
   'order.notification.canceled': 'Votre ordre {asset} a été annulé',
   'order.notification.expired': 'Votre ordre {asset} a expiré à la clôture',
+  // L’argent d’un ordre exécuté parmi les mouvements du compte en USD
+  'order.usdActivity.buy': 'Achat de {symbol}',
+  'order.usdActivity.sell': 'Vente de {symbol}',
   // Le bulletin d’ordre (trade.*) et le portefeuille : positions, ordres, rendements (portfolio.*)
   'trade.title.buy': 'Acheter {symbol}',
   'trade.title.sell': 'Vendre {symbol}',

@@ -431,6 +431,37 @@ describe('Sell all and average cost', () => {
   });
 });
 
+describe('the USD account’s movements', () => {
+  it('lists each fill’s cash as a buy or a sell of its symbol, in cents, newest first among deposits, each linked to its transaction', async () => {
+    await setMarketTime(OPEN_TUESDAY);
+    await setPrice('AAPL', '190');
+    const f = await trader(100_00);
+    expect((await coreJson(f.userId, `/usd/accounts/${f.accountId}/deposits`, { body: { amount: '5.00', rail: 'card' } })).status).toBe(200);
+    const bought = (await place(f, { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' })).body.data;
+    await setPrice('AAPL', '200');
+    const sold = (await place(f, { symbol: 'AAPL', side: 'sell', type: 'market', time_in_force: 'day', qty: '0.02' })).body.data;
+    expect(sold).toMatchObject({ status: 'filled', filled_cents: 400 });
+    const usd = (await coreJson(f.userId, `/usd/accounts/${f.accountId}`)).body.data;
+    expect(usd.available_cents).toBe(100_00 + 5_00 - 10_00 + 4_00);
+    expect(usd.activity).toEqual([
+      expect.objectContaining({ kind: 'sell', symbol: 'AAPL', amount_cents: 400, status: 'settled', rail: null, transaction_id: sold.transaction_id }),
+      expect.objectContaining({ kind: 'buy', symbol: 'AAPL', amount_cents: 1000, status: 'settled', rail: null, transaction_id: bought.transaction_id }),
+      expect.objectContaining({ kind: 'deposit', rail: 'card', amount_cents: 500 }),
+    ]);
+    expect(usd.activity[2]).not.toHaveProperty('symbol');
+    expect(Date.parse(usd.activity[0].created_at)).toBeGreaterThanOrEqual(Date.parse(usd.activity[1].created_at));
+  });
+
+  it('shows no movement for an order that has not filled, nor another account’s fills', async () => {
+    await setMarketTime(OPEN_TUESDAY);
+    await setPrice('AAPL', '190');
+    const [f, other] = [await trader(100_00), await trader(100_00)];
+    await place(other, { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' });
+    await place(f, { symbol: 'AAPL', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '0.1', limit_price: '100' });
+    expect((await coreJson(f.userId, `/usd/accounts/${f.accountId}`)).body.data.activity).toEqual([]);
+  });
+});
+
 describe('listing orders', () => {
   it('lists open and closed orders newest first and pages with a keyset cursor', async () => {
     await setMarketTime(OPEN_TUESDAY);
