@@ -309,14 +309,21 @@ export function holdPrices(held: boolean): void {
  */
 export async function wakeMarketClock(session: Pick<ApiSession, 'access_token' | 'user'>, accountId: string): Promise<void> {
   const orders = `/api/brokerage/accounts/${accountId}/orders`;
-  const wake = await apiCall<{ id: string }>(session, 'POST', orders, {
-    symbol: 'MSFT',
-    side: 'buy',
-    type: 'limit',
-    time_in_force: 'day',
-    qty: '1',
-    limit_price: '1.00',
-  });
+  const wake = await apiCall<{ id: string }>(
+    session,
+    'POST',
+    orders,
+    {
+      symbol: 'MSFT',
+      side: 'buy',
+      type: 'limit',
+      time_in_force: 'day',
+      qty: '1',
+      limit_price: '1.00',
+    },
+    {},
+    201,
+  );
   await apiCall(session, 'DELETE', `${orders}/${wake.id}`);
 }
 
@@ -381,13 +388,14 @@ export async function apiCall<T>(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  status = 200,
 ): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
     method,
     headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  expect(res.status, `${method} ${path}`).toBe(200);
+  expect(res.status, `${method} ${path}`).toBe(status);
   return (await res.json<{ data: T }>()).data;
 }
 

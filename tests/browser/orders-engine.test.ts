@@ -41,13 +41,28 @@ describe('the order engine on the served app', () => {
     const orders = `/api/brokerage/accounts/${accountId}/orders`;
     setMarketTime('2026-12-01T15:00:00.000Z'); // a Tuesday at 10:00 New York
     expect((await apiCall<{ is_open: boolean }>(session, 'GET', '/api/brokerage/clock')).is_open).toBe(true);
-    const now = await apiCall<Order>(session, 'POST', orders, { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' });
+    // Placed now: 201, as the contract declares.
+    const now = await apiCall<Order>(
+      session,
+      'POST',
+      orders,
+      { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' },
+      {},
+      201,
+    );
     expect(now).toMatchObject({ status: 'filled', filled_cents: 1000 });
 
     setMarketTime('2026-12-05T15:00:00.000Z'); // Saturday
     const clock = await apiCall<{ is_open: boolean; next_open: string }>(session, 'GET', '/api/brokerage/clock');
     expect(clock).toMatchObject({ is_open: false, next_open: '2026-12-07T14:30:00.000Z' });
-    const waiting = await apiCall<Order>(session, 'POST', orders, { symbol: 'MSFT', side: 'buy', type: 'market', time_in_force: 'day', notional: '20.00' });
+    const waiting = await apiCall<Order>(
+      session,
+      'POST',
+      orders,
+      { symbol: 'MSFT', side: 'buy', type: 'market', time_in_force: 'day', notional: '20.00' },
+      {},
+      201,
+    );
     expect(waiting).toMatchObject({ status: 'accepted', executes_at: '2026-12-07T14:30:00.000Z', filled_cents: 0 });
     expect((await apiCall<{ reserved_cents: number }>(session, 'GET', `/api/brokerage/accounts/${accountId}`)).reserved_cents).toBe(2000);
 
@@ -74,7 +89,7 @@ describe('the order engine on the served app', () => {
 
     // Sell all, so that nothing is held and the app clock's market work sleeps for the other tests.
     for (const symbol of ['AAPL', 'MSFT']) {
-      expect((await apiCall<Order>(session, 'DELETE', `/api/brokerage/accounts/${accountId}/positions/${symbol}`)).status).toBe('filled');
+      expect((await apiCall<Order>(session, 'DELETE', `/api/brokerage/accounts/${accountId}/positions/${symbol}`, undefined, {}, 201)).status).toBe('filled');
     }
     expect(await apiCall<unknown[]>(session, 'GET', `/api/brokerage/accounts/${accountId}/positions`)).toEqual([]);
   });

@@ -192,9 +192,9 @@ type Session = { accessToken: string; userId: string };
 
 const api = apiAs;
 
-async function ok<T = any>(who: Session, method: string, path: string, body?: unknown): Promise<T> {
+async function ok<T = any>(who: Session, method: string, path: string, body?: unknown, status = 200): Promise<T> {
   const res = await api(who, method, path, body);
-  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
+  if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
   return res.body.data as T;
 }
 
@@ -234,14 +234,20 @@ async function buildVictim(s: Session): Promise<Victim> {
     w8ben: { legal_name: 'Ana Pérez', country: 'MX', signature: 'Ana Pérez', certified: true },
   });
   // A limit far below the price: open whether the market is open or closed.
-  const order = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/orders`, {
-    symbol: 'AAPL',
-    side: 'buy',
-    type: 'limit',
-    time_in_force: 'gtc',
-    qty: '1',
-    limit_price: '1.00',
-  });
+  const order = await ok(
+    s,
+    'POST',
+    `/api/brokerage/accounts/${accountId}/orders`,
+    {
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'limit',
+      time_in_force: 'gtc',
+      qty: '1',
+      limit_price: '1.00',
+    },
+    201,
+  );
   return {
     userId: s.userId,
     accountId,

@@ -485,6 +485,30 @@ describe('listing orders', () => {
 });
 
 describe('orders through the BFF', () => {
+  it('answers 201 for an order placed now and for Sell all, and 200 for the same client_order_id again, as the core does', { timeout: 30_000 }, async () => {
+    await setMarketTime(OPEN_TUESDAY);
+    await setPrice('AAPL', '190');
+    const who = await signIn(uniquePhone());
+    const accountId = (await apiAs(who, 'GET', '/api/accounts/user/accounts')).body.data.accounts[0].account_id as string;
+    await verifyIdentity(who.userId);
+    expect((await apiAs(who, 'POST', '/api/usd/accounts', { account_id: accountId })).status).toBe(200);
+    expect((await apiAs(who, 'POST', `/api/brokerage/accounts/${accountId}`, { suitability: SUITABILITY, w8ben: W8BEN })).status).toBe(200);
+    await db()
+      .prepare(`UPDATE usd_balances SET available_cents = 100_00 WHERE wallet_id = (SELECT id FROM wallets WHERE account_id = ? AND kind = 'usd')`)
+      .bind(accountId)
+      .run();
+    const body = { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00', client_order_id: 'bff-201' };
+    const placed = await apiAs(who, 'POST', `/api/brokerage/accounts/${accountId}/orders`, body);
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.body.data).toMatchObject({ status: 'filled', filled_cents: 1000 });
+    const again = await apiAs(who, 'POST', `/api/brokerage/accounts/${accountId}/orders`, body);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(placed.body.data.id);
+    const sold = await apiAs(who, 'DELETE', `/api/brokerage/accounts/${accountId}/positions/AAPL`);
+    expect(sold.status, sold.text).toBe(201);
+    expect(sold.body.data).toMatchObject({ side: 'sell', status: 'filled' });
+  });
+
   it('limits order writes per user (RL_ORDERS) with 429 {message}, and not the reads', { timeout: 30_000 }, async () => {
     const who = await signIn(uniquePhone());
     const accounts = await apiAs(who, 'GET', '/api/accounts/user/accounts');
