@@ -127,8 +127,6 @@ export function published<R extends RouteConfig>(route: R): R {
   const { [REFUSES_EXTENSION]: _refusals, ...rest } = route as R & { [REFUSES_EXTENSION]?: unknown };
   const { '4XX': _refused, '5XX': _failed, ...success } = route.responses;
   const headers = z.object({ 'idempotent-replayed': replayed.optional() });
-  const ok = hasIdempotencyKey(route)
-    ? Object.fromEntries(Object.entries(success).map(([status, answer]) => [status, { ...answer, headers }]))
-    : {};
+  const ok = hasIdempotencyKey(route) ? Object.fromEntries(Object.entries(success).map(([status, answer]) => [status, { ...answer, headers }])) : {};
   return { ...rest, responses: { ...success, ...ok, ...errorResponses(route) } } as unknown as R;
 }
