@@ -10,6 +10,7 @@
 // - placeOrders: N market buys sent at once; orders/s over the wall time, latency p50/p95.
 // - portfolioReads: what /accounts/brokerage reads (the page itself, and the API reads its island
 //   makes after a trade), one request at a time.
+import ANA_GARCIA from '../../tests/identity-ana-garcia.json' with { type: 'json' };
 import { latency } from './load.mjs';
 
 const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
@@ -26,15 +27,7 @@ const POSITIONS = [
 const HISTORY_PAGE = 20;
 
 export async function openBrokerage(api, accountId) {
-  await api('POST', '/api/identity-verification', {
-    first_name: 'Ana',
-    last_name: 'García',
-    date_of_birth: '1990-01-02',
-    country: 'AR',
-    document_type: 'passport',
-    document_number: 'P5678',
-    consent: true,
-  });
+  await api('POST', '/api/identity-verification', ANA_GARCIA);
   await api('POST', '/api/usd/accounts', { account_id: accountId });
   await api('POST', `/api/brokerage/accounts/${accountId}`, {
     suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },

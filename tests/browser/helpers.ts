@@ -21,6 +21,7 @@ import { sh } from '../build-app';
 import { TEST_STATE } from './global-setup';
 import { TEST_CODE } from '../test-phones';
 import { waitForHydration } from '../../bench/lib/interactions.mjs';
+import ANA_GARCIA from '../identity-ana-garcia.json';
 
 export { TEST_CODE, waitForHydration };
 export { testPhone } from '../test-phones';
@@ -332,15 +333,7 @@ export async function wakeMarketClock(session: Pick<ApiSession, 'access_token' |
  * service approves at once (ending 5678): the verified name and country a W-8BEN then carries.
  */
 export async function verifyAsAnaOfArgentina(session: ApiSession): Promise<void> {
-  await apiCall(session, 'POST', '/api/identity-verification', {
-    first_name: 'Ana',
-    last_name: 'García',
-    date_of_birth: '1990-01-02',
-    country: 'AR',
-    document_type: 'passport',
-    document_number: 'P5678',
-    consent: true,
-  });
+  await apiCall(session, 'POST', '/api/identity-verification', ANA_GARCIA);
 }
 
 /** No horizontal scrolling of the page itself (a layout that fits the viewport). */

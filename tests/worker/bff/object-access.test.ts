@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes, fillPath } from '../bff-route-table';
 import { dbDigest } from '../db-snapshot';
-import { verifyIdentity } from '../fixtures';
+import { OPEN_LIMIT_BUY, verifyIdentity } from '../fixtures';
 
 interface Victim {
   userId: string;
@@ -233,21 +233,7 @@ async function buildVictim(s: Session): Promise<Victim> {
     suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
     w8ben: { legal_name: 'Ana Pérez', country: 'MX', signature: 'Ana Pérez', certified: true },
   });
-  // A limit far below the price: open whether the market is open or closed.
-  const order = await ok(
-    s,
-    'POST',
-    `/api/brokerage/accounts/${accountId}/orders`,
-    {
-      symbol: 'AAPL',
-      side: 'buy',
-      type: 'limit',
-      time_in_force: 'gtc',
-      qty: '1',
-      limit_price: '1.00',
-    },
-    201,
-  );
+  const order = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/orders`, OPEN_LIMIT_BUY, 201);
   return {
     userId: s.userId,
     accountId,
