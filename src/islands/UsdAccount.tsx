@@ -309,7 +309,7 @@ function OpenAccount({ account }: { account: Account }) {
           {t('usd.withdraw.open')}
         </Button>
       </div>
-      <p className="mt-2 text-xs text-gray-500">{t('usd.simulated')}</p>
+      <p className="mt-2 text-xs text-gray-600">{t('usd.simulated')}</p>
       <Activity account={account} />
       {dialog === 'deposit' && <DepositDialog accountId={account.account_id} onClose={() => setDialog(null)} />}
       {dialog === 'withdraw' && <WithdrawDialog account={account} onClose={() => setDialog(null)} />}
