@@ -11,8 +11,8 @@ import { nextWithdrawalSettlement, settleDueWithdrawals } from '../../core/usd/s
 import { nowIso } from '../../platform/primitives';
 import type { Bindings } from '../env';
 import { notifyParties } from '../live/notify';
-import { refreshMovedPrices } from '../routes/market';
-import { ownsLedger } from './wake';
+import { refreshMovedPrices } from '../market/cache';
+import { ownsLedger } from './owns-ledger';
 
 export interface ClockJob {
   readonly name: string;

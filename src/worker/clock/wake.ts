@@ -1,11 +1,8 @@
 // Reaching the app's clock (./app-clock.ts) from the Worker: its one instance, and the wake after a
 // money call. Apart from the class so that the BFF's modules do not load the Durable Object runtime.
-import { appMode } from '../../platform/app-mode';
 import type { Bindings } from '../env';
 import type { AppClock } from './app-clock';
-
-/** Whether this Worker's ledger is the embedded one (so its timed work, ./jobs.ts, is this Worker's to run). */
-export const ownsLedger = (env: Bindings) => appMode(env) !== 'production' && !env.UPSTREAM_API_URL?.trim();
+import { ownsLedger } from './owns-ledger';
 
 type ClockEnv = Bindings & {
   /** The app's clock (wrangler.toml `[[durable_objects.bindings]]`), one instance: `idFromName('app')`. */
