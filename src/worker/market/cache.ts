@@ -52,6 +52,16 @@ export const marketClock = { now: () => Date.now() };
  */
 const priceBucket = () => historyBucket(marketClock.now());
 
+/** Both caches' options: their freshness, the shared lock time, the market clock and its price bucket. */
+const cacheOptions = (ctx: ExecutionContext | undefined, freshMs: number, maxStaleMs: number): SwrOptions => ({
+  freshMs,
+  maxStaleMs,
+  lockMs: MARKET_LOCK_MS,
+  waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
+  now: () => marketClock.now(),
+  epoch: priceBucket,
+});
+
 /** Who reads the market and with what: the BFF's request, or a signed-in page rendered on the Worker. */
 export interface MarketReader {
   env: Bindings;
@@ -99,15 +109,7 @@ function marketListCache(reader: MarketReader): { load: () => Promise<unknown>; 
     } else snapshot = await withHistoryChanges(reader, snapshot);
     return keptFrom === undefined ? snapshot : aged(snapshot, keptFrom);
   };
-  const opts: SwrOptions = {
-    freshMs: MARKET_FRESH_MS,
-    maxStaleMs: MARKET_MAX_STALE_MS,
-    lockMs: MARKET_LOCK_MS,
-    waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
-    now: () => marketClock.now(),
-    epoch: priceBucket,
-  };
-  return { load, opts };
+  return { load, opts: cacheOptions(ctx, MARKET_FRESH_MS, MARKET_MAX_STALE_MS) };
 }
 
 /**
@@ -156,14 +158,7 @@ export function cachedHistory(reader: MarketReader, symbol: string, range: strin
     if (res.status !== 200) throw new NotHistory(res);
     return (res.body as { data: PriceHistory }).data;
   };
-  return swr(env.MARKET_CACHE, historyKey(symbol, range), load, {
-    freshMs: HISTORY_FRESH_MS,
-    maxStaleMs: HISTORY_MAX_STALE_MS,
-    lockMs: MARKET_LOCK_MS,
-    waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
-    now: () => marketClock.now(),
-    epoch: priceBucket,
-  });
+  return swr(env.MARKET_CACHE, historyKey(symbol, range), load, cacheOptions(ctx, HISTORY_FRESH_MS, HISTORY_MAX_STALE_MS));
 }
 
 /** How many histories the remote mode's list refresh reads at once. */
