@@ -7,13 +7,15 @@
 //   3. Worker throughput with autocannon (static asset, health, cached market, an authenticated
 //      read, a vote + unvote pair) in alternating rounds, as ratios to the static asset,
 //   4. how the cost of two list endpoints grows with 100, 10,000 and 100,000 rows in D1,
-//   5. taps at first paint before hydration and INP at 4x CPU (lib/interactions.mjs).
+//   5. taps at first paint before hydration and INP at 4x CPU (lib/interactions.mjs),
+//   6. the brokerage (lib/invest.mjs): N market buys placed at once (orders/s, p95), and the
+//      portfolio's reads with 100 and with 10,000 orders in the account's history.
 // Prints a table, writes bench/results/<date>-<host>.json and bench/results/latest.json, and exits 1
 // when a budget is missed. A benchmark, not a test: `npm test` does not run it.
 //
 // Environment: BENCH_SKIP_BUILD=1 reuses dist/ (built by this script before), BENCH_LH_RUNS (3),
 // BENCH_SECONDS (3 per row and round), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10),
-// BENCH_ONLY=js,worker,documents,lighthouse,load,scale,interactions (a subset, for working on one part; writes no results file),
+// BENCH_ONLY=js,worker,documents,lighthouse,load,scale,interactions,invest (a subset, for working on one part; writes no results file),
 // BENCH_PAGES=/market,... (Lighthouse on these pages only; writes no results file either),
 // BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium),
 // BENCH_H2=1 (Lighthouse through an HTTP/2 TLS front, as production serves the pages; see h2-front.mjs),
@@ -29,6 +31,7 @@ import { interactions } from './lib/interactions.mjs';
 import { audit, benchmarkIndex, calibratedMultiplier, launchChrome, sessionCookieHeader, signIntoBrowser } from './lib/lighthouse.mjs';
 import { startH2Front } from './lib/h2-front.mjs';
 import { startLogoService } from './lib/logo-service.mjs';
+import { investSeedSql, openBrokerage, placeOrders, portfolioReads } from './lib/invest.mjs';
 import { latency, throughput } from './lib/load.mjs';
 import { workerSize } from './lib/worker-size.mjs';
 import { seedSql } from './lib/seed.mjs';
@@ -45,6 +48,8 @@ const SIGNED_IN_PAGES = [
   '/accounts/digital-assets',
   '/accounts/digital-assets/CC',
   '/accounts/usd',
+  // With three positions and a history of orders (lib/invest.mjs).
+  '/accounts/brokerage',
   '/support',
   '/settings',
   '/settings/security',
@@ -53,6 +58,10 @@ const SIGNED_IN_PAGES = [
   '/onboarding',
 ];
 const SCALE_LEVELS = [100, 10_000, 100_000];
+/** Orders in the bench user's history for the portfolio's reads: the page must not slow with it. */
+const PORTFOLIO_LEVELS = [100, 10_000];
+/** Market buys placed at once: under RL_ORDERS (60 a minute per person, src/shared/limiters.ts). */
+const ORDERS_AT_ONCE = 50;
 /** The filtered list the scaling row measures (the seed makes every 10th row PENDING, types in turn). */
 const FILTERED_QUERY = 'type=withdrawal&status=PENDING&from=2024-01-01&to=2030-12-31';
 
@@ -74,6 +83,9 @@ const BUDGET = {
   inpMs: 100, // each repeated interaction at 4x CPU (web-vitals' INP: the worst interaction)
   signInToScreenMs: 1000, // from Verify on /login to the first signed-in screen's LCP, 4x CPU and slow 4G
   tapDirectiveBytes: 1300, // the client:tap directive Astro inlines into every page with an island (1,117 B, then its fallback for a chunk that cannot load)
+  portfolioGrowth: 1.25, // p50 of each portfolio read with 10,000 orders / with 100 in the history
+  ordersPerSecond: 10, // ORDERS_AT_ONCE market buys of one person sent at once, placed per second of wall time
+  orderP95Ms: 5000, // their p95 (each waits for the D1 batches ahead of it on the one account)
 };
 
 const env = process.env;
@@ -175,7 +187,7 @@ try {
   if (doing('worker')) result.worker = await workerSize(check);
 
   // ---- Serve ------------------------------------------------------------------------------------
-  if (['js', 'lighthouse', 'documents', 'load', 'scale', 'interactions'].some(doing)) {
+  if (['js', 'lighthouse', 'documents', 'load', 'scale', 'interactions', 'invest'].some(doing)) {
     log('fresh local D1 (migrations) and wrangler dev');
     await freshDatabase(PERSIST);
     const port = await freePort();
@@ -206,6 +218,26 @@ try {
     const active = await api('GET', '/api/accounts/user/active-account');
     const accountId = active.data?.account?.account_id ?? active.account?.account_id;
     if (!accountId) throw new Error(`no active account: ${JSON.stringify(active)}`);
+
+    /** Stops the server, runs `sql` against its D1, serves again and signs in anew; answers the SQL's ms. */
+    const reseed = async (name, sql) => {
+      await app.stop();
+      mkdirSync('bench/tmp', { recursive: true });
+      const file = join('bench/tmp', `${name}.sql`);
+      writeFileSync(file, sql);
+      const t = performance.now();
+      await d1File(PERSIST, file);
+      const ms = Math.round(performance.now() - t);
+      app = await serve(PERSIST, port);
+      session = await signIn(base);
+      return ms;
+    };
+    // The brokerage account with positions and PORTFOLIO_LEVELS[0] orders, for /accounts/brokerage and the invest rows.
+    if (['js', 'lighthouse', 'documents', 'invest'].some(doing)) {
+      log('brokerage: account, positions and history');
+      await openBrokerage(api, accountId);
+      await reseed(`invest-${PORTFOLIO_LEVELS[0]}`, investSeedSql({ accountId, userId: session.user.id, orders: PORTFOLIO_LEVELS[0] }));
+    }
 
     // The signed-in pages' HTML as the Worker renders it for this session: gzip size.
     const pageCookie = () => ({ cookie: sessionCookieHeader(session) });
@@ -423,17 +455,9 @@ try {
     // ---- 4. Scaling with rows in D1 ------------------------------------------------------------------
     if (doing('scale')) {
       result.scaling = { accountId, levels: [] };
-      mkdirSync('bench/tmp', { recursive: true });
       for (const level of SCALE_LEVELS) {
         log(`scaling: ${level} rows`);
-        await app.stop();
-        const file = join('bench/tmp', `seed-${level}.sql`);
-        writeFileSync(file, seedSql({ accountId, transactions: level, featureRequests: level }));
-        const t = performance.now();
-        await d1File(PERSIST, file);
-        const seedMs = Math.round(performance.now() - t);
-        app = await serve(PERSIST, port);
-        session = await signIn(base);
+        const seedMs = await reseed(`seed-${level}`, seedSql({ accountId, transactions: level, featureRequests: level }));
         const transactions = await latency(`${base}/api/transactions/account/${accountId}?limit=100`, auth());
         // A filtered page (type and status from their index, a date range) must scale like the plain one.
         const filteredTransactions = await latency(`${base}/api/transactions/account/${accountId}?limit=100&${FILTERED_QUERY}`, auth());
@@ -468,6 +492,36 @@ try {
         const growth = round(at(100_000)[key].p50 / at(10_000)[key].p50);
         result.scaling[`${key}Growth`] = growth;
         check(`${scaleNames[key]} p50 100k / 10k rows`, growth, '<=', BUDGET.scaleGrowth, 'x');
+      }
+    }
+
+    // ---- 6. The brokerage ------------------------------------------------------------------------
+    if (doing('invest')) {
+      result.invest = { levels: [] };
+      // The reads first at PORTFOLIO_LEVELS[0] orders (seeded above), before the placement adds to them.
+      for (const [i, level] of PORTFOLIO_LEVELS.entries()) {
+        const seedMs = i === 0 ? null : await reseed(`invest-${level}`, investSeedSql({ accountId, userId: session.user.id, orders: level }));
+        const reads = await portfolioReads(base, auth(), pageCookie(), accountId);
+        result.invest.levels.push({ orders: level, seedMs, reads });
+        log(
+          `portfolio with ${level} orders: ${Object.entries(reads)
+            .map(([k, v]) => `${k} p50 ${v.p50} ms`)
+            .join(', ')}`,
+        );
+        if (i === 0) {
+          const placement = await placeOrders(base, auth(), accountId, ORDERS_AT_ONCE);
+          result.invest.placement = placement;
+          log(
+            `order placement: ${placement.orders} at once, ${placement.ordersPerSecond} orders/s, p50 ${placement.p50} ms, p95 ${placement.p95} ms, ${placement.filled} filled, statuses ${JSON.stringify(placement.statuses)}`,
+          );
+          check('order placement orders/s', placement.filled === placement.orders ? placement.ordersPerSecond : null, '>=', BUDGET.ordersPerSecond);
+          check('order placement p95', placement.p95, '<=', BUDGET.orderP95Ms, 'ms');
+        }
+      }
+      const [few, many] = result.invest.levels;
+      result.invest.growth = Object.fromEntries(Object.keys(few.reads).map((k) => [k, round(many.reads[k].p50 / few.reads[k].p50)]));
+      for (const [k, growth] of Object.entries(result.invest.growth)) {
+        check(`portfolio ${k} p50 ${PORTFOLIO_LEVELS[1].toLocaleString('en-US')} / ${PORTFOLIO_LEVELS[0]} orders`, growth, '<=', BUDGET.portfolioGrowth, 'x');
       }
     }
   }
@@ -585,6 +639,21 @@ if (result.scaling) {
         ['/api/feature-requests?sortBy=total_score&limit=50', ...l.map((x) => x.featureRequests.p50), `${result.scaling.featureRequestsGrowth}x`],
         ['(control) /api/accounts/user/accounts', ...l.map((x) => x.control.p50), `${round(at(100_000).control.p50 / at(10_000).control.p50)}x`],
       ],
+    ),
+  );
+}
+if (result.invest) {
+  const p = result.invest.placement;
+  out.push(
+    '',
+    `Brokerage: ${p.orders} market buys at once: ${p.ordersPerSecond} orders/s, p50 ${p.p50} ms, p95 ${p.p95} ms, ${p.filled} filled`,
+    'Portfolio reads by orders in the history (p50 ms of 200 sequential requests after 20 warm-up)',
+  );
+  const l = result.invest.levels;
+  out.push(
+    table(
+      ['read', ...l.map((x) => `${x.orders.toLocaleString('en-US')} orders`), 'growth'],
+      Object.keys(result.invest.growth).map((k) => [k, ...l.map((x) => x.reads[k].p50), `${result.invest.growth[k]}x`]),
     ),
   );
 }

@@ -940,6 +940,9 @@ export const en = {
   'order.notification.canceled': 'Your {asset} order was cancelled',
   'order.notification.expired': 'Your {asset} order expired at the close',
   'order.notification.rejected': 'Your {asset} order was rejected at the open: its price passed the 5% collar',
+  // A filled order's cash among the USD account's movements
+  'order.usdActivity.buy': 'Bought {symbol}',
+  'order.usdActivity.sell': 'Sold {symbol}',
   // The order ticket (trade.*) and the portfolio: positions, orders, returns (portfolio.*)
   'trade.title.buy': 'Buy {symbol}',
   'trade.title.sell': 'Sell {symbol}',

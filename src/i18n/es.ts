@@ -942,6 +942,9 @@ export const es: Dictionary = {
   'order.notification.canceled': 'Tu orden de {asset} fue cancelada',
   'order.notification.expired': 'Tu orden de {asset} venció al cierre',
   'order.notification.rejected': 'Tu orden de {asset} fue rechazada en la apertura: su precio superó el margen del 5%',
+  // El efectivo de una orden ejecutada entre los movimientos de la cuenta en USD
+  'order.usdActivity.buy': 'Compra de {symbol}',
+  'order.usdActivity.sell': 'Venta de {symbol}',
   // La orden (trade.*) y el portafolio: posiciones, órdenes, rendimientos (portfolio.*)
   'trade.title.buy': 'Comprar {symbol}',
   'trade.title.sell': 'Vender {symbol}',

@@ -950,6 +950,9 @@ export const fs: Dictionary = {
   'order.notification.canceled': 'Votre ordre {asset} a été annulé',
   'order.notification.expired': 'Votre ordre {asset} a expiré à la clôture',
   'order.notification.rejected': 'Votre ordre {asset} a été rejeté à l’ouverture : son prix a dépassé la marge de 5 %',
+  // L’argent d’un ordre exécuté parmi les mouvements du compte en USD
+  'order.usdActivity.buy': 'Achat de {symbol}',
+  'order.usdActivity.sell': 'Vente de {symbol}',
   // Le bulletin d’ordre (trade.*) et le portefeuille : positions, ordres, rendements (portfolio.*)
   'trade.title.buy': 'Acheter {symbol}',
   'trade.title.sell': 'Vendre {symbol}',

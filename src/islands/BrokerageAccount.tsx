@@ -56,7 +56,7 @@ function MarketStatus({ clock }: { clock: MarketClock | null }) {
     <p className="mt-4 flex flex-wrap items-center gap-2 text-sm text-gray-700" data-testid="market-status" data-open={clock.is_open}>
       <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${clock.is_open ? 'bg-green-600' : 'bg-gray-400'}`} />
       <span>{text}</span>
-      <span className="text-gray-500">{t('broker.market.crypto')}</span>
+      <span className="text-gray-600">{t('broker.market.crypto')}</span>
     </p>
   );
 }
@@ -81,7 +81,7 @@ function ActiveAccount({
         <Figure label={t('broker.cash')} value={formatCents(account.cash_cents)} testId="broker-cash" />
         <Figure label={t('broker.buyingPower')} value={formatCents(account.buying_power_cents)} testId="broker-buying-power" />
       </div>
-      <p className="mt-2 text-xs text-gray-500">
+      <p className="mt-2 text-xs text-gray-600">
         {t('broker.cash.note')} {account.account_number && t('broker.accountNumber', { number: account.account_number })}
       </p>
       <MarketStatus clock={clock} />

@@ -1,8 +1,8 @@
 // /accounts/usd: the USD account of the active account, served in the HTML with its data
 // (src/worker/pages/usd-data.ts). Open: the available balance, pending withdrawals, this month's
 // limit and what is left (and when it resets), Add dollars and Withdraw (dialogs; every rail says
-// it is simulated) and the activity, where a pending withdrawal can be cancelled and a purchase paid
-// from the balance links to its transaction. Not verified: why and a link to identity verification
+// it is simulated) and the activity, where a pending withdrawal can be cancelled and a purchase, a
+// buy or a sell paid from or into the balance links to its transaction. Not verified: why and a link to identity verification
 // instead of the actions. Verified without the account: Open.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../components/Button';
@@ -29,7 +29,12 @@ const MOVEMENT_KEYS: Record<UsdMovement['kind'], TranslationKey> = {
   deposit: 'usd.activity.deposit',
   withdrawal: 'usd.activity.withdrawal',
   purchase: 'quote.usdActivity.purchase',
+  buy: 'order.usdActivity.buy',
+  sell: 'order.usdActivity.sell',
 };
+
+/** Movements that bring money in (the others take it out). */
+const MONEY_IN = new Set<UsdMovement['kind']>(['deposit', 'sell']);
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
@@ -221,7 +226,7 @@ function WithdrawDialog({ account, onClose }: { account: Account; onClose: () =>
   );
 }
 
-function Activity({ account }: { account: Account }) {
+export function Activity({ account }: { account: Account }) {
   const t = useT();
   const lang = useLang();
   const timeZone = useTimeZone();
@@ -249,20 +254,20 @@ function Activity({ account }: { account: Account }) {
           {account.activity.map((m) => (
             <li key={m.id} data-movement={m.kind} data-status={m.status} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div>
-                <p className="text-sm font-medium text-gray-900">{t(MOVEMENT_KEYS[m.kind])}</p>
+                <p className="text-sm font-medium text-gray-900">{t(MOVEMENT_KEYS[m.kind], { symbol: m.symbol ?? '' })}</p>
                 <p className="text-xs text-gray-500">
                   {t(`usd.activity.status.${m.status}`)} · {formatDate(m.created_at, { timeZone })}
                   {m.status === 'pending' && m.settle_at ? ` · ${t('usd.activity.settles', { date: formatDate(m.settle_at, { timeZone }) })}` : ''}
                 </p>
-                {m.kind === 'purchase' && (
+                {m.rail === null && (
                   <a href={`/transactions${writeHistoryQuery('', NO_FILTERS, m.transaction_id)}`} className="text-xs font-medium underline">
                     {t('quote.usdActivity.view')}
                   </a>
                 )}
               </div>
               <div className="flex items-center gap-3">
-                <span className={`text-sm font-semibold ${m.kind === 'deposit' ? 'text-green-700' : 'text-gray-900'}`}>
-                  {m.kind === 'deposit' ? '+' : '−'}
+                <span className={`text-sm font-semibold ${MONEY_IN.has(m.kind) ? 'text-green-700' : 'text-gray-900'}`}>
+                  {MONEY_IN.has(m.kind) ? '+' : '−'}
                   {formatCents(m.amount_cents)}
                 </span>
                 {m.status === 'pending' && (
@@ -304,7 +309,7 @@ function OpenAccount({ account }: { account: Account }) {
           {t('usd.withdraw.open')}
         </Button>
       </div>
-      <p className="mt-2 text-xs text-gray-500">{t('usd.simulated')}</p>
+      <p className="mt-2 text-xs text-gray-600">{t('usd.simulated')}</p>
       <Activity account={account} />
       {dialog === 'deposit' && <DepositDialog accountId={account.account_id} onClose={() => setDialog(null)} />}
       {dialog === 'withdraw' && <WithdrawDialog account={account} onClose={() => setDialog(null)} />}

@@ -1,6 +1,8 @@
 // Live updates: `useLiveUpdates(partyId)` keeps one WebSocket per Canton party open while
 // some screen shows that party (GET /api/live, src/worker/routes/live.ts) and answers a counter that
 // grows on every event, so the screen refetches when it changes. No polling: the server pushes.
+// `followLive(refresh)` follows every open channel at once (an order's status, the open orders),
+// with a slow poll only while no channel is open.
 // - Shared: every subscriber of a party uses one socket; the last one to leave closes it.
 // - Authenticated by the access token of the session store, offered as a subprotocol
 //   (`dolar.live.v1`, `bearer.<token>`: browsers cannot set Authorization on a WebSocket); each
@@ -14,6 +16,7 @@
 // - Closed by the server with 4001 (token expired): reconnects with the current token. With 4003
 //   (the session has ended: signed out here, or from another device's session list): never
 //   reconnects, since no token of that session is accepted again, and signs the user out.
+import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import {
   CLOSE_SESSION_ENDED,
@@ -52,6 +55,31 @@ interface Channel {
 
 const channels = new Map<string, Channel>();
 
+/** Every event any channel reports (as coalesced), for followers of all of the person's parties (followLive). */
+const $liveEvents = atom(0);
+/** How many channels have an open socket now: none means live updates are down. */
+const $liveOpen = atom(0);
+const countOpen = () => $liveOpen.set([...channels.values()].filter((ch) => ch.socket?.readyState === WebSocket.OPEN).length);
+
+/** How often a follower reads again while no live channel is open (the fallback of followLive). */
+export const LIVE_DOWN_POLL_MS = 10_000;
+
+/**
+ * Calls `refresh` on every event of the live channels open now or later (the screens' own parties:
+ * src/stores/notifications.ts keeps them open while signed in), and, only while none is open, every
+ * LIVE_DOWN_POLL_MS instead. Answers the stop function.
+ */
+export function followLive(refresh: () => void): () => void {
+  const unlisten = $liveEvents.listen(() => refresh());
+  const timer = setInterval(() => {
+    if ($liveOpen.get() === 0) refresh();
+  }, LIVE_DOWN_POLL_MS);
+  return () => {
+    unlisten();
+    clearInterval(timer);
+  };
+}
+
 /** The socket's address: this origin, ws: or wss: as the page's protocol. */
 export function liveUrl(partyId: string, loc: Pick<Location, 'protocol' | 'host'> = location): string {
   return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/api/live?party=${encodeURIComponent(partyId)}`;
@@ -59,6 +87,7 @@ export function liveUrl(partyId: string, loc: Pick<Location, 'protocol' | 'host'
 
 const emitNow = (ch: Channel) => {
   for (const listener of [...ch.listeners]) listener();
+  $liveEvents.set($liveEvents.get() + 1);
 };
 
 /** Tells the listeners at once if no window is open, else once at the window's end (see LIVE_COALESCE_MS). */
@@ -93,6 +122,7 @@ function dropSocket(ch: Channel) {
   ch.socket = null;
   ch.token = null;
   stopTimers(ch);
+  countOpen();
   if (!ws) return;
   ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
   try {
@@ -131,6 +161,7 @@ function connect(ch: Channel) {
     ch.attempt = 0;
     const reconnected = ch.opened;
     ch.opened = true;
+    countOpen();
     ch.heartbeat = setInterval(() => {
       if (ws.readyState !== WebSocket.OPEN) return;
       ws.send(HEARTBEAT_PING);
@@ -158,6 +189,7 @@ function connect(ch: Channel) {
     ch.socket = null;
     ch.token = null;
     stopTimers(ch);
+    countOpen();
     // The session this socket was opened with has ended. A newer session's token (a sign-in since)
     // reconnects as usual; the same token means this browser's session is over.
     if (e.code === CLOSE_SESSION_ENDED && accessToken() === token) {

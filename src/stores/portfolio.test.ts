@@ -1,10 +1,13 @@
 // The portfolio's store: positions, open orders and the history's first page in one state (a full
 // page says there is more), the next page read after the last order shown (the keyset cursor), a
-// failed read shown as the error state, and a position that is not held read as none.
+// failed read shown as the error state, and a position that is not held read as none. While orders
+// are open, a live event reads the portfolio again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDERS_PAGE_SIZE } from '../shared/served-portfolio';
 import { $auth } from './auth';
-import { $portfolio, loadMoreHistory, loadPortfolio, loadPosition } from './portfolio';
+import { FakeSocket } from './fake-socket.fixture';
+import { subscribeLive } from './live';
+import { $portfolio, followOpenOrders, loadMoreHistory, loadPortfolio, loadPosition } from './portfolio';
 
 const ACC = '22222222-2222-4222-8222-222222222222';
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -56,5 +59,29 @@ describe('the portfolio store', () => {
 
   it('reads a position not held as none', async () => {
     expect(await loadPosition(ACC, 'KO')).toBeNull();
+  });
+
+  it('reads the portfolio again on a live event while orders are open, and not once none is', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const leave = subscribeLive(`ana::1220${'c'.repeat(64)}`, () => undefined);
+    const socket = FakeSocket.all.at(-1)!;
+    socket.open();
+    await loadPortfolio(ACC);
+    const stop = followOpenOrders(ACC);
+    calls.length = 0;
+    socket.receive(JSON.stringify({ type: 'notifications.new' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.some((u) => u.pathname.endsWith('/positions'))).toBe(true);
+    const state = $portfolio.get();
+    if (state.status === 'ready') $portfolio.set({ ...state, open: [] });
+    await vi.advanceTimersByTimeAsync(1000);
+    calls.length = 0;
+    socket.receive(JSON.stringify({ type: 'notifications.new' }));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toEqual([]);
+    stop();
+    leave();
+    vi.useRealTimers();
   });
 });

@@ -1,12 +1,14 @@
 // The portfolio's state and calls (/accounts/brokerage and the asset page's Your Holdings): the
 // positions, the open orders and the order history (newest first, a keyset page at a time), as the
-// Worker served them or as last read. Cancelling an order and selling a position read them again.
+// Worker served them or as last read. Cancelling an order and selling a position read them again, and
+// while orders are open a live event (their fill, cancel or expiry pushed by the market's work) does.
 import { atom } from 'nanostores';
 import { ORDERS_PAGE_SIZE } from '../shared/served-portfolio';
 import type { ServedPortfolio } from '../shared/served-portfolio';
 import type { Order, Position } from '../shared/schemas/order';
 import { api, unwrap } from './api';
 import { loadBrokerage } from './brokerage';
+import { followLive } from './live';
 
 export type PortfolioState = { status: 'idle' } | { status: 'error' } | ({ status: 'ready' } & ServedPortfolio);
 
@@ -53,6 +55,25 @@ export async function cancelOrder(accountId: string, orderId: string): Promise<v
 /** After an order changed: the portfolio and the brokerage account's cash and buying power. */
 export async function refreshAfterTrade(accountId: string): Promise<void> {
   await Promise.all([loadPortfolio(accountId), loadBrokerage(accountId)]);
+}
+
+/**
+ * While the portfolio shows open orders, reads it (and the account's cash) again on each live event,
+ * or on the slow poll while live updates are down (followLive), so a fill, a cancel elsewhere or an
+ * expiry shows without a reload. Answers the stop function.
+ */
+export function followOpenOrders(accountId: string): () => void {
+  let reading = false;
+  return followLive(() => {
+    const state = $portfolio.get();
+    if (reading || state.status !== 'ready' || state.open.length === 0) return;
+    reading = true;
+    refreshAfterTrade(accountId)
+      .catch(() => undefined)
+      .finally(() => {
+        reading = false;
+      });
+  });
 }
 
 /** The account's position in `symbol`, or null when none is held (404). */

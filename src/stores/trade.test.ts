@@ -3,6 +3,9 @@
 // order is read until it closes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from './auth';
+import { LIVE_COALESCE_MS } from '../shared/realtime';
+import { FakeSocket } from './fake-socket.fixture';
+import { subscribeLive } from './live';
 import { draftOf, placeOrder, reviewOf, watchOrder, ORDER_POLL_MS, type TicketForm } from './trade';
 
 const FORM: TicketForm = { side: 'buy', mode: 'notional', amount: '10', limit: '', time_in_force: 'day' };
@@ -105,7 +108,7 @@ describe('placing and following an order', () => {
     }
   });
 
-  it('reads an open order until it is filled, then stops', async () => {
+  it('reads an open order until it is filled, then stops (live updates down: the slow poll)', async () => {
     vi.useFakeTimers();
     answers = [
       { status: 200, body: { data: order('accepted') } },
@@ -118,5 +121,52 @@ describe('placing and following an order', () => {
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 3);
     expect(seen).toEqual(['accepted', 'filled']);
     expect(sent).toHaveLength(2);
+  });
+
+  it('while live updates are up, reads the order on a live event at once and never polls, then stops once it closed', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    FakeSocket.all = [];
+    const leave = subscribeLive(`ana::1220${'a'.repeat(64)}`, () => undefined);
+    const socket = FakeSocket.all.at(-1)!;
+    socket.open();
+    answers = [{ status: 200, body: { data: order('filled') } }];
+    const seen: string[] = [];
+    watchOrder(ACC, order('accepted') as never, (o) => seen.push(o.status));
+    // (Within the first heartbeat, 30 s, which would need the server's pong.)
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
+    expect(sent).toHaveLength(0);
+    socket.receive(JSON.stringify({ type: 'notifications.new' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['filled']);
+    // Closed: later events and ticks read nothing more.
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    socket.receive(JSON.stringify({ type: 'notifications.new' }));
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 3);
+    expect(sent).toHaveLength(1);
+    leave();
+  });
+
+  it('falls back to the slow poll when the live socket drops, and stops polling when it is back', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    FakeSocket.all = [];
+    const leave = subscribeLive(`bo::1220${'b'.repeat(64)}`, () => undefined);
+    FakeSocket.all.at(-1)!.open();
+    answers = Array.from({ length: 5 }, () => ({ status: 200, body: { data: order('new') } }));
+    const stop = watchOrder(ACC, order('new') as never, () => undefined);
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
+    expect(sent).toHaveLength(0);
+    FakeSocket.all.at(-1)!.drop();
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
+    // Two ticks of the poll while down (the reconnect waits 1 s, then fails to open).
+    expect(sent).toHaveLength(2);
+    FakeSocket.all.at(-1)!.open();
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
+    // Back up: the reopened socket counts as one event (something may have changed meanwhile), and no poll.
+    expect(sent).toHaveLength(3);
+    stop();
+    leave();
   });
 });

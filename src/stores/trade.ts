@@ -3,7 +3,8 @@
 // the arithmetic that fills it (src/shared/order-estimate.ts), and a submit places it once: the
 // review makes its client_order_id, sent as the order's id and its Idempotency-Key on every try, so a
 // double press or a retry after a lost answer places one order. Then the order is read until it is
-// closed (filled, canceled, expired, rejected) or the ticket closes.
+// closed (filled, canceled, expired, rejected) or the ticket closes: again on each live event, with a
+// slow poll only while live updates are down.
 import { htmlLang, type Lang, type TranslationKey } from '../i18n';
 import { idempotencyKey, sendIntent } from '../lib/idempotency';
 import { CENTS_SCALE, SHARES_SCALE, decimalToString, parseDecimal, parseUnits, type Decimal } from '../shared/decimal';
@@ -12,6 +13,7 @@ import { buyCost, marketBuyCollar, notionalQty, sellProceeds } from '../shared/o
 import { LIMIT_PRICE_PATTERN, NOTIONAL_PATTERN, QTY_PATTERN, orderProblem, type OrderDraft, type OrderProblem } from '../shared/order-rules';
 import type { Order } from '../shared/schemas/order';
 import { api, unwrap } from './api';
+import { followLive, LIVE_DOWN_POLL_MS } from './live';
 
 /** How the amount is given: dollars (market), shares (market), or shares at a limit price. */
 export type TicketMode = 'notional' | 'qty' | 'limit';
@@ -149,33 +151,49 @@ export async function readOrder(accountId: string, orderId: string): Promise<Ord
 /** Statuses after which an order changes no more. */
 export const isClosed = (order: Pick<Order, 'status'>) => ['filled', 'canceled', 'expired', 'rejected'].includes(order.status);
 
-/** How often an open order is read again while its ticket shows it. */
-export const ORDER_POLL_MS = 2000;
+/** How often an open order is read again while live updates are down. */
+export const ORDER_POLL_MS = LIVE_DOWN_POLL_MS;
 
 /**
- * Reads the order every ORDER_POLL_MS until it is closed or `stop` is called; each answer goes to
- * `onOrder`. A failed read is tried again at the next tick (nothing is lost: the order stands).
+ * Follows an open order until it is closed or `stop` is called, each answer to `onOrder`: it is read
+ * again when a live event arrives (the market's fills, cancels and expiries tell the person's open
+ * screens: src/worker/clock/jobs.ts), and every ORDER_POLL_MS only while live updates are down. One
+ * read at a time (an event during a read reads once more after it); a failed read waits for the next
+ * event or tick (nothing is lost: the order stands).
  */
 export function watchOrder(accountId: string, order: Order, onOrder: (order: Order) => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let live = true;
-  const tick = () => {
-    timer = setTimeout(() => {
-      readOrder(accountId, order.id).then(
+  if (isClosed(order)) return () => undefined;
+  let stopped = false;
+  let reading = false;
+  let again = false;
+  const read = () => {
+    if (stopped) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    readOrder(accountId, order.id)
+      .then(
         (next) => {
-          if (!live) return;
+          if (stopped) return;
           onOrder(next);
-          if (!isClosed(next)) tick();
+          if (isClosed(next)) stop();
         },
-        () => {
-          if (live) tick();
-        },
-      );
-    }, ORDER_POLL_MS);
+        () => undefined,
+      )
+      .finally(() => {
+        reading = false;
+        if (again) {
+          again = false;
+          read();
+        }
+      });
   };
-  if (!isClosed(order)) tick();
-  return () => {
-    live = false;
-    clearTimeout(timer);
+  const unfollow = followLive(read);
+  const stop = () => {
+    stopped = true;
+    unfollow();
   };
+  return stop;
 }

@@ -1,5 +1,6 @@
 // Forwards a validated BFF call to the upstream port with the verified user, and answers with the
-// upstream's status and body ({data} on success, {message, code} on failure), and `idempotent-replayed:
+// upstream's status and body ({data} on success: 200, or 201 where the declaration answers "created
+// now" apart; {message, code} on failure), and `idempotent-replayed:
 // true` when the upstream replayed the first answer of the request's Idempotency-Key. A route marked
 // `notifiesParties()` (a money call) tells the parties of its 2xx answer's `affectedParties` after
 // answering (live/notify.ts); it, and a route marked `wakesClock()`, wakes the app's clock, since the
@@ -11,7 +12,7 @@ import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi'
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
-import { notifiesOf, ownNotifyOf, wakesClockOf } from '../shared/contract/common';
+import { answersCreated, notifiesOf, ownNotifyOf, wakesClockOf } from '../shared/contract/common';
 import type { AppEnv } from './env';
 import { wakeClock } from './clock/wake';
 import { affectedPartiesOf, notifyParties } from './live/notify';
@@ -64,8 +65,10 @@ export async function forward<R extends RouteConfig>(c: Context<AppEnv>, route: 
   // embedded core built it from the same contract and its text is sent as is, without a parse and
   // a second serialization).
   type Answer = RouteConfigToTypedResponse<R>;
-  const status = res.status >= 200 && res.status < 300 ? 200 : (res.status as ClientErrorStatusCode | ServerErrorStatusCode);
-  if (status !== 200 && res.retryAfter !== undefined) c.header('retry-after', res.retryAfter);
+  // A success is 200, or 201 where the declaration answers "created now" apart (createdAnswers).
+  const success = res.status === 201 && answersCreated(route) ? 201 : 200;
+  const status = res.status >= 200 && res.status < 300 ? success : (res.status as ClientErrorStatusCode | ServerErrorStatusCode);
+  if (status >= 300 && res.retryAfter !== undefined) c.header('retry-after', res.retryAfter);
   if (res.text !== undefined) return c.body(res.text, status, { 'content-type': 'application/json' }) as unknown as Answer;
   // Typed as an error status so that clients narrow on `res.status === 200` (or `res.ok`).
   return c.json(res.body as { data: unknown } | { message: string }, status) as unknown as Answer;

@@ -21,6 +21,7 @@ import { sh } from '../build-app';
 import { TEST_STATE } from './global-setup';
 import { TEST_CODE } from '../test-phones';
 import { waitForHydration } from '../../bench/lib/interactions.mjs';
+import ANA_GARCIA from '../identity-ana-garcia.json';
 
 export { TEST_CODE, waitForHydration };
 export { testPhone } from '../test-phones';
@@ -309,14 +310,21 @@ export function holdPrices(held: boolean): void {
  */
 export async function wakeMarketClock(session: Pick<ApiSession, 'access_token' | 'user'>, accountId: string): Promise<void> {
   const orders = `/api/brokerage/accounts/${accountId}/orders`;
-  const wake = await apiCall<{ id: string }>(session, 'POST', orders, {
-    symbol: 'MSFT',
-    side: 'buy',
-    type: 'limit',
-    time_in_force: 'day',
-    qty: '1',
-    limit_price: '1.00',
-  });
+  const wake = await apiCall<{ id: string }>(
+    session,
+    'POST',
+    orders,
+    {
+      symbol: 'MSFT',
+      side: 'buy',
+      type: 'limit',
+      time_in_force: 'day',
+      qty: '1',
+      limit_price: '1.00',
+    },
+    {},
+    201,
+  );
   await apiCall(session, 'DELETE', `${orders}/${wake.id}`);
 }
 
@@ -325,15 +333,7 @@ export async function wakeMarketClock(session: Pick<ApiSession, 'access_token' |
  * service approves at once (ending 5678): the verified name and country a W-8BEN then carries.
  */
 export async function verifyAsAnaOfArgentina(session: ApiSession): Promise<void> {
-  await apiCall(session, 'POST', '/api/identity-verification', {
-    first_name: 'Ana',
-    last_name: 'García',
-    date_of_birth: '1990-01-02',
-    country: 'AR',
-    document_type: 'passport',
-    document_number: 'P5678',
-    consent: true,
-  });
+  await apiCall(session, 'POST', '/api/identity-verification', ANA_GARCIA);
 }
 
 /**
@@ -398,13 +398,14 @@ export async function apiCall<T>(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  status = 200,
 ): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
     method,
     headers: { authorization: `Bearer ${session.access_token}`, 'x-user-id': session.user.id, 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  expect(res.status, `${method} ${path}`).toBe(200);
+  expect(res.status, `${method} ${path}`).toBe(status);
   return (await res.json<{ data: T }>()).data;
 }
 

@@ -5,7 +5,7 @@
 // position on the asset page and the portfolio's value; places a gtc limit buy that fills when the
 // price (set with SQL) crosses it and the app clock runs; places a market buy while the market is
 // closed ("executes at the open") that the clock fills at the open; sells all; and finds every fill
-// in Transactions and its CSV. KO's price is held still (the price job's minute is taken) and put
+// in Transactions and its CSV, and each fill's cash among the USD account's movements. KO's price is held still (the price job's minute is taken) and put
 // back after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -191,6 +191,13 @@ describe('investing (es, 390 px)', () => {
       expect(lines.filter((line) => line.includes(',stock_order,') && line.includes(SYMBOL))).toHaveLength(4);
       expect((await apiCall<{ cash_cents: number }>(session, 'GET', `/api/brokerage/accounts/${accountId}`)).cash_cents).toBe(10000 - 1000 - 3950 - 500 + 5239);
       expect(formatCents(10000 - 1000 - 3950 - 500 + 5239)).toBe('$97.89');
+
+      // 6. The USD account's movements: each fill's cash, a buy or a sell of KO, in its words.
+      await openApp(page, '/accounts/usd');
+      await page.locator('[data-movement="sell"]').waitFor();
+      expect(await page.locator('[data-movement="buy"]').count()).toBe(3);
+      expect(await page.locator('[data-movement="sell"]').textContent()).toContain(s('es', 'order.usdActivity.sell', { symbol: SYMBOL }));
+      expect(await page.locator('[data-movement="sell"]').textContent()).toContain(`+${formatCents(5239)}`);
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -23,7 +23,8 @@ describe('remote mode: orders and positions', () => {
       return { status: 404, body: { message: 'Not found' } };
     });
     const placed = await appRequest('POST', `/api/brokerage/accounts/${accountId}/orders`, { headers: authHeaders(token), body });
-    expect(placed.status, placed.text).toBeLessThan(300);
+    // Placed now: the upstream's 201 is passed on, as the contract declares.
+    expect(placed.status, placed.text).toBe(201);
     expect(placed.json).toEqual({ data: order });
     const listed = await appRequest('GET', `/api/brokerage/accounts/${accountId}/orders?status=all`, { headers: authHeaders(token) });
     expect(listed.status, listed.text).toBe(200);

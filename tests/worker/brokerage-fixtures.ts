@@ -4,8 +4,8 @@
 import { expect } from 'vitest';
 import { coreJson, createUser, db, verifyIdentity, type Fixture } from './fixtures';
 
-const SUITABILITY = { experience: 'some', risk_tolerance: 'medium', horizon: 'long' } as const;
-const W8BEN = { legal_name: 'Ana Pérez', country: 'AR', signature: 'Ana Pérez', certified: true } as const;
+export const SUITABILITY = { experience: 'some', risk_tolerance: 'medium', horizon: 'long' } as const;
+export const W8BEN = { legal_name: 'Ana Pérez', country: 'AR', signature: 'Ana Pérez', certified: true } as const;
 
 /** Tuesday 2026-12-01, 10:00 New York (15:00 UTC): the market is open. */
 export const OPEN_TUESDAY = '2026-12-01T15:00:00.000Z';

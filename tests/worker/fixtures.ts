@@ -107,3 +107,6 @@ export const markerAsset = (id: string, symbol: string, name: string): DigitalAs
 export async function verifyIdentity(userId: string, first = 'Ana', last = 'Pérez'): Promise<void> {
   await db().prepare(`UPDATE profiles SET idv_status = 'approved', first_name = ?, last_name = ? WHERE id = ?`).bind(first, last, userId).run();
 }
+
+/** A limit buy far below the price: it stays open whether the market is open or closed. */
+export const OPEN_LIMIT_BUY = { symbol: 'AAPL', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '1', limit_price: '1.00' } as const;

@@ -12,6 +12,21 @@ export const MOVEMENT_COLUMNS = 'id, kind, rail, amount_cents, status, settle_at
 export const BANK_ACCOUNT_COLUMNS = 'id, holder_name, bank_name, account_last4, routing_number, created_at';
 
 /**
+ * The newest movements of the USD account: its own rows, and the cash of its brokerage fills (a buy
+ * paid from the balance, a sell paid into it: the fill's COMPLETED `stock_order` row), newest first.
+ * Each side is bounded before they merge, so the read stays as fast with a long order history.
+ */
+const ACTIVITY_SQL = `SELECT * FROM (
+    SELECT ${MOVEMENT_COLUMNS}, NULL AS symbol, rowid AS seq FROM usd_movements WHERE wallet_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?3
+  ) UNION ALL SELECT * FROM (
+    SELECT id, CASE direction WHEN 'sent' THEN 'buy' ELSE 'sell' END AS kind, NULL AS rail, amount_usd AS amount_cents, 'settled' AS status,
+      NULL AS settle_at, NULL AS bank_account_id, id AS transaction_id, created_at, created_at AS settled_at, asset AS symbol, rowid AS seq
+    FROM transactions WHERE account_id = ?2 AND type = 'stock_order' AND status = 'COMPLETED' ORDER BY created_at DESC, rowid DESC LIMIT ?3
+  ) ORDER BY created_at DESC, seq DESC LIMIT ?3`;
+
+type ActivityRow = Omit<UsdMovement, 'symbol'> & { symbol: string | null; seq: number };
+
+/**
  * What the balance can spend: available less what open buy orders of the brokerage hold (a
  * reservation is never spent by anything else).
  */
@@ -71,7 +86,7 @@ export async function readUsdAccount(db: D1Database, userId: string, accountId: 
       )
       .bind(walletId),
     db.prepare(`SELECT ${BANK_ACCOUNT_COLUMNS} FROM usd_bank_accounts WHERE wallet_id = ? ORDER BY created_at, id`).bind(walletId),
-    db.prepare(`SELECT ${MOVEMENT_COLUMNS} FROM usd_movements WHERE wallet_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`).bind(walletId, ACTIVITY_SHOWN),
+    db.prepare(ACTIVITY_SQL).bind(walletId, accountId, ACTIVITY_SHOWN),
   ]);
   const figure = balance!.results[0] as { available: number; pending: number } | undefined;
   return {
@@ -80,7 +95,7 @@ export async function readUsdAccount(db: D1Database, userId: string, accountId: 
     available_cents: figure?.available ?? 0,
     pending_cents: figure?.pending ?? 0,
     bank_accounts: banks!.results as UsdBankAccount[],
-    activity: activity!.results as UsdMovement[],
+    activity: (activity!.results as ActivityRow[]).map(({ seq: _, symbol, ...m }) => (symbol === null ? m : { ...m, symbol })),
     ...figures,
   };
 }

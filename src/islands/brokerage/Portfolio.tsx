@@ -16,7 +16,7 @@ import { assetPath } from '../../shared/asset-links';
 import type { BrokerageAccount } from '../../shared/schemas/brokerage';
 import type { Order, Position } from '../../shared/schemas/order';
 import type { ServedPortfolio } from '../../shared/served-portfolio';
-import { $portfolio, cancelOrder, loadMoreHistory, loadPortfolio } from '../../stores/portfolio';
+import { $portfolio, cancelOrder, followOpenOrders, loadMoreHistory, loadPortfolio } from '../../stores/portfolio';
 import { toast } from '../../stores/toasts';
 import { Change } from '../common/Change';
 import { Figure } from '../common/Figure';
@@ -118,6 +118,7 @@ export function Portfolio({ account, served }: { account: BrokerageAccount; serv
   useEffect(() => {
     if (state.status === 'idle') void loadPortfolio(accountId).catch(() => undefined);
   }, [state.status, accountId]);
+  useEffect(() => followOpenOrders(accountId), [accountId]);
 
   async function confirmCancel() {
     if (!cancelling) return;

@@ -26,6 +26,23 @@ export function answers<T extends z.ZodType>(data: T) {
   } as const;
 }
 
+/**
+ * The responses of an endpoint that creates something: 201 `{data}` when it was created now, 200 when
+ * the same request (its client id or Idempotency-Key) answers what it created before. The BFF passes
+ * the upstream's 201 on for these declarations only.
+ */
+export function createdAnswers<T extends z.ZodType>(data: T) {
+  const { 200: replayed, ...errors } = answers(data);
+  return {
+    201: { description: 'Created now: `{data}`', content: replayed.content },
+    200: { description: 'Created by an earlier identical request: `{data}` as it is now', content: replayed.content },
+    ...errors,
+  } as const;
+}
+
+/** Whether a declaration answers 201 when it creates (createdAnswers). */
+export const answersCreated = (route: { responses: object }) => 201 in route.responses;
+
 /** A required JSON body (required, so that a missing or non-JSON body is validated, not skipped). */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: json(schema) } }) as const;
 

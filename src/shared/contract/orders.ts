@@ -8,7 +8,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import * as o from '../schemas/order';
-import { answers, idempotencyKeyHeader, jsonBody, limitedBy, notifiesOwnParties, wakesClock } from './common';
+import { answers, createdAnswers, idempotencyKeyHeader, jsonBody, limitedBy, notifiesOwnParties, wakesClock } from './common';
 import { refuses } from './statuses';
 
 const tags = ['Orders and positions'];
@@ -32,7 +32,7 @@ export const placeOrder = createRoute({
   method: 'post',
   path: '/accounts/{accountId}/orders',
   request: { params: o.orderAccountParam, ...idempotencyKeyHeader(), ...jsonBody(o.orderBody) },
-  responses: answers(o.order),
+  responses: createdAnswers(o.order),
 });
 export const listOrders = createRoute({
   tags,
@@ -102,7 +102,7 @@ export const closePosition = createRoute({
   method: 'delete',
   path: '/accounts/{accountId}/positions/{symbol}',
   request: { params: o.positionParam, ...idempotencyKeyHeader() },
-  responses: answers(o.order),
+  responses: createdAnswers(o.order),
 });
 
 export const ordersContract = [placeOrder, listOrders, getOrder, cancelOrder, listPositions, getPosition, closePosition] as const;

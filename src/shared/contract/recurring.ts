@@ -28,7 +28,7 @@ export const createRecurringBuy = createRoute({
   tags,
   operationId: 'createRecurringBuy',
   summary: 'Create a recurring buy',
-  description: `Creates an active recurring buy of \`notional\` dollars (1.00 to 1000000.00) of a stock or ETF of the market list with a price (422 \`symbol_not_tradable\`), \`frequency\` daily, weekly, biweekly or monthly, from \`start_date\` (today or later in New York, else 400), for an account whose brokerage account is opened (403 \`trading_blocked\`); answers it, 201, with its first run date. An account has at most ${MAX_RECURRING_BUYS} (409 \`conflict\`). ${RUNS} Idempotent with an Idempotency-Key. Rate-limited (RL_ORDERS).`,
+  description: `Creates an active recurring buy of \`notional\` dollars (1.00 to 1000000.00) of a stock or ETF of the market list with a price (422 \`symbol_not_tradable\`), \`frequency\` daily, weekly, biweekly or monthly, from \`start_date\` (today or later in New York, else 400), for an account whose brokerage account is opened (403 \`trading_blocked\`); answers it with its first run date. An account has at most ${MAX_RECURRING_BUYS} (409 \`conflict\`). ${RUNS} Idempotent with an Idempotency-Key. Rate-limited (RL_ORDERS).`,
   ...limitedBy('RL_ORDERS'),
   ...wakesClock(),
   ...refuses('trading_blocked', 'symbol_not_tradable', 'conflict'),

@@ -119,13 +119,14 @@ const replayed = z.literal('true').meta({
 });
 
 /**
- * The declaration as the BFF publishes it: its success answer (with `idempotent-replayed` where it
- * takes an Idempotency-Key), then exactly the error statuses it can answer, and no refusals list (the
+ * The declaration as the BFF publishes it: its success answers (each with `idempotent-replayed` where
+ * it takes an Idempotency-Key), then exactly the error statuses it can answer, and no refusals list (the
  * responses say it).
  */
 export function published<R extends RouteConfig>(route: R): R {
   const { [REFUSES_EXTENSION]: _refusals, ...rest } = route as R & { [REFUSES_EXTENSION]?: unknown };
   const { '4XX': _refused, '5XX': _failed, ...success } = route.responses;
-  const ok = success[200] && hasIdempotencyKey(route) ? { 200: { ...success[200], headers: z.object({ 'idempotent-replayed': replayed.optional() }) } } : {};
+  const headers = z.object({ 'idempotent-replayed': replayed.optional() });
+  const ok = hasIdempotencyKey(route) ? Object.fromEntries(Object.entries(success).map(([status, answer]) => [status, { ...answer, headers }])) : {};
   return { ...rest, responses: { ...success, ...ok, ...errorResponses(route) } } as unknown as R;
 }

@@ -29,7 +29,7 @@ export const getUsdAccount = createRoute({
   tags,
   operationId: 'getUsdAccount',
   summary: 'Get the USD account',
-  description: `The USD account of one of your accounts: \`status\` (open; closed, when it can be opened; unverified, when identity verification comes first), available and pending (withdrawals not yet settled) balances in integer cents, this month's limit, what was used and what is left and when it resets, the bank accounts and the newest 20 movements. ${LIMIT_TEXT} Another user's account is 404. Read-only.`,
+  description: `The USD account of one of your accounts: \`status\` (open; closed, when it can be opened; unverified, when identity verification comes first), available and pending (withdrawals not yet settled) balances in integer cents, this month's limit, what was used and what is left and when it resets, the bank accounts and the newest 20 movements (deposits, withdrawals, purchases paid from the balance, and the cash of filled brokerage buys and sells, each with its symbol). ${LIMIT_TEXT} Another user's account is 404. Read-only.`,
   method: 'get',
   path: '/accounts/{accountId}',
   request: { params: u.usdAccountParam },

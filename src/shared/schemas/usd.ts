@@ -19,8 +19,11 @@ export const usdAmount = z
 
 export const USD_RAILS = ['bank', 'card'] as const;
 export type UsdRail = (typeof USD_RAILS)[number];
-/** A purchase is New Transaction paid from the balance (its transaction_id is the purchase's row). */
-export const USD_MOVEMENT_KINDS = ['deposit', 'withdrawal', 'purchase'] as const;
+/**
+ * A purchase is New Transaction paid from the balance (its transaction_id is the purchase's row); a
+ * buy or a sell is a filled brokerage order's cash (its transaction_id is the fill's `stock_order` row).
+ */
+export const USD_MOVEMENT_KINDS = ['deposit', 'withdrawal', 'purchase', 'buy', 'sell'] as const;
 export const USD_MOVEMENT_STATUSES = ['pending', 'settled', 'cancelled'] as const;
 
 /** The ABA routing number checksum: 3, 7, 1 weights over the 9 digits, a multiple of 10. */
@@ -66,7 +69,7 @@ export const usdMovement = z
   .object({
     id: uuidId,
     kind: z.enum(USD_MOVEMENT_KINDS),
-    /** How a deposit or a withdrawal moved; null for a purchase paid from the balance. */
+    /** How a deposit or a withdrawal moved; null for a purchase, a buy or a sell paid from the balance. */
     rail: z.enum(USD_RAILS).nullable(),
     amount_cents: usdCents,
     status: z.enum(USD_MOVEMENT_STATUSES),
@@ -77,6 +80,8 @@ export const usdMovement = z
     transaction_id: uuidId,
     created_at: timestamp,
     settled_at: timestamp.nullable(),
+    /** The stock or ETF a buy or a sell traded (only on those). */
+    symbol: z.string().optional(),
   })
   .meta({ id: 'UsdMovement' });
 

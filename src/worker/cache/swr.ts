@@ -103,6 +103,12 @@ export async function swr(kv: KVNamespace, key: string, load: () => Promise<unkn
   return { ...(await loadOnce(kv, key, load, opts)), state: 'miss' };
 }
 
+/**
+ * Loads and stores now, whatever the age of the cached copy: for a writer that knows the source just
+ * changed (the market's prices moved), so the next read serves the new value, not the copy it replaced.
+ */
+export const reload = (kv: KVNamespace, key: string, load: () => Promise<unknown>, opts: SwrOptions): Promise<SwrResult> => store(kv, key, load, opts);
+
 /** Loads and stores now; concurrent loads of one key in one isolate share one. */
 function loadOnce(kv: KVNamespace, key: string, load: () => Promise<unknown>, opts: SwrOptions): Promise<SwrResult> {
   let pending = loading.get(key);

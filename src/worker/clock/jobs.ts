@@ -10,13 +10,11 @@ import { nextSnapshotMs, takeSnapshots } from '../../core/brokerage/snapshots';
 import { decideDueReviews, nextReviewDue } from '../../core/identity/review';
 import { expireLapsedOffers, nextOfferExpiry } from '../../core/ledger/expiry';
 import { nextWithdrawalSettlement, settleDueWithdrawals } from '../../core/usd/settlement';
-import { appMode } from '../../platform/app-mode';
 import { nowIso } from '../../platform/primitives';
 import type { Bindings } from '../env';
 import { notifyParties } from '../live/notify';
-
-/** Whether this Worker's ledger is the embedded one (so its timed work is this Worker's to run). */
-export const ownsLedger = (env: Bindings) => appMode(env) !== 'production' && !env.UPSTREAM_API_URL?.trim();
+import { refreshMovedPrices } from '../market/cache';
+import { ownsLedger } from './owns-ledger';
 
 export interface ClockJob {
   readonly name: string;
@@ -68,12 +66,14 @@ export async function settleWithdrawals(env: Bindings, nowMs: number): Promise<{
  * The market session at `nowMs` (the market's time adds a test's offset: core/brokerage/market-time.ts):
  * lapsed day orders expire, and while the market is open the embedded prices move, orders placed
  * while it was closed fill at the open and limit orders whose limit the price reached fill. The
- * people whose orders changed are told (live updates: their notifications and money). Why the
+ * people whose orders changed are told (live updates: their notifications and money), and moved
+ * prices rewrite the cached market list, so no screen estimates at the price before the move. Why the
  * engine runs here and not in a Durable Object per account: core/brokerage/market-session.ts.
  */
 export async function runMarket(env: Bindings, nowMs: number) {
   if (!ownsLedger(env)) return { moved: false, filled: 0, expired: 0, rejected: 0, accounts: [] };
   const result = await runMarketSession(env.DB, nowMs);
+  if (result.moved) await refreshMovedPrices(env);
   if (result.accounts.length > 0) {
     await notifyAccounts(env, result.accounts);
     console.log(`market job: ${result.filled} filled, ${result.expired} expired, ${result.rejected} rejected`);

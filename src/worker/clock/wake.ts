@@ -2,7 +2,7 @@
 // money call. Apart from the class so that the BFF's modules do not load the Durable Object runtime.
 import type { Bindings } from '../env';
 import type { AppClock } from './app-clock';
-import { ownsLedger } from './jobs';
+import { ownsLedger } from './owns-ledger';
 
 type ClockEnv = Bindings & {
   /** The app's clock (wrangler.toml `[[durable_objects.bindings]]`), one instance: `idFromName('app')`. */

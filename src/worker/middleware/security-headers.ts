@@ -2,7 +2,7 @@
 // under /auth/v1): HSTS, nosniff, Referrer-Policy, Permissions-Policy, frame denial and a CSP for
 // JSON that loads nothing. API answers are never stored by browsers or shared caches (`no-store`),
 // except that a route may let the browser alone keep its answer (`private, max-age=...`: the price
-// history, public market data; see HISTORY_CACHE_CONTROL in routes/market.ts);
+// history, public market data; see HISTORY_CACHE_CONTROL in market/cache.ts);
 // the sign-in service keeps the caching it sets itself (its JWKS is public, 10 minutes).
 // Pages and static assets get the same headers from `_headers` (see src/integrations/security-headers.ts).
 import type { MiddlewareHandler } from 'hono';

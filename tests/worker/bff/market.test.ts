@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketSnapshot, Stock, DigitalAsset } from '../../../src/shared/schemas/market';
 import { forgetIsolateCopies, lockKeyOf, swr } from '../../../src/worker/cache/swr';
 import { app } from '../../../src/worker/index';
+import { runMarket } from '../../../src/worker/clock/jobs';
+import type { Bindings } from '../../../src/worker/env';
 import { MARKET_LIST_KEY, marketClock } from '../../../src/worker/routes/market';
 import { bearer, projectToken, signIn } from '../auth';
 import { installFetchGuard, outbound, planFetch } from '../network';
@@ -303,6 +305,40 @@ describe('detail reads', () => {
     const bad = await get('/api/market/stocks/%24%24%24');
     expect(bad.res.status).toBe(400);
     expect(bad.body.message).toMatch(/^symbol: /);
+  });
+});
+
+describe('the market session moving prices', () => {
+  /** Tuesday 2026-12-01, 10:00 New York: the market is open, so the session moves prices. */
+  const OPEN_TUESDAY = Date.parse('2026-12-01T15:00:00.000Z');
+  const setting = (key: string, value: string) =>
+    testEnv.DB.prepare(`INSERT INTO market_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).bind(key, value).run();
+  const pricesInD1 = async () =>
+    Object.fromEntries(
+      (
+        await testEnv.DB.prepare(`SELECT s.symbol, p.price FROM stocks s JOIN stock_prices p ON p.stock_id = s.id`).all<{ symbol: string; price: number }>()
+      ).results.map((r) => [r.symbol, r.price]),
+    );
+  const listed = (snapshot: MarketSnapshot) => Object.fromEntries(snapshot.stocks.filter((s) => s.price).map((s) => [s.symbol, s.price!.price]));
+
+  afterEach(async () => {
+    await testEnv.DB.prepare(`DELETE FROM market_settings WHERE key IN ('test_time_offset_ms', 'prices_moved_at')`).run();
+  });
+
+  it('rewrites the cached list when prices move, so the list and a quote read right after show the moved price', async () => {
+    const before = listed((await get('/api/market')).body.data);
+    expect((await get('/api/market')).res.headers.get('x-cache')).toBe('fresh');
+    // The market's clock at an open session, prices free to move this minute.
+    await setting('test_time_offset_ms', String(OPEN_TUESDAY - Date.now()));
+    await testEnv.DB.prepare(`DELETE FROM market_settings WHERE key = 'prices_moved_at'`).run();
+    expect((await runMarket(testEnv as unknown as Bindings, Date.now())).moved).toBe(true);
+    const moved = await pricesInD1();
+    expect(moved).not.toEqual(before);
+
+    const after = await get('/api/market');
+    expect(listed(after.body.data)).toEqual(Object.fromEntries(Object.keys(before).map((symbol) => [symbol, moved[symbol]])));
+    const quote = (await get('/api/market/stocks/AAPL')).body.data as unknown as Stock;
+    expect(quote.price!.price).toBe(moved.AAPL);
   });
 });
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { declaredApiRoutes, fillPath } from '../bff-route-table';
 import { dbDigest } from '../db-snapshot';
-import { verifyIdentity } from '../fixtures';
+import { OPEN_LIMIT_BUY, verifyIdentity } from '../fixtures';
 
 interface Victim {
   userId: string;
@@ -204,9 +204,9 @@ type Session = { accessToken: string; userId: string };
 
 const api = apiAs;
 
-async function ok<T = any>(who: Session, method: string, path: string, body?: unknown): Promise<T> {
+async function ok<T = any>(who: Session, method: string, path: string, body?: unknown, status = 200): Promise<T> {
   const res = await api(who, method, path, body);
-  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
+  if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
   return res.body.data as T;
 }
 
@@ -245,15 +245,7 @@ async function buildVictim(s: Session): Promise<Victim> {
     suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
     w8ben: { legal_name: 'Ana Pérez', country: 'MX', signature: 'Ana Pérez', certified: true },
   });
-  // A limit far below the price: open whether the market is open or closed.
-  const order = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/orders`, {
-    symbol: 'AAPL',
-    side: 'buy',
-    type: 'limit',
-    time_in_force: 'gtc',
-    qty: '1',
-    limit_price: '1.00',
-  });
+  const order = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/orders`, OPEN_LIMIT_BUY, 201);
   const plan = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/recurring-buys`, {
     symbol: 'AAPL',
     notional: '10.00',

@@ -50,8 +50,8 @@ describe("the contract's schemas against the embedded core", () => {
     const { accessToken, userId } = await signIn(uniquePhone());
     const checked = new Set<string>();
 
-    /** Calls the BFF (embedded default), checks `data` against the route's schema, answers `data`. */
-    async function check(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+    /** Calls the BFF (embedded default), checks its `status` and `data` against the route's schema, answers `data`. */
+    async function check(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, status = 200): Promise<any> {
       const res = await app.fetch(
         new Request(`http://app.test/api${path}`, {
           method,
@@ -61,7 +61,7 @@ describe("the contract's schemas against the embedded core", () => {
         testEnv,
       );
       const answer = await res.json<{ data: unknown; message?: string }>();
-      expect(res.status, `${method} ${path}: ${answer.message}`).toBe(200);
+      expect(res.status, `${method} ${path}: ${answer.message}`).toBe(status);
       const match = matchUpstreamRoute(method, path.split('?')[0]!);
       if (!match.ok) throw new Error(`${method} ${path} has no route in the table: ${match.reason}`);
       const parsed = match.route.answer.safeParse(answer);
@@ -181,15 +181,18 @@ describe("the contract's schemas against the embedded core", () => {
       .bind(String(Date.parse('2026-12-01T15:00:00.000Z') - Date.now()))
       .run();
     const orders = `/brokerage/accounts/${personal}/orders`;
-    const limit = await check('POST', orders, { symbol: 'AAPL', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '1', limit_price: '1.00' });
+    // Placed now: 201, as the core answers and the contract declares.
+    const limit = await check('POST', orders, { symbol: 'AAPL', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '1', limit_price: '1.00' }, {}, 201);
     expect(limit.status).toBe('new');
     await check('GET', `${orders}/${limit.id}`);
     expect((await check('DELETE', `${orders}/${limit.id}`)).status).toBe('canceled');
-    expect((await check('POST', orders, { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' })).status).toBe('filled');
+    expect((await check('POST', orders, { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' }, {}, 201)).status).toBe(
+      'filled',
+    );
     expect(await check('GET', `${orders}?status=all`)).toHaveLength(2);
     expect(await check('GET', `/brokerage/accounts/${personal}/positions`)).toHaveLength(1);
     await check('GET', `/brokerage/accounts/${personal}/positions/AAPL`);
-    expect((await check('DELETE', `/brokerage/accounts/${personal}/positions/AAPL`)).status).toBe('filled');
+    expect((await check('DELETE', `/brokerage/accounts/${personal}/positions/AAPL`, undefined, {}, 201)).status).toBe('filled');
     // Recurring buys: create (idempotent), list, read, pause, delete.
     const recurring = `/brokerage/accounts/${personal}/recurring-buys`;
     const plan = await check(

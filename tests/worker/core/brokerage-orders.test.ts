@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/shared/limiters';
 import { apiAs, signIn, uniquePhone } from '../auth';
 import { runMarketSession } from '../../../src/core/brokerage/market-session';
-import { OPEN_TUESDAY, holdPrices, releasePrices, setMarketTime, setPrice, trader } from '../brokerage-fixtures';
-import { core, coreJson, createUser, db, scalar, type Fixture } from '../fixtures';
+import { OPEN_TUESDAY, SUITABILITY, W8BEN, holdPrices, releasePrices, setMarketTime, setPrice, trader } from '../brokerage-fixtures';
+import { core, coreJson, createUser, db, scalar, verifyIdentity, type Fixture } from '../fixtures';
 
 beforeEach(holdPrices);
 // Nothing of these tests is left for the app clock's market job (it sleeps without open orders or positions).
@@ -391,6 +391,37 @@ describe('Sell all and average cost', () => {
   });
 });
 
+describe('the USD account’s movements', () => {
+  it('lists each fill’s cash as a buy or a sell of its symbol, in cents, newest first among deposits, each linked to its transaction', async () => {
+    await setMarketTime(OPEN_TUESDAY);
+    await setPrice('AAPL', '190');
+    const f = await trader(100_00);
+    expect((await coreJson(f.userId, `/usd/accounts/${f.accountId}/deposits`, { body: { amount: '5.00', rail: 'card' } })).status).toBe(200);
+    const bought = (await place(f, { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' })).body.data;
+    await setPrice('AAPL', '200');
+    const sold = (await place(f, { symbol: 'AAPL', side: 'sell', type: 'market', time_in_force: 'day', qty: '0.02' })).body.data;
+    expect(sold).toMatchObject({ status: 'filled', filled_cents: 400 });
+    const usd = (await coreJson(f.userId, `/usd/accounts/${f.accountId}`)).body.data;
+    expect(usd.available_cents).toBe(100_00 + 5_00 - 10_00 + 4_00);
+    expect(usd.activity).toEqual([
+      expect.objectContaining({ kind: 'sell', symbol: 'AAPL', amount_cents: 400, status: 'settled', rail: null, transaction_id: sold.transaction_id }),
+      expect.objectContaining({ kind: 'buy', symbol: 'AAPL', amount_cents: 1000, status: 'settled', rail: null, transaction_id: bought.transaction_id }),
+      expect.objectContaining({ kind: 'deposit', rail: 'card', amount_cents: 500 }),
+    ]);
+    expect(usd.activity[2]).not.toHaveProperty('symbol');
+    expect(Date.parse(usd.activity[0].created_at)).toBeGreaterThanOrEqual(Date.parse(usd.activity[1].created_at));
+  });
+
+  it('shows no movement for an order that has not filled, nor another account’s fills', async () => {
+    await setMarketTime(OPEN_TUESDAY);
+    await setPrice('AAPL', '190');
+    const [f, other] = [await trader(100_00), await trader(100_00)];
+    await place(other, { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00' });
+    await place(f, { symbol: 'AAPL', side: 'buy', type: 'limit', time_in_force: 'gtc', qty: '0.1', limit_price: '100' });
+    expect((await coreJson(f.userId, `/usd/accounts/${f.accountId}`)).body.data.activity).toEqual([]);
+  });
+});
+
 describe('listing orders', () => {
   it('lists open and closed orders newest first and pages with a keyset cursor', async () => {
     await setMarketTime(OPEN_TUESDAY);
@@ -414,6 +445,30 @@ describe('listing orders', () => {
 });
 
 describe('orders through the BFF', () => {
+  it('answers 201 for an order placed now and for Sell all, and 200 for the same client_order_id again, as the core does', { timeout: 30_000 }, async () => {
+    await setMarketTime(OPEN_TUESDAY);
+    await setPrice('AAPL', '190');
+    const who = await signIn(uniquePhone());
+    const accountId = (await apiAs(who, 'GET', '/api/accounts/user/accounts')).body.data.accounts[0].account_id as string;
+    await verifyIdentity(who.userId);
+    expect((await apiAs(who, 'POST', '/api/usd/accounts', { account_id: accountId })).status).toBe(200);
+    expect((await apiAs(who, 'POST', `/api/brokerage/accounts/${accountId}`, { suitability: SUITABILITY, w8ben: W8BEN })).status).toBe(200);
+    await db()
+      .prepare(`UPDATE usd_balances SET available_cents = 100_00 WHERE wallet_id = (SELECT id FROM wallets WHERE account_id = ? AND kind = 'usd')`)
+      .bind(accountId)
+      .run();
+    const body = { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', notional: '10.00', client_order_id: 'bff-201' };
+    const placed = await apiAs(who, 'POST', `/api/brokerage/accounts/${accountId}/orders`, body);
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.body.data).toMatchObject({ status: 'filled', filled_cents: 1000 });
+    const again = await apiAs(who, 'POST', `/api/brokerage/accounts/${accountId}/orders`, body);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(placed.body.data.id);
+    const sold = await apiAs(who, 'DELETE', `/api/brokerage/accounts/${accountId}/positions/AAPL`);
+    expect(sold.status, sold.text).toBe(201);
+    expect(sold.body.data).toMatchObject({ side: 'sell', status: 'filled' });
+  });
+
   it('limits order writes per user (RL_ORDERS) with 429 {message}, and not the reads', { timeout: 30_000 }, async () => {
     const who = await signIn(uniquePhone());
     const accounts = await apiAs(who, 'GET', '/api/accounts/user/accounts');

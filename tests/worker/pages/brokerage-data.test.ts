@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { brokeragePage } from '../../../src/worker/pages/brokerage-data';
 import { apiAs, okAs, pageUser, signIn, uniquePhone } from '../auth';
+import { OPEN_LIMIT_BUY } from '../fixtures';
 
 const testEnv = env as unknown as Cloudflare.Env & { DB: D1Database };
 const pageRequest = () => new Request('http://localhost/accounts/brokerage');
@@ -82,16 +83,8 @@ describe('the reads of /accounts/brokerage', () => {
     await testEnv.DB.prepare(`UPDATE usd_balances SET available_cents = 10000 WHERE wallet_id = (SELECT id FROM wallets WHERE account_id = ? AND kind = 'usd')`)
       .bind(accountId)
       .run();
-    // A limit far under the price: it stays open whether the market is open or not.
-    const placing = await apiAs(me, 'POST', `/api/brokerage/accounts/${accountId}/orders`, {
-      symbol: 'AAPL',
-      side: 'buy',
-      type: 'limit',
-      time_in_force: 'gtc',
-      qty: '1',
-      limit_price: '1.00',
-    });
-    expect(placing.status).toBeLessThan(300);
+    const placing = await apiAs(me, 'POST', `/api/brokerage/accounts/${accountId}/orders`, OPEN_LIMIT_BUY);
+    expect(placing.status).toBe(201);
     const placed = placing.body.data;
     const { served } = await brokeragePage(pageRequest(), testEnv, pageUser(me));
     expect(served.portfolio).toEqual({
