@@ -61,13 +61,20 @@ beforeAll(async () => {
   const [buyDay, nextDay] = calendar(newYorkDate(Date.now() + DAY_MS), newYorkDate(Date.now() + 14 * DAY_MS)).filter((d) => d.date > today);
   // The buy, while the market is open.
   setMarketTime(new Date(buyDay!.openAt + 30 * 60_000).toISOString());
-  await apiCall(session, 'POST', `/api/brokerage/accounts/${accountId}/orders`, {
-    symbol: 'AAPL',
-    side: 'buy',
-    type: 'market',
-    time_in_force: 'day',
-    notional: '10.00',
-  });
+  await apiCall(
+    session,
+    'POST',
+    `/api/brokerage/accounts/${accountId}/orders`,
+    {
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      notional: '10.00',
+    },
+    {},
+    201,
+  );
   // The next morning before the open: the clock's snapshot job takes the buy day's close.
   setMarketTime(new Date(nextDay!.openAt - 90 * 60_000).toISOString());
   await wakeMarketClock(session, accountId);

@@ -3,7 +3,7 @@
 // buy of `notional` dollars of one symbol, daily, weekly, every two weeks or monthly from a start
 // date (a New York calendar date). Strict objects: an unknown field is refused, not dropped.
 import { z } from 'zod';
-import { MAX_NOTIONAL, MIN_NOTIONAL, NOTIONAL_PATTERN, orderProblem } from '../order-rules';
+import { MAX_NOTIONAL, MIN_NOTIONAL, orderProblem } from '../order-rules';
 import { RECURRING_FREQUENCIES, RECURRING_STATUSES } from '../recurring-rules';
 import { CALENDAR_DATE } from './brokerage';
 import { marketSymbol, uuidId } from './ids';
@@ -11,9 +11,15 @@ import { ASSET_CLASSES } from './order';
 import { timestamp } from './timestamp';
 
 /** Dollars per run, an order's notional: $1 to the order limit, at most 2 decimals. */
+/**
+ * The published form of the range (1.00 to 1000000.00, at most 2 decimals), so that a client reading
+ * the document sends only amounts the server takes; the order rules below stay the judge.
+ */
+const NOTIONAL_IN_RANGE = /^(?:[1-9]\d{0,5}(?:\.\d{1,2})?|1000000(?:\.0{1,2})?)$/;
+
 const notional = z
   .string()
-  .regex(NOTIONAL_PATTERN, 'notional must be a dollar amount with at most 2 decimals')
+  .regex(NOTIONAL_IN_RANGE, `notional must be a dollar amount from ${MIN_NOTIONAL} to ${MAX_NOTIONAL} with at most 2 decimals`)
   .refine((value) => orderProblem({ side: 'buy', type: 'market', time_in_force: 'day', notional: value }) === null, {
     message: `notional must be from ${MIN_NOTIONAL} to ${MAX_NOTIONAL}`,
   })
@@ -41,7 +47,7 @@ export const recurringBuyChange = z
     status: z.enum(RECURRING_STATUSES).optional().meta({ description: 'paused: no run until it is active again; active: resumes from today' }),
   })
   .refine((change) => Object.keys(change).length > 0, { message: 'Send at least one of notional, frequency and status' })
-  .meta({ id: 'RecurringBuyChange' });
+  .meta({ id: 'RecurringBuyChange', minProperties: 1 });
 
 export const recurringBuy = z
   .object({

@@ -87,6 +87,8 @@ const BODIES: Record<string, unknown> = {
   // The remote tier's valid opening (one body for both tables).
   'POST /api/brokerage/accounts/:accountId': ROUTES['POST /api/brokerage/accounts/:accountId']!.body,
   'POST /api/brokerage/accounts/:accountId/orders': ROUTES['POST /api/brokerage/accounts/:accountId/orders']!.body,
+  'POST /api/brokerage/accounts/:accountId/recurring-buys': ROUTES['POST /api/brokerage/accounts/:accountId/recurring-buys']!.body,
+  'PATCH /api/brokerage/accounts/:accountId/recurring-buys/:planId': ROUTES['PATCH /api/brokerage/accounts/:accountId/recurring-buys/:planId']!.body,
   'POST /api/usd/accounts/:accountId/withdrawals': { amount: '1', bank_account_id: UUID },
 };
 
