@@ -891,7 +891,7 @@ export const fs: Dictionary = {
   'broker.card.open': 'Ouvrir le compte',
   'broker.unverified.title': 'Vérifiez d’abord votre identité',
   'broker.unverified.body':
-    "Pour investir, il faut une identité vérifiée. Ensuite vous répondez à trois questions et signez le W-8BEN, et votre compte d'investissement s'ouvre.",
+    'Pour investir, il faut une identité vérifiée. Ensuite vous répondez à trois questions et signez le W-8BEN, et votre compte d’investissement s’ouvre.',
   'broker.unverified.link': 'Vérifier votre identité',
   'broker.open.intro':
     "Ouvrez votre compte d'investissement : répondez au questionnaire d'adéquation et signez la déclaration W-8BEN. Les opérations restent bloquées tant que les deux ne sont pas faits.",
