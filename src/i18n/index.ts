@@ -6,7 +6,7 @@
 //
 // No dictionary ships with the code. In the browser a page loads its own dictionary in the person's
 // language: only the strings its islands can show, named by its layout's <meta name="dictionaries">
-// (built by src/integrations/page-dictionaries.ts; the served language's is preloaded). The Worker
+// (built by src/integrations/page-dictionaries.ts; the served language's loads with the islands). The Worker
 // and the tests, which have no such page, load whole dictionaries, English with each as the fallback.
 import type { Dictionary, TranslationKey } from './en';
 
@@ -42,7 +42,7 @@ const add = (lang: Lang, strings: Partial<Dictionary>) => {
 const pageDictionaries = (): DOMStringMap | undefined =>
   typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>('meta[name="dictionaries"]')?.dataset;
 
-/** The language the Worker rendered this page in (its dictionary is preloaded), or null. */
+/** The language the Worker rendered this page in (its dictionary loads with the islands), or null. */
 export function servedLanguage(): Lang | null {
   const served = pageDictionaries()?.served;
   return isLang(served) ? served : null;

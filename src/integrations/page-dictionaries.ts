@@ -4,7 +4,7 @@
 // error texts module is among them, the `errors.` family comes whole and also in English, because a
 // server answers in English and that module reads the text back to its key. Each dictionary is a tiny
 // ES module, /_astro/i18n/<page>.<lang>.<hash>.js, written next to the build's scripts; the layout
-// names the page's three in a <meta name="dictionaries"> and preloads the served language's
+// names the page's three in a <meta name="dictionaries"> and the islands load the served language's
 // (src/layouts/AppLayout.astro), and t() loads one from there (src/i18n/index.ts). A new island needs
 // nothing: its keys are found where it names them, as the unused-keys check finds them.
 import type { AstroIntegration } from 'astro';

@@ -78,8 +78,8 @@ export function applyAccountLanguage(accountLanguage: string | null | undefined)
 
 /**
  * In the browser: picks the starting language and loads its strings. A page rendered on the Worker
- * starts in its language (whose dictionary it preloads), as its islands will; a prerendered one in the
- * stored choice or the browser's.
+ * starts in its language, as its islands will; a prerendered one in the stored choice or the
+ * browser's.
  */
 function start(): Promise<void> {
   wanted = servedLanguage() ?? initialLanguage();
@@ -94,7 +94,7 @@ function start(): Promise<void> {
 
 /**
  * Resolves once the starting language's strings are in: the islands hydrate after it
- * (src/integrations/react-client.mjs), so hydration never waits for them and a press held before it
- * (client:tap) is replayed on an island that has hydrated.
+ * (src/integrations/react-client.mjs awaits it before its islands' loading ends), so hydration never
+ * waits for them and a press held before it (client:tap) is replayed on an island that has hydrated.
  */
 export const languageReady: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : start();

@@ -61,6 +61,32 @@ describe('the login page', () => {
     await context.close();
   });
 
+  it('keeps every key typed and the Enter pressed while the island still waits for its strings', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    // The page's dictionary is held back until the number is typed and sent: the island's scripts
+    // arrive, but it cannot hydrate before its strings are in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/_astro/i18n/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Phone number').focus();
+    // Not a test number (one code per 60 s), owned by this test alone.
+    await page.keyboard.type('+5');
+    // Two idle periods: the island's scripts have loaded by then, and only its strings are missing.
+    for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    await page.keyboard.type('2 55 2468 1357');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('astro-island[ssr]').count()).toBe(1);
+    release();
+    await page.getByLabel('Verification code').waitFor();
+    expect(await status(page).textContent()).toBe('We sent a code to +525524681357');
+    await context.close();
+  });
+
   it('checks the phone, sends the code, counts down, rejects a wrong code and goes back with Change number', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
