@@ -6,7 +6,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { MAX_RECURRING_BUYS } from '../recurring-rules';
 import * as r from '../schemas/recurring';
-import { answers, idempotencyKeyHeader, jsonBody, limitedBy, wakesClock } from './common';
+import { answers, createdAnswers, idempotencyKeyHeader, jsonBody, limitedBy, wakesClock } from './common';
 import { refuses } from './statuses';
 
 const tags = ['Recurring buys'];
@@ -35,7 +35,7 @@ export const createRecurringBuy = createRoute({
   method: 'post',
   path: '/accounts/{accountId}/recurring-buys',
   request: { params: r.recurringAccountParam, ...idempotencyKeyHeader(), ...jsonBody(r.recurringBuyBody) },
-  responses: answers(r.recurringBuy),
+  responses: createdAnswers(r.recurringBuy),
 });
 export const getRecurringBuy = createRoute({
   tags,

@@ -246,12 +246,18 @@ async function buildVictim(s: Session): Promise<Victim> {
     w8ben: { legal_name: 'Ana Pérez', country: 'MX', signature: 'Ana Pérez', certified: true },
   });
   const order = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/orders`, OPEN_LIMIT_BUY, 201);
-  const plan = await ok(s, 'POST', `/api/brokerage/accounts/${accountId}/recurring-buys`, {
-    symbol: 'AAPL',
-    notional: '10.00',
-    frequency: 'monthly',
-    start_date: '2027-06-01',
-  });
+  const plan = await ok(
+    s,
+    'POST',
+    `/api/brokerage/accounts/${accountId}/recurring-buys`,
+    {
+      symbol: 'AAPL',
+      notional: '10.00',
+      frequency: 'monthly',
+      start_date: '2027-06-01',
+    },
+    201,
+  );
   return {
     userId: s.userId,
     accountId,

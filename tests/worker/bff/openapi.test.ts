@@ -40,10 +40,15 @@ describe('GET /api/openapi.json', () => {
     );
   });
 
-  it('gives every operation its responses: {data} on 200 (101 for the live WebSocket; 200 and 201 where placing creates) and {message, code} on each 4xx and 5xx it declares', async () => {
+  it('gives every operation its responses: {data} on 200 (101 for the live WebSocket; 200 and 201 where placing or creating a plan creates) and {message, code} on each 4xx and 5xx it declares', async () => {
     const doc = await document();
-    // Placing an order and Sell all answer 201 when they placed it now, 200 for the same request again.
-    const creates = new Set(['post /api/brokerage/accounts/{accountId}/orders', 'delete /api/brokerage/accounts/{accountId}/positions/{symbol}']);
+    // Placing an order, Sell all and creating a recurring buy answer 201 when they placed or created it
+    // now, 200 for the same request again.
+    const creates = new Set([
+      'post /api/brokerage/accounts/{accountId}/orders',
+      'delete /api/brokerage/accounts/{accountId}/positions/{symbol}',
+      'post /api/brokerage/accounts/{accountId}/recurring-buys',
+    ]);
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const m of METHODS.filter((m) => item[m])) {
         // The one exception: GET /api/live is a WebSocket upgrade, its success is 101 Switching Protocols.

@@ -200,6 +200,7 @@ describe("the contract's schemas against the embedded core", () => {
       recurring,
       { symbol: 'AAPL', notional: '10.00', frequency: 'monthly', start_date: '2026-12-31' },
       { 'idempotency-key': crypto.randomUUID() },
+      201,
     );
     expect(plan.next_run_date).toBe('2026-12-31');
     expect(await check('GET', recurring)).toHaveLength(1);
