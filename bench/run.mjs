@@ -85,7 +85,7 @@ const BUDGET = {
   scaleGrowth: 2, // p50 at 100,000 rows / p50 at 10,000 rows
   inpMs: 100, // each repeated interaction at 4x CPU (web-vitals' INP: the worst interaction)
   signInToScreenMs: 1000, // from Verify on /login to the first signed-in screen's LCP, 4x CPU and slow 4G
-  tapDirectiveBytes: 1300, // the client:tap directive Astro inlines into every page with an island (1,117 B, then its fallback for a chunk that cannot load)
+  tapDirectiveBytes: 1300, // the client:tap directive Astro inlines into every page with an island (1,158 B)
   portfolioGrowth: 1.25, // p50 of each portfolio read with 10,000 orders / with 100 in the history
   ordersPerSecond: 10, // ORDERS_AT_ONCE market buys of one person sent at once, placed per second of wall time
   orderP95Ms: 5000, // their p95 (each waits for the D1 batches ahead of it on the one account)

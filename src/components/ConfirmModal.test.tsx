@@ -23,7 +23,7 @@ describe('ConfirmModal', () => {
   it('asks its question in a dialog and goes ahead only on the confirm button', async () => {
     const p = props();
     render(<ConfirmModal {...p} />);
-    const dialog = screen.getByRole('dialog', { name: 'Delete recurring buy' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete recurring buy' });
     expect(dialog.textContent).toContain('Delete the recurring buy of $10.00 of AAPL?');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(p.onConfirm).toHaveBeenCalledTimes(1);
@@ -33,14 +33,14 @@ describe('ConfirmModal', () => {
   it('keeps things as they are on the keep button', async () => {
     const p = props();
     render(<ConfirmModal {...p} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep it' }));
     expect(p.onClose).toHaveBeenCalledTimes(1);
     expect(p.onConfirm).not.toHaveBeenCalled();
   });
 
-  it('announces a failure, and blocks keeping while the action runs', () => {
+  it('announces a failure, and blocks keeping while the action runs', async () => {
     render(<ConfirmModal {...props({ failure: 'This order is filled', busy: true })} />);
-    expect(screen.getByRole('alert').textContent).toBe('This order is filled');
+    expect((await screen.findByRole('alert')).textContent).toBe('This order is filled');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Keep it' }).disabled).toBe(true);
   });
 });

@@ -105,6 +105,20 @@ describe('client:tap', () => {
     expect(clicked).toHaveBeenCalledWith(send);
   });
 
+  it('replays a held click with its keys and place (a ctrl-click stays a ctrl-click)', async () => {
+    const seen: MouseEvent[] = [];
+    const { el, arrive } = island('<button>Send</button>', (el) => {
+      el.dataset.hydrated = 'yes';
+      el.querySelector('button')!.addEventListener('click', (e) => seen.push(e));
+    });
+    const button = el.querySelector('button')!;
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true, clientX: 12, clientY: 34 }));
+    await arrive();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ ctrlKey: true, clientX: 12, clientY: 34, bubbles: true, cancelable: true, defaultPrevented: false });
+  });
+
   it("gives a held press back to the browser when the island's chunk cannot load (a form still posts)", async () => {
     const el = document.createElement('astro-island');
     el.innerHTML = '<form action="/login" method="post"><button type="submit">Send</button></form>';

@@ -21,60 +21,54 @@
 // small: the bench measures its bytes against a budget (bench/lib/interactions.mjs).
 import type { ClientDirective } from 'astro';
 
-const STARTERS = ['pointerdown', 'keydown', 'focusin'];
-
 const tap: ClientDirective = (load, options, island) => {
-  const held: [Element, number[]][] = [];
+  const held: [Element, number[], MouseEvent][] = [];
   let started = false;
-  const hold = (event: Event) => {
+  const hold = (event: MouseEvent) => {
     const target = event.target as Element;
     if (target.closest('a[href]')) return;
     event.preventDefault();
     const path: number[] = [];
     for (let node = target; node !== island; node = node.parentElement!) path.unshift([...node.parentElement!.children].indexOf(node));
-    held.push([target, path]);
+    held.push([target, path, event]);
   };
+  // Any later press or key finds it started: the listeners stay, this check is all they cost.
   const start = async () => {
     if (started) return;
     started = true;
-    for (const type of STARTERS) island.removeEventListener(type, start, true);
-    let hydrate;
+    const typed: [HTMLInputElement, string][] = [];
     try {
-      hydrate = await load();
+      const hydrate = await load();
+      // Text typed before hydration: React would take it for the field's initial value and never see
+      // it change. So the field goes back to its served value for hydration and the text is put back
+      // after it through the element's own setter, which React's value tracking does not watch (the
+      // first input event makes React hydrate, the second carries the change).
+      for (const field of island.querySelectorAll<HTMLInputElement>('input,textarea'))
+        if (field.value !== field.defaultValue) {
+          typed.push([field, field.value]);
+          field.value = field.defaultValue;
+        }
+      await hydrate();
     } catch (error) {
       // The island's chunk did not arrive (offline, a stalled network): the held presses go back to
-      // the browser, whose own behaviour works without the island (a form posts, a checkbox toggles).
-      island.removeEventListener('click', hold, true);
-      for (const [target] of held.splice(0)) (target as HTMLElement).click();
+      // the browser, whose own behaviour works without the island (a form posts, a checkbox toggles),
+      // as after hydration they go to React: replayed below, the same way.
       console.error('An island could not load', error);
-      return;
     }
-    // Text typed before hydration: React would take it for the field's initial value and never see it
-    // change. So the field goes back to its served value for hydration and the text is put back after
-    // it through the element's own setter, which React's value tracking does not watch (the first
-    // input event makes React hydrate, the second carries the change).
-    const typed = [...island.querySelectorAll<HTMLInputElement>('input,textarea')]
-      .filter((field) => field.value !== field.defaultValue)
-      .map((field) => {
-        const value = field.value;
-        field.value = field.defaultValue;
-        return [field, value] as const;
-      });
-    await hydrate();
     island.removeEventListener('click', hold, true);
     // What was typed first, then the presses: a Send pressed after typing a number sends that number.
+    const input = (field: Element) => field.dispatchEvent(new Event('input', { bubbles: true }));
     for (const [field, value] of typed) {
-      field.dispatchEvent(new Event('input', { bubbles: true }));
+      input(field);
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
+      input(field);
     }
-    for (const [target, path] of held)
-      (target.isConnected ? target : path.reduce<Element>((node, i) => node.children[i] ?? node, island)).dispatchEvent(
-        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
-      );
+    // The same click again (its keys and place too), on the same control or the one at its place.
+    for (const [target, path, event] of held)
+      (target.isConnected ? target : path.reduce<Element>((node, i) => node.children[i] ?? node, island)).dispatchEvent(new MouseEvent('click', event));
   };
   island.addEventListener('click', hold, true);
-  for (const type of STARTERS) island.addEventListener(type, start, true);
+  for (const type of ['pointerdown', 'keydown', 'focusin']) island.addEventListener(type, start, true);
   // "press:<key>": press mode, unless localStorage holds <key> (work waiting for the island).
   const [mode, waiting] = String(options.value).split(':');
   if (mode === 'press') {

@@ -1,23 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $auth } from './auth';
-import { $recurring, changeRecurring, createRecurring, newYorkDay, recurringAmount } from './recurring';
+import { $recurring, changeRecurring, createRecurring, newYorkDay } from './recurring';
 
 const ACCOUNT = '3f2b8c1e-6a4d-4e9b-9c0f-1a2b3c4d5e6f';
 const PLAN = { id: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d', symbol: 'AAPL', notional: '10.00', status: 'active' };
-
-describe('a recurring buy’s amount field', () => {
-  it('reads the amount in the person’s language as an order’s dollars', () => {
-    expect(recurringAmount('10', 'en')).toEqual({ notional: '10' });
-    expect(recurringAmount('25,50', 'es')).toEqual({ notional: '25.50' });
-  });
-
-  it('refuses what an order refuses, with the order ticket’s words', () => {
-    expect(recurringAmount('', 'en')).toEqual({ error: 'trade.error.empty' });
-    expect(recurringAmount('0.99', 'en')).toEqual({ error: 'trade.error.notionalSmall' });
-    expect(recurringAmount('10.001', 'en')).toEqual({ error: 'trade.error.cents' });
-    expect(recurringAmount('1000000.01', 'en')).toEqual({ error: 'trade.error.notionalLarge' });
-  });
-});
 
 describe('the market’s today', () => {
   it('is the New York date of the instant, not the viewer’s', () => {

@@ -3,12 +3,10 @@
 // across its retries), pause or resume, change the amount and frequency, delete. Each change reads
 // the list again, so what is shown is what the server keeps (the next run date is the server's).
 import { atom } from 'nanostores';
-import type { Lang, TranslationKey } from '../i18n';
 import { sendIntent } from '../lib/idempotency';
 import type { RecurringFrequency } from '../shared/recurring-rules';
 import type { RecurringBuy } from '../shared/schemas/recurring';
 import { api, unwrap } from './api';
-import { draftOf } from './trade';
 
 export type RecurringState = { status: 'idle' } | { status: 'error' } | { status: 'ready'; plans: RecurringBuy[] };
 
@@ -54,15 +52,6 @@ export async function changeRecurring(
 export async function deleteRecurring(accountId: string, planId: string): Promise<void> {
   await unwrap(plans()[':planId'].$delete({ param: { accountId, planId } }));
   await loadRecurring(accountId);
-}
-
-/**
- * The amount field as a plan's notional (decimal text), read in the person's language and held to an
- * order's dollar rules (the order ticket's: ./trade.ts), or the key of what is wrong with it.
- */
-export function recurringAmount(text: string, lang: Lang): { notional: string } | { error: TranslationKey } {
-  const read = draftOf({ side: 'buy', mode: 'notional', amount: text, limit: '', time_in_force: 'day' }, lang);
-  return 'draft' in read ? { notional: read.draft.notional! } : { error: read.errors.amount ?? 'trade.error.notNumber' };
 }
 
 const newYork = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });

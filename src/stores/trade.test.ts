@@ -6,11 +6,25 @@ import { $auth } from './auth';
 import { LIVE_COALESCE_MS } from '../shared/realtime';
 import { FakeSocket } from './fake-socket.fixture';
 import { subscribeLive } from './live';
-import { draftOf, placeOrder, reviewOf, watchOrder, ORDER_POLL_MS, type TicketForm } from './trade';
+import { draftOf, placeOrder, recurringAmount, reviewOf, watchOrder, ORDER_POLL_MS, type TicketForm } from './trade';
 
 const FORM: TicketForm = { side: 'buy', mode: 'notional', amount: '10', limit: '', time_in_force: 'day' };
 const ACC = '22222222-2222-4222-8222-222222222222';
 const ORDER_ID = '33333333-3333-4333-8333-333333333333';
+
+describe('a recurring buy’s amount field', () => {
+  it('reads the amount in the person’s language as an order’s dollars', () => {
+    expect(recurringAmount('10', 'en')).toEqual({ notional: '10' });
+    expect(recurringAmount('25,50', 'es')).toEqual({ notional: '25.50' });
+  });
+
+  it('refuses what an order refuses, with the order ticket’s words', () => {
+    expect(recurringAmount('', 'en')).toEqual({ error: 'trade.error.empty' });
+    expect(recurringAmount('0.99', 'en')).toEqual({ error: 'trade.error.notionalSmall' });
+    expect(recurringAmount('10.001', 'en')).toEqual({ error: 'trade.error.cents' });
+    expect(recurringAmount('1000000.01', 'en')).toEqual({ error: 'trade.error.notionalLarge' });
+  });
+});
 
 describe('the ticket form', () => {
   it('reads amounts in the person’s language and builds the order the server takes', () => {

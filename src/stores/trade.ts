@@ -81,6 +81,15 @@ export function draftOf(form: TicketForm, lang: Lang): { draft: OrderDraft } | {
   return { errors: { [problem.startsWith('limit_price') || problem === 'limit_needs_price' ? 'limit' : 'amount']: PROBLEM_KEYS[problem] } };
 }
 
+/**
+ * A recurring buy's amount field as the plan's notional (decimal text): the same dollars a market buy
+ * by amount takes, or the key of what is wrong with it.
+ */
+export function recurringAmount(text: string, lang: Lang): { notional: string } | { error: TranslationKey } {
+  const read = draftOf({ side: 'buy', mode: 'notional', amount: text, limit: '', time_in_force: 'day' }, lang);
+  return 'draft' in read ? { notional: read.draft.notional! } : { error: read.errors.amount ?? 'trade.error.notNumber' };
+}
+
 /** What the review shows before a submit: estimates at the price of the moment. */
 export interface OrderReview {
   order: OrderRequest;

@@ -35,6 +35,11 @@ describe('opening the brokerage account (es, 390 px)', () => {
     await page.waitForURL(at('/accounts/brokerage'));
     await openApp(page, '/accounts/brokerage');
     expect(await page.locator('#main h1').textContent()).toBe(s('es', 'accounts.brokerage.title'));
+    // The forms are in the served HTML, with the island that has them in its first load.
+    const served = await (await page.request.get('/accounts/brokerage')).text();
+    expect(served).toContain(s('es', 'broker.w8ben.title'));
+    expect(served).toContain(s('es', 'broker.open.submit'));
+    expect(served).toMatch(/component-url="\/_astro\/BrokerageOpening\./);
 
     // Sent empty: each field says what is wrong, and the first question takes the focus.
     const submit = page.getByRole('button', { name: s('es', 'broker.open.submit') });

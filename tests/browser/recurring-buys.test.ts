@@ -57,14 +57,28 @@ describe('recurring buys (es, 390 px)', () => {
       const accountId = await openTradingAccount(session as ApiSession);
       setMarketTime(SATURDAY);
 
-      // The portfolio's section, served in the HTML: no plan yet.
+      // The portfolio's section, served in the HTML: no plan yet. The form's chunk is no part of the
+      // first load; held back here, a press on "new" before it has arrived opens the form once it has.
+      let releaseForm!: () => void;
+      const formHeld = new Promise<void>((resolve) => (releaseForm = resolve));
+      let formAsked = false;
+      await page.route(/\/_astro\/RecurringPlanForm\.[\w-]+\.js$/, async (route) => {
+        formAsked = true;
+        await formHeld;
+        await route.continue();
+      });
       await openApp(page, '/accounts/brokerage');
       const section = page.getByRole('region', { name: s('es', 'recurring.title') });
       await section.getByText(s('es', 'recurring.empty')).waitFor();
 
       // A weekly $10 plan from today (Saturday): its first run is Monday.
       await section.locator('[data-action="recurring-new"]').click();
+      await expect.poll(() => formAsked, { timeout: 10_000 }).toBe(true);
       const dialog = page.getByRole('dialog');
+      expect(await dialog.count()).toBe(0);
+      releaseForm();
+      await dialog.waitFor();
+      await page.unrouteAll();
       const symbol = dialog.getByLabel(s('es', 'recurring.symbol'), { exact: true });
       await symbol.locator(`option[value="${SYMBOL}"]`).waitFor({ state: 'attached' });
       await symbol.selectOption(SYMBOL);

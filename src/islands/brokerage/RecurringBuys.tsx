@@ -1,171 +1,32 @@
 // The portfolio's "Recurring buys" (/accounts/brokerage): the account's plans (symbol, amount,
-// frequency, next run, status), a form to create one (a stock or ETF of the market list, an amount,
-// a frequency, a start date) or change one (amount, frequency), pause and resume, and delete after a
-// confirmation. Served in the HTML with the portfolio; the state and calls are in
+// frequency, next run, status), a form to create one or change one (./RecurringPlanForm.tsx, a chunk
+// of its own: a press before it has arrived opens it once it has), pause and resume, and delete after
+// a confirmation. Served in the HTML with the portfolio; the state and calls are in
 // src/stores/recurring.ts. Runs are simulated fills of the embedded market, and the section says so.
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { Modal } from '../../components/Modal';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { useServedStore } from '../../components/page-seed-context';
 import { useLang, useT } from '../../components/use-t';
 import { htmlLang, type TranslationKey } from '../../i18n';
 import { CENTS_SCALE, parseUnits } from '../../shared/decimal';
 import { apiErrorText } from '../../shared/error-text';
 import { formatCents, formatDay } from '../../shared/format';
-import { RECURRING_FREQUENCIES, type RecurringFrequency } from '../../shared/recurring-rules';
 import type { MarketClock } from '../../shared/schemas/brokerage';
 import type { RecurringBuy } from '../../shared/schemas/recurring';
-import { $market, loadMarket } from '../../stores/market';
-import { $recurring, changeRecurring, createRecurring, deleteRecurring, loadRecurring, newYorkDay, recurringAmount } from '../../stores/recurring';
+import { $recurring, changeRecurring, deleteRecurring, loadRecurring, newYorkDay } from '../../stores/recurring';
 import { toast } from '../../stores/toasts';
+import type { PlanDraft } from './RecurringPlanForm';
+
+const loadPlanForm = () => import('./RecurringPlanForm');
+const RecurringPlanForm = lazyDialog(loadPlanForm);
+/** A pointer over a button that opens the form, or focus on it, fetches its chunk now if the idle moment has not come yet. */
+const warmPlanForm = () => void loadPlanForm();
 
 const CARD = 'rounded-xl border border-gray-200 bg-white p-4 sm:p-6';
-const FIELD =
-  'mt-1 block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 focus:border-gray-900 focus:outline-none focus:ring-2 focus:ring-gray-900/20';
-const LABEL = 'text-sm font-medium text-gray-700';
-
-/** A form field under its label. */
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className={LABEL}>
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
 
 const amountOf = (plan: RecurringBuy) => formatCents(parseUnits(plan.notional, CENTS_SCALE));
-
-/** The create or change form: what is being edited, with its fields as typed. */
-interface Draft {
-  plan: RecurringBuy | null;
-  symbol: string;
-  amount: string;
-  frequency: RecurringFrequency;
-  start: string;
-}
-
-function PlanForm({ accountId, draft, today, onClose }: { accountId: string; draft: Draft; today: string; onClose: () => void }) {
-  const t = useT();
-  const lang = useLang();
-  const ids = { symbol: useId(), amount: useId(), frequency: useId(), start: useId(), error: useId() };
-  const [form, setForm] = useState(draft);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const market = useStore($market);
-  const stocks = market.rows.filter((r) => r.kind === 'stock');
-  useEffect(() => {
-    if (!draft.plan && $market.get().status === 'idle') void loadMarket();
-  }, [draft.plan]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const amount = recurringAmount(form.amount, lang);
-    if ('error' in amount) return setError(t(amount.error));
-    setBusy(true);
-    setError(null);
-    try {
-      if (form.plan) await changeRecurring(accountId, form.plan.id, { notional: amount.notional, frequency: form.frequency });
-      else await createRecurring(accountId, { symbol: form.symbol, notional: amount.notional, frequency: form.frequency, start_date: form.start });
-      toast({ type: 'success', title: t(form.plan ? 'recurring.saved' : 'recurring.created') });
-      onClose();
-    } catch (err) {
-      setError(apiErrorText(lang, err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      closeBlocked={busy}
-      title={t(draft.plan ? 'recurring.edit.title' : 'recurring.new')}
-      description={t('recurring.intro')}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="recurring-form" loading={busy} data-action="recurring-submit">
-            {t(draft.plan ? 'recurring.save' : 'recurring.create')}
-          </Button>
-        </>
-      }
-    >
-      <form id="recurring-form" className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-        {error && (
-          <p id={ids.error} role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        {draft.plan ? (
-          <p className="text-sm font-medium text-gray-900">{draft.plan.symbol}</p>
-        ) : (
-          <Labelled id={ids.symbol} label={t('recurring.symbol')}>
-            <select id={ids.symbol} name="symbol" required value={form.symbol} onChange={(e) => setForm({ ...form, symbol: e.target.value })} className={FIELD}>
-              <option value="" disabled>
-                {market.status === 'loading' || market.status === 'idle' ? t('common.loading') : t('recurring.symbol.pick')}
-              </option>
-              {stocks.map((s) => (
-                <option key={s.symbol} value={s.symbol}>
-                  {`${s.symbol} · ${s.name}`}
-                </option>
-              ))}
-            </select>
-          </Labelled>
-        )}
-        <Labelled id={ids.amount} label={t('trade.amount.notional')}>
-          <input
-            id={ids.amount}
-            name="notional"
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.amount}
-            onChange={(e) => setForm({ ...form, amount: e.target.value })}
-            aria-describedby={error ? ids.error : undefined}
-            aria-invalid={error !== null || undefined}
-            className={FIELD}
-          />
-        </Labelled>
-        <Labelled id={ids.frequency} label={t('recurring.frequency')}>
-          <select
-            id={ids.frequency}
-            name="frequency"
-            value={form.frequency}
-            onChange={(e) => setForm({ ...form, frequency: e.target.value as RecurringFrequency })}
-            className={FIELD}
-          >
-            {RECURRING_FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {t(`recurring.frequency.${f}`)}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        {!draft.plan && (
-          <Labelled id={ids.start} label={t('recurring.start')}>
-            <input
-              id={ids.start}
-              name="start_date"
-              type="date"
-              required
-              min={today}
-              value={form.start}
-              onChange={(e) => setForm({ ...form, start: e.target.value })}
-              className={FIELD}
-            />
-          </Labelled>
-        )}
-      </form>
-    </Modal>
-  );
-}
 
 function PlanItem({
   plan,
@@ -210,7 +71,15 @@ function PlanItem({
         >
           {t(plan.status === 'active' ? 'recurring.pause' : 'recurring.resume')}
         </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={onEdit} aria-label={`${t('recurring.edit')}: ${what}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={onEdit}
+          onPointerEnter={warmPlanForm}
+          onFocus={warmPlanForm}
+          aria-label={`${t('recurring.edit')}: ${what}`}
+        >
           {t('recurring.edit')}
         </Button>
         <Button size="sm" variant="outline" disabled={busy} onClick={onDelete} aria-label={`${t('recurring.delete')}: ${what}`}>
@@ -225,7 +94,7 @@ export function RecurringBuys({ accountId, clock, served }: { accountId: string;
   const t = useT();
   const lang = useLang();
   const state = useServedStore($recurring, served ? { status: 'ready', plans: served } : null);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<PlanDraft | null>(null);
   const [deleting, setDeleting] = useState<RecurringBuy | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -265,7 +134,13 @@ export function RecurringBuys({ accountId, clock, served }: { accountId: string;
         <h2 id="broker-recurring" className="text-lg font-semibold text-gray-900">
           {t('recurring.title')}
         </h2>
-        <Button size="sm" onClick={() => setDraft({ plan: null, symbol: '', amount: '', frequency: 'weekly', start: today })} data-action="recurring-new">
+        <Button
+          size="sm"
+          onClick={() => setDraft({ plan: null, symbol: '', amount: '', frequency: 'weekly', start: today })}
+          onPointerEnter={warmPlanForm}
+          onFocus={warmPlanForm}
+          data-action="recurring-new"
+        >
           {t('recurring.new')}
         </Button>
       </div>
@@ -300,7 +175,11 @@ export function RecurringBuys({ accountId, clock, served }: { accountId: string;
             ))}
           </ul>
         ))}
-      {draft && <PlanForm accountId={accountId} draft={draft} today={today} onClose={() => setDraft(null)} />}
+      {draft && (
+        <Suspense fallback={null}>
+          <RecurringPlanForm accountId={accountId} draft={draft} today={today} onClose={() => setDraft(null)} />
+        </Suspense>
+      )}
       <ConfirmModal
         open={deleting !== null}
         title={t('recurring.delete.title')}
