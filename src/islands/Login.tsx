@@ -299,7 +299,7 @@ function LoginScreen({ view }: { view?: LoginView }) {
                 value={code}
                 onChange={(e) => setCode(sanitizeCode(e.target.value))}
                 aria-describedby={message ? ids.message : undefined}
-                className={`${input} tracking-[0.3em]`}
+                className={`${input} tracking-[0.3em] placeholder:tracking-normal`}
                 required
               />
             </div>
