@@ -21,10 +21,15 @@ export default defineConfig({
       },
       {
         // No `main` here: the plugin takes wrangler.toml's, the production entry (src/worker/entry.ts).
-        // Astro's pages handler needs Astro's build (its virtual modules), so these tests swap in a
+        // Astro's pages handler (and astro/fetch) needs Astro's build (its virtual modules), so these tests swap in a
         // stand-in that only marks what reached it (tests/worker/astro-pages-stub.ts).
         resolve: {
-          alias: { '@astrojs/cloudflare/handler': fileURLToPath(new URL('./tests/worker/astro-pages-stub.ts', import.meta.url)) },
+          alias: Object.fromEntries(
+            ['@astrojs/cloudflare/handler', '@astrojs/cloudflare/fetch', 'astro/fetch'].map((name) => [
+              name,
+              fileURLToPath(new URL('./tests/worker/astro-pages-stub.ts', import.meta.url)),
+            ]),
+          ),
         },
         plugins: [
           cloudflareTest({

@@ -10,6 +10,7 @@ import { authSettings, currentSigningKey } from '../../../src/local-auth';
 import entry from '../../../src/worker/entry';
 import { storedSession } from '../../../src/worker/page-session';
 import { bearer, projectToken, signIn, uniquePhone } from '../auth';
+import { ASTRO_STREAMING_HEADER, ASTRO_STUB_HEADER } from '../astro-pages-stub';
 import { call } from '../helpers';
 import { installFetchGuard, outbound, planFetch } from '../network';
 
@@ -75,6 +76,15 @@ describe('the signed-in pages on the Worker', () => {
       expect(res.headers.get('content-security-policy'), path).not.toContain('unsafe-inline');
       // A session far from expiry is not rewritten.
       expect(res.headers.getSetCookie(), path).toEqual([]);
+    }
+  });
+
+  it('render a page with its user whole, not streamed (its reads come before the first byte anyway)', async () => {
+    const { session } = await signIn();
+    for (const path of ['/market', '/transactions', '/accounts/digital-assets/BTC']) {
+      const res = await page(path, sessionCookie(session));
+      expect(res.headers.get(ASTRO_STUB_HEADER), path).toBe('1');
+      expect(res.headers.get(ASTRO_STREAMING_HEADER), path).toBe('false');
     }
   });
 
