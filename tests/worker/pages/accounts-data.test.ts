@@ -10,25 +10,17 @@ import { usdCents } from '../../../src/shared/decimal';
 import { netWorth } from '../../../src/shared/net-worth';
 import { accountsPage } from '../../../src/worker/pages/accounts-data';
 import { apiAs, okAs, pageUser, personWithWallet, signIn, uniquePhone } from '../auth';
-import { OPEN_TUESDAY, holdPrices, releasePrices, setMarketTime, setPrice } from '../brokerage-fixtures';
+import { OPEN_TUESDAY, SUITABILITY, W8BEN, holdPrices, releasePrices, setMarketTime, setPrice } from '../brokerage-fixtures';
 import type { Bindings } from '../../../src/worker/env';
 import { core, db, testEnv } from '../fixtures';
 import { installFetchGuard, planFetch } from '../network';
+import ANA_GARCIA from '../../identity-ana-garcia.json';
 
 installFetchGuard();
 
 const UPSTREAM = 'http://upstream.test/v1';
 const remoteEnv: Bindings = { ...testEnv, UPSTREAM_API_URL: UPSTREAM };
 const pageRequest = () => new Request('http://localhost/accounts');
-const IDENTITY = {
-  first_name: 'Ana',
-  last_name: 'Reyes',
-  date_of_birth: '1985-09-30',
-  country: 'CO',
-  document_type: 'passport',
-  document_number: 'P5678',
-  consent: true,
-};
 
 beforeEach(async () => {
   await holdPrices();
@@ -46,12 +38,12 @@ afterEach(async () => {
  */
 async function owner() {
   const { s: me, accountId, partyId } = await personWithWallet();
-  await okAs(me, 'POST', '/api/identity-verification', IDENTITY);
+  await okAs(me, 'POST', '/api/identity-verification', ANA_GARCIA);
   await okAs(me, 'POST', '/api/usd/accounts', { account_id: accountId });
   await okAs(me, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100.00', rail: 'bank' });
   await okAs(me, 'POST', `/api/brokerage/accounts/${accountId}`, {
-    suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
-    w8ben: { legal_name: 'Ana Reyes', country: 'CO', signature: 'Ana Reyes', certified: true },
+    suitability: SUITABILITY,
+    w8ben: { ...W8BEN, legal_name: 'Ana García', signature: 'Ana García' },
   });
   const order = await apiAs(me, 'POST', `/api/brokerage/accounts/${accountId}/orders`, {
     symbol: 'AAPL',
@@ -149,7 +141,7 @@ describe('the net worth of /accounts rendered on the Worker', () => {
   it('serves the parts a person has when the others are not opened: a USD account alone is the whole total', async () => {
     const me = await signIn(uniquePhone());
     const accountId = (await okAs(me, 'GET', '/api/accounts/user/accounts')).accounts[0].account_id as string;
-    await okAs(me, 'POST', '/api/identity-verification', IDENTITY);
+    await okAs(me, 'POST', '/api/identity-verification', ANA_GARCIA);
     await okAs(me, 'POST', '/api/usd/accounts', { account_id: accountId });
     await okAs(me, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '25.00', rail: 'bank' });
     const served = await servedFor(me);
