@@ -32,8 +32,8 @@ export const FIRST_PAINT_TAPS = [
 
 /** Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), applied by DevTools. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-/** Test numbers (config/local.env; the vote row uses 0101-0129) that sign in through /login, one code each. */
-const SIGN_IN_PHONES = ['+1 555 555 0130', '+1 555 555 0131', '+1 555 555 0132'];
+/** Test numbers (config/local.env) that sign in through /login, one code each; the vote row leaves them out. */
+export const SIGN_IN_PHONES = ['+1 555 555 0130', '+1 555 555 0131', '+1 555 555 0132'];
 
 async function slowCpu(page, rate = CPU_SLOWDOWN) {
   const cdp = await page.context().newCDPSession(page);

@@ -13,8 +13,11 @@ function once(opts) {
 }
 
 /**
- * rows: [{ name, path, headers?, requests?(connectionIndex), before?() }] where requests() returns an
- * autocannon request list for one connection (each connection runs its own list in a loop).
+ * rows: [{ name, path, headers?, requests?(connectionIndex), perConnection?, before?() }] where
+ * requests() returns an autocannon request list for one connection (each connection runs its own list
+ * in a loop). A row with `perConnection` makes exactly that many requests on each connection per round
+ * (a count, not a duration: what a rate-limited action needs to stay under its limit at any speed)
+ * and answers `expected`, the requests it should have made, beside `requests`, those it made.
  * Answers per row: requests/s over all rounds, the worst round's p50 and p99 (ms), non-2xx, errors.
  */
 export async function throughput(base, rows, { connections = 10, seconds = 5, rounds = 3 } = {}) {
@@ -27,7 +30,8 @@ export async function throughput(base, rows, { connections = 10, seconds = 5, ro
       const r = await once({
         url: `${base}${row.path}`,
         connections,
-        duration: seconds,
+        // A counted row stops at its count; the duration only bounds a stalled server.
+        ...(row.perConnection ? { maxConnectionRequests: row.perConnection, duration: 60 } : { duration: seconds }),
         headers: row.headers ?? {},
         ...(row.requests ? { setupClient: (c) => c.setRequests(row.requests(client++)) } : {}),
       });
@@ -45,6 +49,7 @@ export async function throughput(base, rows, { connections = 10, seconds = 5, ro
       p50: Math.max(...rs.map((r) => r.latency.p50)),
       p99: Math.max(...rs.map((r) => r.latency.p99)),
       requests: total,
+      ...(row.perConnection ? { expected: row.perConnection * connections * rounds } : {}),
       non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
       statusCodes: rs.reduce((acc, r) => {
         for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) acc[code] = (acc[code] ?? 0) + count;

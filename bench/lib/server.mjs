@@ -96,8 +96,11 @@ export async function serve(persist, port, extraArgs = []) {
   return { baseURL, port, stop, logs };
 }
 
+/** The bench's own user: the test number its pages, reads and orders are measured with. */
+export const BENCH_PHONE = '+1 555 555 0100';
+
 /** Signs in with a test number through the local sign-in service; answers the GoTrue session JSON. */
-export async function signIn(baseURL, phone = '+1 555 555 0100', code = '123456') {
+export async function signIn(baseURL, phone = BENCH_PHONE, code = '123456') {
   const post = async (path, body) => {
     const res = await fetch(`${baseURL}/auth/v1${path}`, {
       method: 'POST',

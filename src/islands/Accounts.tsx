@@ -6,7 +6,7 @@
 // An active Digital Assets card shows the wallet's balance as the wallet screen does
 // (WalletBalance).
 // Above the cards, the identity verification status (the KYC summary, common/KycStatus) and the net
-// worth (common/NetWorth).
+// worth (common/NetWorth), when the page served every part of it.
 import { useStore } from '@nanostores/react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyDialog } from '../components/lazy-dialog';
@@ -59,7 +59,7 @@ type Balance = NonNullable<WalletState['balance']>;
 
 interface ServedAccounts {
   /** The active account's wallet categories as the Worker read them (null: that read failed). */
-  served?: { categories: Categories | null; balance: Balance | null; netWorth?: Pick<NetWorthInput, 'usd' | 'brokerage'> } | null;
+  served?: { categories: Categories | null; balance: Balance | null; netWorth?: Pick<NetWorthInput, 'usd' | 'brokerage'> | null } | null;
 }
 
 function Accounts({ served }: ServedAccounts) {

@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { LOGO_SERVICE_ORIGIN } from '../../src/shared/asset-links';
-import { at, baseURL, createWallet, type Lang, launch, LOCALE, s, setAccountLanguage, TEST_CODE, testPhone, waitForHydration } from './helpers';
+import { at, baseURL, createWallet, type Lang, LOCALE, s, setAccountLanguage, TEST_CODE, testPhone, waitForHydration, fileBrowser } from './helpers';
 import { htmlLang } from '../../src/i18n';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -23,13 +23,7 @@ const HEIGHT: Record<Width, number> = { 1440: 900, 390: 844 };
 /** +1 555 555 0120 (English), 0121 (Spanish) and 0124 (French): the accessibility tests' own users. */
 const PHONE: Record<Lang, string> = { en: testPhone(20), es: testPhone(21), fs: testPhone(24) };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Runs axe on the whole document; returns one line per violation. */
 async function axe(page: Page): Promise<string[]> {
@@ -236,7 +230,7 @@ for (const lang of ['en', 'es', 'fs'] as const satisfies readonly Lang[]) {
     let page: Page;
 
     beforeAll(async () => {
-      context = await browser.newContext({
+      context = await browser().newContext({
         baseURL: baseURL(),
         locale: LOCALE[lang],
         viewport: { width: 1440, height: 900 },

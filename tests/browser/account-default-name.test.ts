@@ -1,23 +1,19 @@
 // The account the app opens for a new user is named in the reader's language (stored once as the
 // API's default name, translated on display), on /accounts and in the account selector. Phone 0150.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { apiSignIn, type ApiSession, launch, openApp, s, servedContext, setAccountLanguage, testPhone, type Lang } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn, type ApiSession, openApp, s, servedContext, setAccountLanguage, testPhone, type Lang, fileBrowser } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let session: ApiSession;
+
 beforeAll(async () => {
-  browser = await launch();
   session = await apiSignIn(testPhone(50));
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("the default account's name", () => {
   for (const lang of ['en', 'es', 'fs'] as const satisfies readonly Lang[]) {
     it(`is shown in ${lang} on /accounts and in the account selector`, async () => {
-      const context = await servedContext(browser, session, { lang });
+      const context = await servedContext(browser(), session, { lang });
       const page = await context.newPage();
       await setAccountLanguage(page, lang);
       await openApp(page, '/accounts');

@@ -1,17 +1,10 @@
 // The published contract in Chromium: /api/reference renders as a readable page (every operation of
 // /api/openapi.json has its heading, its summary and its status table) under the API's strict CSP,
 // with no console error or CSP report, and leads to the sign-in's own page.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launch } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { baseURL, fileBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('the API reference page', () => {
   it('renders every operation of /api/openapi.json as a heading, with no console error', async () => {
@@ -20,7 +13,7 @@ describe('the API reference page', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
     expect(operations.length).toBeGreaterThan(40);
 
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
@@ -42,7 +35,7 @@ describe('the API reference page', () => {
     ).json<{ paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown> }>> }>();
     const market = doc.paths['/api/market']!.get!;
 
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());

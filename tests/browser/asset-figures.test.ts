@@ -3,18 +3,14 @@
 // are the price history's over those ranges, for a stock (MELI) and for Canton Coin (CC), whose
 // market record has no 24 h figure of its own. Each asset names its real network. The market's
 // symbols are links to their asset pages. Phone 0151.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { apiSignIn, historyChange, type ApiSession, launch, openApp, s, servedContext, setAccountLanguage, testPhone } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn, historyChange, type ApiSession, openApp, s, servedContext, setAccountLanguage, testPhone, fileBrowser } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let session: ApiSession;
+
 beforeAll(async () => {
-  browser = await launch();
   session = await apiSignIn(testPhone(51));
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const historyPercent = (symbol: string, range: '24h' | '1w' | '1m') => historyChange(session, symbol, range);
@@ -26,7 +22,7 @@ describe('one asset, one set of numbers (es, 390 px)', () => {
   ] as const) {
     it(`${symbol}: the header, the chart summary and the market table show the history's 24 h change; 7 d and 30 d are the history's; its network is its own`, async () => {
       const [day, week, month] = await Promise.all([historyPercent(symbol, '24h'), historyPercent(symbol, '1w'), historyPercent(symbol, '1m')]);
-      const context = await servedContext(browser, session, { lang: 'es' });
+      const context = await servedContext(browser(), session, { lang: 'es' });
       const page = await context.newPage();
       await setAccountLanguage(page, 'es');
       await openApp(page, `/accounts/digital-assets/${symbol}`);
@@ -77,7 +73,7 @@ describe('one asset, one set of numbers (es, 390 px)', () => {
   }
 
   it('names each market symbol as a link to its asset page, and following it opens that page', async () => {
-    const context = await servedContext(browser, session, { lang: 'es' });
+    const context = await servedContext(browser(), session, { lang: 'es' });
     const page = await context.newPage();
     await setAccountLanguage(page, 'es');
     await openApp(page, '/market');

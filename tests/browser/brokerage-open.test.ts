@@ -4,29 +4,36 @@
 // answers the suitability questionnaire and signs the W-8BEN in their verified name (accents and case
 // aside, the checkbox ticked from the keyboard), and sees the account Active on the page, with its
 // cash, the market's status, the answers and no positions, and on the card.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../../src/shared/format';
-import { apiCall, apiSignIn, at, launch, openApp, pageFitsWidth, s, servedContext, testPhone, type ApiSession, verifyAsAnaOfArgentina } from './helpers';
+import {
+  apiSignIn,
+  at,
+  fileBrowser,
+  openApp,
+  pageFitsWidth,
+  s,
+  saveLanguage,
+  servedContext,
+  testPhone,
+  type ApiSession,
+  verifyAsAnaOfArgentina,
+} from './helpers';
 
 const PHONE = testPhone(57);
 
-let browser: Browser;
+const browser = fileBrowser();
 let session: ApiSession;
 
 beforeAll(async () => {
-  browser = await launch();
   session = await apiSignIn(PHONE);
-  await apiCall(session, 'PATCH', `/api/accounts/${session.user.id}`, { language: 'es' });
+  await saveLanguage(session, 'es');
   await verifyAsAnaOfArgentina(session);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('opening the brokerage account (es, 390 px)', () => {
   it('opens from the card through the questionnaire and the W-8BEN, and shows it Active', { timeout: 120_000 }, async () => {
-    const context = await servedContext(browser, session, { lang: 'es' });
+    const context = await servedContext(browser(), session, { lang: 'es' });
     const page = await context.newPage();
     const card = page.locator('[data-card="brokerage"]');
     await openApp(page, '/accounts');

@@ -4,34 +4,16 @@
 // large as the box; with scripts on, loading the page never loads the drawing library (the line is the
 // chart until a person reaches for it), the interactive chart then takes over from it without moving
 // anything, and a timeframe still loading keeps the box's size with its placeholder. Phone 0170.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { chartLine } from '../../src/shared/chart-line';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
-import {
-  apiCall,
-  apiSignIn,
-  type ApiSession,
-  baseURL,
-  launch,
-  layoutShift,
-  LOCALE,
-  type Lang,
-  s,
-  servedContext,
-  sessionCookies,
-  testPhone,
-  waitForHydration,
-} from './helpers';
+import { apiCall, apiSignIn, type ApiSession, layoutShift, type Lang, s, testPhone, waitForHydration, servedFile } from './helpers';
 
-let browser: Browser;
+const contextFor = servedFile();
 let session: ApiSession;
 beforeAll(async () => {
-  browser = await launch();
   session = await apiSignIn(testPhone(70));
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const PAGE = '/accounts/digital-assets/CC';
@@ -51,8 +33,7 @@ const boxes = (page: Page) =>
 describe("the asset page's chart at first paint", () => {
   for (const lang of ['es', 'fs'] as const satisfies Lang[]) {
     it(`shows the default timeframe's line drawn on the Worker, named by its summary in the visitor's language, before any script (${lang})`, async () => {
-      const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: LOCALE[lang], viewport: { width: 390, height: 844 } });
-      await context.addCookies(sessionCookies(session).map((c) => ({ ...c, value: encodeURIComponent(c.value), url: baseURL() })));
+      const context = await contextFor(session, { lang, javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto(PAGE);
       const history = await apiCall<PriceHistory>(session, 'GET', '/api/market/history/CC?range=24h');
@@ -76,7 +57,7 @@ describe("the asset page's chart at first paint", () => {
   }
 
   it('hands over to the interactive chart without a layout shift, and keeps the box while another timeframe loads', async () => {
-    const context = await servedContext(browser, session, { lang: 'en' });
+    const context = await contextFor(session, { lang: 'en' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -5,9 +5,9 @@
 // (frame-ancestors 'none', no 'unsafe-inline') and the other security headers.
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launch, newContext, signIn, testPhone, waitForHydration } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseURL, fileBrowser, newContext, signIn, testPhone, waitForHydration } from './helpers';
 
 const CLIENT_DIR = 'dist/client';
 
@@ -89,7 +89,7 @@ async function walk(page: Page, path: string, violations: Violation[], signedIn 
   await collect(page, path, violations);
 }
 
-let browser: Browser;
+const browser = fileBrowser();
 /**
  * Every built page, plus the pages rendered on demand: /login, the asset page for any symbol, and
  * the signed-in pages the Worker renders per request with the user's data.
@@ -113,13 +113,6 @@ const SERVER_RENDERED = [
 ];
 const pages = [...builtPages(), '/accounts/digital-assets/CC', ...SERVER_RENDERED];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('Content-Security-Policy in Chromium', () => {
   it('finds the built pages', () => {
     expect(pages).toContain('/');
@@ -129,7 +122,7 @@ describe('Content-Security-Policy in Chromium', () => {
 
   it('reports no violation on any page signed out', async () => {
     const violations: Violation[] = [];
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     watch(context, violations);
     const page = await context.newPage();
     for (const path of pages) await walk(page, path, violations);
@@ -139,7 +132,7 @@ describe('Content-Security-Policy in Chromium', () => {
 
   it('reports no violation on any page signed in (sign-in through /login included)', async () => {
     const violations: Violation[] = [];
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     watch(context, violations);
     const page = await context.newPage();
     await signIn(page, testPhone(6));
@@ -160,7 +153,7 @@ describe('Content-Security-Policy in Chromium', () => {
 
   it('would catch one: an injected inline script is blocked and reported', async () => {
     const violations: Violation[] = [];
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     watch(context, violations);
     const page = await context.newPage();
     await page.goto(`${baseURL()}/`);

@@ -5,34 +5,15 @@
 // Continue locks it with a countdown, Confirm, a receipt with the Remittance Rule's disclosures),
 // see the CC in their wallet and the purchase in the USD activity, withdraw to a bank account in
 // their verified name until the app's clock settles it, and find every step of /onboarding done.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatCents } from '../../src/shared/format';
-import {
-  cookieSession,
-  createWallet,
-  launch,
-  newContext,
-  openApp,
-  pageFitsWidth,
-  s,
-  settleWithdrawalsNow,
-  setAccountLanguage,
-  signIn,
-  testPhone,
-  waitForHydration,
-} from './helpers';
+import { createWallet, fileBrowser, openApp, pageFitsWidth, s, settleWithdrawalsNow, signInPage, testPhone, waitForHydration } from './helpers';
 
 const PHONE = testPhone(54);
 const NAME = { first: 'Lucía', last: 'Fernández Soto' };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Follows a link of the page by its words and waits until the page it leads to is interactive. */
 async function follow(page: Page, name: string, path: RegExp) {
@@ -53,14 +34,8 @@ function pattern(key: Key, param: string): RegExp {
 
 describe('a new person’s first dollars (es, 390 px)', () => {
   it('verifies, opens the USD account, adds dollars, buys CC from the balance, withdraws, and finds the checklist done', { timeout: 90_000 }, async () => {
-    const context = await newContext(browser, { lang: 'es', width: 390, height: 844 });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
-
     // Signs in, in Spanish; the first screen points to the checklist, nothing done yet.
-    await signIn(page, PHONE);
-    await setAccountLanguage(page, 'es');
+    const { context, page, errors, session } = await signInPage(browser(), PHONE, 'es', 390);
     await openApp(page, '/transactions');
     const banner = page.getByRole('region', { name: s('es', 'onboarding.banner.title') });
     expect(await banner.textContent()).toContain(s('es', 'onboarding.progress', { done: 0, total: 3 }));
@@ -158,7 +133,7 @@ describe('a new person’s first dollars (es, 390 px)', () => {
       .getByTestId('usd-pending')
       .filter({ hasText: formatCents(3_000) })
       .waitFor();
-    await settleWithdrawalsNow((await cookieSession(context))!);
+    await settleWithdrawalsNow(session);
     await page.reload();
     await waitForHydration(page);
     await page

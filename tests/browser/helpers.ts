@@ -1,6 +1,8 @@
 // The one helper module of the browser tests (Chromium through playwright-core, against the built app
 // that global-setup.ts serves on wrangler dev):
-// - launching Chromium with the flags this network needs (a fresh, empty profile per launch);
+// - launching Chromium with the flags this network needs (a fresh, empty profile per launch), once per
+//   file (fileBrowser, and signedInFile or servedFile around it); a trading file's held prices
+//   (holdMarketForFile) and the person it trades as (openTradingAccount);
 // - signing in through the real /login UI once per file with a test number the file owns (the local
 //   sign-in service allows one code per phone per 60 s; the numbers and their owners are registered
 //   in tests/test-phones.ts), then reusing the context's storage (the session cookies) for every page;
@@ -147,25 +149,33 @@ export async function signedInState(browser: Browser, phone: string): Promise<St
   return state;
 }
 
+/** One browser for a whole test file: launched before its tests (beforeAll), closed after them. */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
 /**
  * One signed-in user for a whole test file: launches the browser and signs in once (beforeAll),
  * closes the browser after (afterAll). `pageIn` opens a page of that user in `lang` at `width` x
  * `height` (newContext's defaults when left out).
  */
 export function signedInFile(phone: string) {
-  let browser: Browser;
+  const browser = fileBrowser();
   let state: StorageState;
   beforeAll(async () => {
-    browser = await launch();
-    state = await signedInState(browser, phone);
-  });
-  afterAll(async () => {
-    await browser?.close();
+    state = await signedInState(browser(), phone);
   });
   return {
-    browser: () => browser,
+    browser,
     async pageIn(lang: Lang = 'en', width?: number, height?: number): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await newContext(browser, { lang, width, height, storageState: state });
+      const context = await newContext(browser(), { lang, width, height, storageState: state });
       return { context, page: await context.newPage() };
     },
   };
@@ -195,6 +205,26 @@ export async function screenPage(
   });
   await setAccountLanguage(page, lang);
   return { context, page, errors };
+}
+
+/**
+ * A new person's first visit: signs `phone` in through /login in a new context in `lang` at `width`
+ * (a phone's height under 768 px), saves the account's language (new accounts start in English) and
+ * answers the page, the script errors it has thrown from then on, and the session of its cookies.
+ */
+export async function signInPage(
+  browser: Browser,
+  phone: string,
+  lang: Lang,
+  width = 1440,
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; session: CookieSessionValue }> {
+  const context = await newContext(browser, { lang, width, height: width < 768 ? 844 : 900 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await signIn(page, phone);
+  await setAccountLanguage(page, lang);
+  return { context, page, errors, session: (await cookieSession(context))! };
 }
 
 /**
@@ -305,10 +335,22 @@ export function holdPrices(held: boolean): void {
 }
 
 /**
+ * For a test file that trades: the served market's prices held still for its run, and after it the
+ * market time back to the real one and the prices free to move again.
+ */
+export function holdMarketForFile(): void {
+  beforeAll(() => holdPrices(true));
+  afterAll(() => {
+    setMarketTime(null);
+    holdPrices(false);
+  });
+}
+
+/**
  * Wakes the served app's clock by an order call (a limit buy far under the price, placed and
  * cancelled at once): its market work then comes due at the market time just set (setMarketTime).
  */
-export async function wakeMarketClock(session: Pick<ApiSession, 'access_token' | 'user'>, accountId: string): Promise<void> {
+export async function wakeMarketClock(session: SessionOf, accountId: string): Promise<void> {
   const orders = `/api/brokerage/accounts/${accountId}/orders`;
   const wake = await apiCall<{ id: string }>(
     session,
@@ -332,7 +374,7 @@ export async function wakeMarketClock(session: Pick<ApiSession, 'access_token' |
  * Submits the person's identity verification as Ana García of Argentina with a document the local
  * service approves at once (ending 5678): the verified name and country a W-8BEN then carries.
  */
-export async function verifyAsAnaOfArgentina(session: ApiSession): Promise<void> {
+export async function verifyAsAnaOfArgentina(session: SessionOf): Promise<void> {
   await apiCall(session, 'POST', '/api/identity-verification', ANA_GARCIA);
 }
 
@@ -341,7 +383,7 @@ export async function verifyAsAnaOfArgentina(session: ApiSession): Promise<void>
  * opened, $100.00 added and the brokerage account opened (suitability answers and the W-8BEN).
  * Answers the account's id.
  */
-export async function openTradingAccount(session: ApiSession): Promise<string> {
+export async function openTradingAccount(session: SessionOf): Promise<string> {
   const accountId = (await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts')).accounts[0]!.account_id;
   await verifyAsAnaOfArgentina(session);
   await apiCall(session, 'POST', '/api/usd/accounts', { account_id: accountId });
@@ -361,6 +403,11 @@ export async function pageFitsWidth(page: Page): Promise<boolean> {
 // ---- Sessions outside the browser (the pages rendered on the Worker) --------------------------------
 
 export type ApiSession = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
+/** What an API call as the person needs of a session (the API's or the cookies'). */
+type SessionOf = Pick<ApiSession, 'access_token' | 'user'>;
+
+/** Saves the account's language through the API (the account's language wins over the browser's). */
+export const saveLanguage = (session: SessionOf, language: Lang) => apiCall(session, 'PATCH', `/api/accounts/${session.user.id}`, { language });
 
 /** Signs in through the sign-in service's phone-code calls (what /login does), answering the session. */
 export async function apiSignIn(phone: string): Promise<ApiSession> {
@@ -381,19 +428,46 @@ export const cookieHeader = (session: ApiSession) =>
     .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
     .join('; ');
 
-/** A 390 px context with the session's cookies; `javaScriptEnabled: false` for the HTML alone. */
-export async function servedContext(browser: Browser, session: ApiSession, opts: { lang?: Lang; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context =
-    opts.javaScriptEnabled === false
-      ? await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } })
-      : await newContext(browser, { lang: opts.lang, width: 390, height: 844 });
+type ServedOptions = { lang?: Lang; width?: number; height?: number; javaScriptEnabled?: boolean };
+
+/**
+ * A context with the session's cookies, in `lang` at `width` x `height` (390 x 844 unless told);
+ * `javaScriptEnabled: false` for the HTML alone.
+ */
+export async function servedContext(browser: Browser, session: ApiSession, opts: ServedOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: LOCALE[opts.lang ?? 'en'],
+    viewport: { width: opts.width ?? 390, height: opts.height ?? 844 },
+    ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+  });
   await context.addCookies(sessionCookies(session).map((c) => ({ ...c, value: encodeURIComponent(c.value), url: baseURL() })));
   return context;
 }
 
+/** A test file of pages served to API sessions: one browser for the file, and a session's contexts (servedContext). */
+export function servedFile(): (session: ApiSession, opts?: ServedOptions) => Promise<BrowserContext> {
+  const browser = fileBrowser();
+  return (session, opts) => servedContext(browser(), session, opts);
+}
+
+/**
+ * What a page must never log, collected as it happens: the script errors it throws, and the
+ * console's complaints of a script the CSP blocked or a failed hydration (React's #418, #423, #425),
+ * each with the page's URL.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Hydration|hydrat|#418|#423|#425/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+  });
+  return errors;
+}
+
 /** An API call as the session's user; asserts a 200 and answers its `data`. */
 export async function apiCall<T>(
-  session: Pick<ApiSession, 'access_token' | 'user'>,
+  session: SessionOf,
   method: string,
   path: string,
   body?: unknown,
@@ -415,7 +489,7 @@ export async function apiCall<T>(
  * withdrawal wakes it: a 0.01 withdrawal to their first bank account, cancelled once the clock has
  * settled what was due (it alone is then pending).
  */
-export async function settleWithdrawalsNow(session: Pick<ApiSession, 'access_token' | 'user'>): Promise<void> {
+export async function settleWithdrawalsNow(session: SessionOf): Promise<void> {
   const { accounts } = await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts');
   const accountId = accounts[0]!.account_id;
   const usd = await apiCall<{ bank_accounts: { id: string }[] }>(session, 'GET', `/api/usd/accounts/${accountId}`);
@@ -437,7 +511,7 @@ export async function pageHtml(path: string, session: ApiSession, acceptLanguage
 }
 
 /** A symbol's price history change over `range` as the screens write it (+0.63%, -3.02%): the one source of every change figure. */
-export async function historyChange(session: Pick<ApiSession, 'access_token' | 'user'>, symbol: string, range: '24h' | '1w' | '1m'): Promise<string> {
+export async function historyChange(session: SessionOf, symbol: string, range: '24h' | '1w' | '1m'): Promise<string> {
   const h = await apiCall<PriceHistory>(session, 'GET', `/api/market/history/${symbol}?range=${range}`);
   expect(h.change_percent, `${symbol} ${range}`).not.toBeNull();
   return formatChangePercent(Number(h.change_percent));

@@ -8,26 +8,22 @@
 // in Transactions and its CSV, and each fill's cash among the USD account's movements. KO's price is held still (the price job's minute is taken) and put
 // back after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatCents } from '../../src/shared/format';
 import {
   apiCall,
   baseURL,
-  cookieSession,
-  launch,
-  newContext,
+  fileBrowser,
+  holdMarketForFile,
   openApp,
   pageFitsWidth,
   s,
-  holdPrices,
   servedSql,
-  setAccountLanguage,
   setMarketTime,
-  signIn,
+  signInPage,
   testPhone,
   openTradingAccount,
   wakeMarketClock,
-  type ApiSession,
 } from './helpers';
 
 const PHONE = testPhone(58);
@@ -39,18 +35,10 @@ const MONDAY_OPEN = '2026-12-07T14:30:05.000Z';
 const setPrice = (price: string, lastday: string) =>
   servedSql(`UPDATE stock_prices SET price = ${price}, previous_close = ${lastday} WHERE stock_id = (SELECT id FROM stocks WHERE symbol = '${SYMBOL}')`);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  holdPrices(true);
-  setPrice('50', '50');
-});
-afterAll(async () => {
-  setMarketTime(null);
-  holdPrices(false);
-  setPrice('64.39', '65.42');
-  await browser?.close();
-});
+const browser = fileBrowser();
+holdMarketForFile();
+beforeAll(() => setPrice('50', '50'));
+afterAll(() => setPrice('64.39', '65.42'));
 
 /** Opens the asset page and its ticket on `side`. */
 async function openTicket(page: Page, side: 'buy' | 'sell') {
@@ -66,14 +54,8 @@ describe('investing (es, 390 px)', () => {
     'buys with the ticket, sees the position and portfolio, fills a limit and an at-the-open order, sells all, and finds it all in Transactions',
     { timeout: 280_000 },
     async () => {
-      const context = await newContext(browser, { lang: 'es', width: 390, height: 844 });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (err) => errors.push(err.message));
-      await signIn(page, PHONE);
-      await setAccountLanguage(page, 'es');
-      const session = (await cookieSession(context))!;
-      const accountId = await openTradingAccount(session as ApiSession);
+      const { context, page, errors, session } = await signInPage(browser(), PHONE, 'es', 390);
+      const accountId = await openTradingAccount(session);
       setMarketTime(OPEN_TUESDAY);
 
       // The brokerage: the portfolio served, nothing held yet.

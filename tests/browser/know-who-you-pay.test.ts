@@ -4,23 +4,21 @@
 // they do; an impossible date range on /transactions is refused on the screen with no request sent.
 // 390 px screenshots of those screens into test-results/screenshots, for a person to look at.
 // Phones +1 555 555 0138 (the payer) and 0139 (the receiver) only (tests/test-phones.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { createWallet, type Lang, launch, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createWallet, type Lang, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone, fileBrowser } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let payer: StorageState;
 const RECEIVER_PHONE = '+1 555 555 0139';
 
 beforeAll(async () => {
-  browser = await launch();
-  payer = await signedInState(browser, testPhone(38));
-  const receiver = await signedInState(browser, testPhone(39));
+  payer = await signedInState(browser(), testPhone(38));
+  const receiver = await signedInState(browser(), testPhone(39));
   // The receiver has a wallet; the payer has one with 100 CC (Transfer 100, then Auto-Accept).
-  const { context: rc, page: rp } = await screenPage(browser, receiver, 'en');
+  const { context: rc, page: rp } = await screenPage(browser(), receiver, 'en');
   await createWallet(rp);
   await rc.close();
-  const { context, page } = await screenPage(browser, payer, 'en');
+  const { context, page } = await screenPage(browser(), payer, 'en');
   await createWallet(page);
   await openApp(page, '/accounts/digital-assets');
   if ((await page.locator('[data-wallet-part="available"]').textContent()) === '0.00 CC') {
@@ -31,16 +29,13 @@ beforeAll(async () => {
   }
   await context.close();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 const DECIMAL: Record<Lang, string> = { en: '1.5', es: '1,5', fs: '1,5' };
 
 for (const lang of ['en', 'es', 'fs'] as const satisfies readonly Lang[]) {
   describe(`paying and reading history at 390 px (${lang})`, () => {
     it('says what Auto-Accept and the switch each do, takes the decimal comma and confirms who is paid', async () => {
-      const { context, page, errors } = await screenPage(browser, payer, lang, 390);
+      const { context, page, errors } = await screenPage(browser(), payer, lang, 390);
       await openApp(page, '/accounts/digital-assets');
       const describedBy = async (selector: string) =>
         page.locator(selector).evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent);
@@ -71,7 +66,7 @@ for (const lang of ['en', 'es', 'fs'] as const satisfies readonly Lang[]) {
     });
 
     it('refuses From after To on the screen, in the language, and asks the server nothing', async () => {
-      const { context, page, errors } = await screenPage(browser, payer, lang, 390);
+      const { context, page, errors } = await screenPage(browser(), payer, lang, 390);
       await openApp(page, '/transactions');
       const loaded = page.waitForResponse((r) => r.url().includes('/api/transactions/') && r.url().includes('from=2026-11-28'));
       await page.locator('input[name="from"]').fill('2026-11-28');

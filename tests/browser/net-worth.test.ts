@@ -4,28 +4,24 @@
 // morning /accounts serves the net worth (the USD account plus the investments, each a link to its
 // screen, today's change signed and named) and /accounts/brokerage the value chart: the snapshot and
 // today's value, a static line in the HTML until the chart is reached. Prices are held still.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calendar, newYorkDate } from '../../src/core/brokerage/market-clock';
 import { formatCents } from '../../src/shared/format';
 import {
   apiCall,
   apiSignIn,
-  baseURL,
-  holdPrices,
-  launch,
-  newContext,
+  fileBrowser,
+  holdMarketForFile,
   openApp,
+  openTradingAccount,
   pageFitsWidth,
   s,
-  sessionCookies,
+  servedContext,
   setMarketTime,
   testPhone,
-  verifyAsAnaOfArgentina,
   waitForHydration,
   wakeMarketClock,
   type ApiSession,
-  type Lang,
 } from './helpers';
 
 const PHONE = testPhone(71);
@@ -41,21 +37,13 @@ interface Brokerage {
   change_today_cents: number;
 }
 
-let browser: Browser;
+const browser = fileBrowser();
+holdMarketForFile();
 let session: ApiSession;
 let accountId: string;
 beforeAll(async () => {
-  browser = await launch();
-  holdPrices(true);
   session = await apiSignIn(PHONE);
-  accountId = (await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts')).accounts[0]!.account_id;
-  await verifyAsAnaOfArgentina(session);
-  await apiCall(session, 'POST', '/api/usd/accounts', { account_id: accountId });
-  await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100.00', rail: 'bank' });
-  await apiCall(session, 'POST', `/api/brokerage/accounts/${accountId}`, {
-    suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
-    w8ben: { legal_name: 'Ana García', country: 'AR', signature: 'Ana García', certified: true },
-  });
+  accountId = await openTradingAccount(session);
   // The next two trading days after today (the account is opened now, so earlier closes are not its).
   const today = newYorkDate(Date.now());
   const [buyDay, nextDay] = calendar(newYorkDate(Date.now() + DAY_MS), newYorkDate(Date.now() + 14 * DAY_MS)).filter((d) => d.date > today);
@@ -84,17 +72,6 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }, 120_000);
-afterAll(async () => {
-  setMarketTime(null);
-  holdPrices(false);
-  await browser?.close();
-});
-
-async function signedInContext(lang: Lang, width: number): Promise<BrowserContext> {
-  const context = await newContext(browser, { lang, width, height: 900 });
-  await context.addCookies(sessionCookies(session).map((c) => ({ ...c, value: encodeURIComponent(c.value), url: baseURL() })));
-  return context;
-}
 
 describe('net worth and the portfolio’s value chart', () => {
   for (const [lang, width] of [
@@ -107,7 +84,7 @@ describe('net worth and the portfolio’s value chart', () => {
       async () => {
         const brokerage = await apiCall<Brokerage>(session, 'GET', `/api/brokerage/accounts/${accountId}`);
         expect(brokerage.long_market_value_cents).toBeGreaterThan(0);
-        const context = await signedInContext(lang, width);
+        const context = await servedContext(browser(), session, { lang, width, height: 900 });
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (err) => errors.push(err.message));

@@ -2,25 +2,20 @@
 // Continue lapses after its 30 s (Confirm gives way to 'Get a new quote', and the live region says
 // so), a new quote is locked and confirmed, the receipt shows the Remittance Rule's disclosures, and
 // the deposit row appears in Transactions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { approveIdentity, createWallet, launch, openApp, pageFitsWidth, s, screenPage, signedInState, type StorageState, testPhone } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { approveIdentity, createWallet, openApp, pageFitsWidth, s, screenPage, signedInState, type StorageState, testPhone, fileBrowser } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let state: StorageState;
 const PHONE = testPhone(56);
 
 beforeAll(async () => {
-  browser = await launch();
-  state = await signedInState(browser, PHONE);
-});
-afterAll(async () => {
-  await browser?.close();
+  state = await signedInState(browser(), PHONE);
 });
 
 describe('New Transaction with a locked quote', () => {
   it('lets a quote lapse, re-quotes, confirms and shows the receipt and the deposit row (es, 390 px)', async () => {
-    const { context, page, errors } = await screenPage(browser, state, 'es', 390);
+    const { context, page, errors } = await screenPage(browser(), state, 'es', 390);
     await createWallet(page);
     approveIdentity(PHONE);
     await openApp(page, '/transactions');

@@ -7,10 +7,10 @@
 // channel's notifications.read). An identity decision is told too: V, on /market in Spanish, has
 // their verification rejected at once, gets a toast with the reason in words, and the bell's entry
 // links to /settings/identity (it has no transaction).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatCents, formatLedgerAmount } from '../../src/shared/format';
-import { apiCall, cookieSession, launch, newContext, openApp, s, screenshot, signedInState, type Lang, type StorageState, testPhone } from './helpers';
+import { apiCall, cookieSession, newContext, openApp, s, screenshot, signedInState, type Lang, type StorageState, testPhone, fileBrowser } from './helpers';
 
 type Session = NonNullable<Awaited<ReturnType<typeof cookieSession>>>;
 interface Listed {
@@ -18,7 +18,7 @@ interface Listed {
   unread: number;
 }
 
-let browser: Browser;
+const browser = fileBrowser();
 let stateA: StorageState;
 let stateB: StorageState;
 let stateR: StorageState;
@@ -26,20 +26,16 @@ let stateS: StorageState;
 let stateV: StorageState;
 
 beforeAll(async () => {
-  browser = await launch();
-  stateA = await signedInState(browser, testPhone(48));
-  stateB = await signedInState(browser, testPhone(49));
-  stateR = await signedInState(browser, testPhone(68));
-  stateS = await signedInState(browser, testPhone(69));
-  stateV = await signedInState(browser, testPhone(63));
-});
-afterAll(async () => {
-  await browser?.close();
+  stateA = await signedInState(browser(), testPhone(48));
+  stateB = await signedInState(browser(), testPhone(49));
+  stateR = await signedInState(browser(), testPhone(68));
+  stateS = await signedInState(browser(), testPhone(69));
+  stateV = await signedInState(browser(), testPhone(63));
 });
 
 /** A page of the user on /market at 390 px in `lang`, once its notifications listen (its live socket is open). */
 async function onMarket(state: StorageState, lang: Lang): Promise<{ page: Page; session: Session; accountId: string; partyId: string }> {
-  const context = await newContext(browser, { lang, width: 390, height: 844, storageState: state });
+  const context = await newContext(browser(), { lang, width: 390, height: 844, storageState: state });
   const page = await context.newPage();
   const session = (await cookieSession(context))!;
   const accountId = (await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts')).accounts[0]!.account_id;

@@ -5,20 +5,20 @@
 // stock_order rows of the Transactions list and its CSV; then sells all. And in Chromium: the order
 // ticket left open on an order waiting for the open shows its fill when the app clock fills it,
 // without a reload, from the live channel's event (no polling while that channel is open).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiSignIn,
   baseURL,
-  holdPrices,
+  holdMarketForFile,
   launch,
   openApp,
+  openTradingAccount,
   s,
   servedContext,
   setMarketTime,
   testPhone,
   type ApiSession,
-  verifyAsAnaOfArgentina,
   wakeMarketClock,
 } from './helpers';
 
@@ -35,21 +35,10 @@ interface Order {
   transaction_id: string | null;
 }
 
+holdMarketForFile();
 beforeAll(async () => {
-  holdPrices(true);
   session = await apiSignIn(PHONE);
-  await verifyAsAnaOfArgentina(session);
-  accountId = (await apiCall<{ accounts: { account_id: string }[] }>(session, 'GET', '/api/accounts/user/accounts')).accounts[0]!.account_id;
-  await apiCall(session, 'POST', '/api/usd/accounts', { account_id: accountId });
-  await apiCall(session, 'POST', `/api/usd/accounts/${accountId}/deposits`, { amount: '100.00', rail: 'bank' });
-  await apiCall(session, 'POST', `/api/brokerage/accounts/${accountId}`, {
-    suitability: { experience: 'some', risk_tolerance: 'medium', horizon: 'long' },
-    w8ben: { legal_name: 'Ana García', country: 'AR', signature: 'Ana García', certified: true },
-  });
-});
-afterAll(() => {
-  setMarketTime(null);
-  holdPrices(false);
+  accountId = await openTradingAccount(session);
 });
 
 describe('the order engine on the served app', () => {

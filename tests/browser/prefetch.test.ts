@@ -2,21 +2,17 @@
 // no read of its own (src/layouts/AppLayout.astro's head reads are for a page that names some), and
 // the island repeats none of what the Worker read. The active account this device remembers is the
 // user's own; one remembered for another user is never read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { cookieSession, launch, openApp, screenPage, signedInState, type StorageState, testPhone } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cookieSession, openApp, screenPage, signedInState, type StorageState, testPhone, fileBrowser } from './helpers';
 
 const settled = (page: Page) => page.waitForLoadState('networkidle');
 
-let browser: Browser;
+const browser = fileBrowser();
 let state: StorageState;
 
 beforeAll(async () => {
-  browser = await launch();
-  state = await signedInState(browser, testPhone(23));
-});
-afterAll(async () => {
-  await browser?.close();
+  state = await signedInState(browser(), testPhone(23));
 });
 
 /** Every /api request the page makes from now on, as method + path + query. */
@@ -34,7 +30,7 @@ const hint = (page: Page) =>
 
 describe('reads started by the HTML', () => {
   it('remembers the active account for the signed-in user; pages rendered on the Worker start no read from the head and repeat none of theirs', async () => {
-    const { context, page, errors } = await screenPage(browser, state, 'en');
+    const { context, page, errors } = await screenPage(browser(), state, 'en');
     // A page rendered on the Worker remembers the account it was rendered with.
     await openApp(page, '/market');
     const remembered = await hint(page);
@@ -63,7 +59,7 @@ describe('reads started by the HTML', () => {
   });
 
   it("does not read an account remembered for another user: the page is rendered with the user's own", async () => {
-    const { context, page, errors } = await screenPage(browser, state, 'en');
+    const { context, page, errors } = await screenPage(browser(), state, 'en');
     await openApp(page, '/market');
     const own = (await hint(page))?.account;
     const other = '00000000-0000-4000-8000-000000000000';

@@ -3,19 +3,15 @@
 // with the pressed button, the change over the period and the text alternative; the chart library
 // is a lazy chunk, never requested on /market and on the asset page only once the chart scrolls into
 // view; a failed load offers Try again; at 390 px by touch the page still scrolls and the chart fits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone, fileBrowser } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let state: StorageState;
 
 beforeAll(async () => {
-  browser = await launch();
-  state = await signedInState(browser, testPhone(26));
-});
-afterAll(async () => {
-  await browser?.close();
+  state = await signedInState(browser(), testPhone(26));
 });
 
 const HOUR = 3_600_000;
@@ -35,7 +31,7 @@ async function plotted(page: Page, range: string) {
 describe('the price chart', () => {
   for (const lang of ['en', 'es', 'fs'] as const) {
     it(`switches timeframes and plots each one's range, with the pressed button, the change and the summary (${lang})`, async () => {
-      const { context, page, errors } = await screenPage(browser, state, lang, 390);
+      const { context, page, errors } = await screenPage(browser(), state, lang, 390);
       await openApp(page, '/accounts/digital-assets/AAPL');
       const tf = (k: string) => page.locator(`[data-timeframe="${k}"]`);
       for (const range of ['24h', '1w', '1m', '1y', 'max'] as const) {
@@ -71,7 +67,7 @@ describe('the price chart', () => {
   }
 
   it('never requests the chart library on /market, and on the asset page only once a person reaches for the chart', async () => {
-    const { context, page } = await screenPage(browser, state, 'en', 390);
+    const { context, page } = await screenPage(browser(), state, 'en', 390);
     const requested: string[] = [];
     page.on('request', (r) => {
       if (chartChunk(r.url())) requested.push(r.url());
@@ -100,7 +96,7 @@ describe('the price chart', () => {
   });
 
   it('shows an error with Try again when the history cannot be loaded, and draws it on retry', async () => {
-    const { context, page } = await screenPage(browser, state, 'es', 390);
+    const { context, page } = await screenPage(browser(), state, 'es', 390);
     let fail = true;
     await page.route('**/api/market/history/*', (route) => (fail ? route.fulfill({ status: 503, json: { message: 'down' } }) : route.continue()));
     await openApp(page, '/accounts/digital-assets/CC');
@@ -115,7 +111,7 @@ describe('the price chart', () => {
   });
 
   it('at 390 px by touch: the chart fits the width and a vertical swipe on it still scrolls the page', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       baseURL: baseURL(),
       viewport: { width: 390, height: 844 },
       hasTouch: true,

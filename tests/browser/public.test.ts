@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch, LINKED_PAGES } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, LINKED_PAGES, fileBrowser } from './helpers';
 
 type Lang = 'en' | 'es';
 const langs: Lang[] = ['en', 'es'];
@@ -26,17 +26,11 @@ const home = { en: '/', es: '/es/' } as const;
 const legalPath = (lang: Lang, page: 'privacy' | 'terms') => (lang === 'en' ? `/${page}` : `/es/${page}`);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Opens a page, recording console errors and every script request. */
 async function open(path: string) {
-  const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
+  const page = await browser().newPage({ viewport: { width: 412, height: 915 } });
   const errors: string[] = [];
   const scripts: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -257,7 +251,7 @@ describe('Permissions-Policy', () => {
   it.each(['/', '/es/', '/privacy', '/terms', '/es/privacy', '/es/terms'])(
     '%s logs no Permissions-Policy warning (only features Chromium knows are sent)',
     async (path) => {
-      const page = await browser.newPage();
+      const page = await browser().newPage();
       const logged: string[] = [];
       page.on('console', (m) => logged.push(m.text()));
       await page.goto(baseURL() + path);
@@ -270,7 +264,7 @@ describe('Permissions-Policy', () => {
 
 describe('layout', () => {
   it.each(['/privacy', '/es/terms'])('%s keeps its prose to a readable measure (at most 75 characters a line) at 1440 px', async (path) => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(baseURL() + path);
     const measure = await page.evaluate(() => {
       const p = document.querySelector('.legal-body p')!;
@@ -289,7 +283,7 @@ describe('layout', () => {
   it.each(['/es/', '/es/terms', '/privacy'])(
     '%s at 390 px: no item of the header covers another (the sign-in link and the badge wrap instead)',
     async (path) => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(baseURL() + path);
       // The header's items: the logo, the badge (legal pages), the language toggle and the sign-in link.
       const boxes = await page.$$eval('header > div > div > *', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
@@ -301,7 +295,7 @@ describe('layout', () => {
   );
 
   it.each(['/', '/es/', '/privacy', '/es/terms'])('%s fits a 360 px screen without sideways scrolling', async (path) => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const page = await browser().newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(baseURL() + path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.close();

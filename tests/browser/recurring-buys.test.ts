@@ -4,26 +4,21 @@
 // with its next run on Monday, lets the app clock run it at Monday's open, finds the filled order in
 // the portfolio's history and in Transactions, then pauses the plan and deletes it after a
 // confirmation. Prices are held still for the run (the price job would move them).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { htmlLang } from '../../src/i18n';
 import { formatDay } from '../../src/shared/format';
 import {
   apiCall,
-  cookieSession,
-  holdPrices,
-  launch,
-  newContext,
+  fileBrowser,
+  holdMarketForFile,
   openApp,
   pageFitsWidth,
   s,
-  setAccountLanguage,
   setMarketTime,
-  signIn,
+  signInPage,
   testPhone,
   openTradingAccount,
   wakeMarketClock,
-  type ApiSession,
 } from './helpers';
 
 const PHONE = testPhone(59);
@@ -31,30 +26,16 @@ const SYMBOL = 'PEP';
 const SATURDAY = '2026-12-05T15:00:00.000Z';
 const MONDAY_OPEN = '2026-12-07T14:30:05.000Z';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  holdPrices(true);
-});
-afterAll(async () => {
-  setMarketTime(null);
-  holdPrices(false);
-  await browser?.close();
-});
+const browser = fileBrowser();
+holdMarketForFile();
 
 describe('recurring buys (es, 390 px)', () => {
   it(
     'creates a weekly $10 plan, sees it run at Monday’s open as a filled order in the portfolio and Transactions, pauses and deletes it',
     { timeout: 240_000 },
     async () => {
-      const context = await newContext(browser, { lang: 'es', width: 390, height: 844 });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (err) => errors.push(err.message));
-      await signIn(page, PHONE);
-      await setAccountLanguage(page, 'es');
-      const session = (await cookieSession(context))!;
-      const accountId = await openTradingAccount(session as ApiSession);
+      const { context, page, errors, session } = await signInPage(browser(), PHONE, 'es', 390);
+      const accountId = await openTradingAccount(session);
       setMarketTime(SATURDAY);
 
       // The portfolio's section, served in the HTML: no plan yet. The form's chunk is no part of the

@@ -2,13 +2,12 @@
 // buttons and the instant search, opening an asset with the keyboard, the asset screen for a stock
 // (its price record) and a Canton asset (the placeholder figures), the order ticket (Buy; Sell without a position is disabled),
 // an unknown symbol landing back on /market with the toast, and the table at 390 px.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   at,
   historyChange,
   type Lang,
-  launch,
   openApp,
   pageFitsWidth,
   s,
@@ -19,20 +18,17 @@ import {
   type StorageState,
   testPhone,
   toastText,
+  fileBrowser,
 } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let state: StorageState;
 
 beforeAll(async () => {
-  browser = await launch();
-  state = await signedInState(browser, testPhone(10));
+  state = await signedInState(browser(), testPhone(10));
 });
 
 const historyPercent = (symbol: string, range: '24h' | '1w' | '1m') => historyChange(sessionFromCookies(state.cookies)!, symbol, range);
-afterAll(async () => {
-  await browser?.close();
-});
 
 const rows = (page: Page) => page.locator('#main tbody tr');
 const symbols = (page: Page) => page.locator('#main tbody tr [data-symbol]').allTextContents();
@@ -52,7 +48,7 @@ async function openMarket(page: Page) {
 for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
   describe(`the market (${lang})`, () => {
     it('lists stocks and Canton assets with their columns, filters by the four buttons and searches at once', async () => {
-      const { context, page, errors } = await screenPage(browser, state, lang);
+      const { context, page, errors } = await screenPage(browser(), state, lang);
       await openMarket(page);
       expect(await page.locator('#main h1').textContent()).toBe(s(lang, 'market.title'));
       expect(await page.locator('#main thead th').allTextContents()).toEqual(
@@ -144,7 +140,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     });
 
     it('shows a stock from its price record, with the timeframes, price chart, holdings, trade dialogs and quick stats', async () => {
-      const { context, page, errors } = await screenPage(browser, state, lang);
+      const { context, page, errors } = await screenPage(browser(), state, lang);
       await openApp(page, '/accounts/digital-assets/msft');
       await page.locator('h1[data-symbol]').waitFor();
       const main = page.locator('#main');
@@ -199,7 +195,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     });
 
     it("shows a Canton asset with its real price, its history's changes and N/A for what the ledger lacks, never made-up figures; the symbol is case-insensitive", async () => {
-      const { context, page } = await screenPage(browser, state, lang);
+      const { context, page } = await screenPage(browser(), state, lang);
       await openApp(page, '/accounts/digital-assets/cBtC');
       await page.locator('h1[data-symbol]').waitFor();
       expect(await page.locator('h1[data-symbol]').textContent()).toBe('CBTC');
@@ -221,7 +217,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     });
 
     it("sends an unknown symbol back to /market with the 'Asset not found' toast", async () => {
-      const { context, page } = await screenPage(browser, state, lang);
+      const { context, page } = await screenPage(browser(), state, lang);
       await page.goto('/accounts/digital-assets/NOPE42');
       await page.waitForURL(at('/market'));
       const text = await toastText(page, 'error', s(lang, 'toast.assetNotFound.title'));
@@ -232,7 +228,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
     for (const width of [390, 360]) {
       it(`fits the table into ${width} px: Asset, Price and Change, no sideways scrolling, rows still open`, async () => {
-        const { context, page } = await screenPage(browser, state, lang, width);
+        const { context, page } = await screenPage(browser(), state, lang, width);
         await openMarket(page);
         expect(await pageFitsWidth(page)).toBe(true);
         const table = await page.locator('#main table').evaluate((el) => ({ width: el.scrollWidth, box: el.parentElement!.clientWidth }));
@@ -250,7 +246,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
 describe('the asset screen in French at 390 px', () => {
   it('keeps the timeframes on one row, draws the chart within the width and fits the page', async () => {
-    const { context, page } = await screenPage(browser, state, 'fs', 390);
+    const { context, page } = await screenPage(browser(), state, 'fs', 390);
     await openApp(page, '/accounts/digital-assets/AAPL');
     const chart = page.locator('[data-chart-state="ready"]');
     await chart.waitFor();

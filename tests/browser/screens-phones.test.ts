@@ -2,30 +2,26 @@
 // /settings/feature-requests within reach, the main area indented 256 px while the slide-in sidebar
 // is open, toasts clear of a dialog's actions, the accounts heading, and the selector's enabled
 // 'Create New Account'. One user: +1 555 555 0125.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { t, type TranslationKey } from '../../src/i18n';
-import { launch, newContext, openApp, signedInState, type StorageState, testPhone } from './helpers';
+import { newContext, openApp, signedInState, type StorageState, testPhone, fileBrowser } from './helpers';
 
 type PhoneLang = 'en' | 'es' | 'fs';
 const LANGS: readonly PhoneLang[] = ['en', 'es', 'fs'];
 const WIDTH = 390;
 const s = (lang: PhoneLang, key: TranslationKey, params?: Record<string, string | number>) => t(lang, key, params);
 
-let browser: Browser;
+const browser = fileBrowser();
 let state: StorageState;
 
 beforeAll(async () => {
-  browser = await launch();
-  state = await signedInState(browser, testPhone(25));
-});
-afterAll(async () => {
-  await browser?.close();
+  state = await signedInState(browser(), testPhone(25));
 });
 
 /** A 390 x 844 page with the account's language saved as `lang` (the account's language wins). */
 async function phone(lang: PhoneLang): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang: lang === 'es' ? 'es' : 'en', width: WIDTH, height: 844, storageState: state });
+  const context = await newContext(browser(), { lang: lang === 'es' ? 'es' : 'en', width: WIDTH, height: 844, storageState: state });
   const page = await context.newPage();
   await openApp(page, '/settings/security');
   await page.locator('#main select').selectOption(lang);

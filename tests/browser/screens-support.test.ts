@@ -2,20 +2,16 @@
 // (create a ticket with the required fields and defaults, the agent or 'Unassigned', open it, see the
 // agent's comment with its badge, add a comment), the Requests tab (sorted by score, upvote and
 // unvote, no downvote, submit with the 5-200 / 10-2000 rules and live counters), the Knowledge Base.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { type Lang, launch, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone, toastText } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type Lang, openApp, s, screenPage, screenshot, signedInState, type StorageState, testPhone, toastText, fileBrowser } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 const states: Partial<Record<Lang, StorageState>> = {};
 
 beforeAll(async () => {
-  browser = await launch();
-  states.en = await signedInState(browser, testPhone(14));
-  states.es = await signedInState(browser, testPhone(15));
-});
-afterAll(async () => {
-  await browser?.close();
+  states.en = await signedInState(browser(), testPhone(14));
+  states.es = await signedInState(browser(), testPhone(15));
 });
 
 const tab = (page: Page, key: string) => page.locator(`[role="tab"][data-tab="${key}"]`);
@@ -35,7 +31,7 @@ async function createTicket(page: Page, lang: Lang, title: string, priority?: 'l
 for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
   describe(`the support screen (${lang})`, () => {
     it('has three tabs by the ARIA pattern, with the Knowledge Base empty state', async () => {
-      const { context, page, errors } = await screenPage(browser, states[lang]!, lang);
+      const { context, page, errors } = await screenPage(browser(), states[lang]!, lang);
       await openApp(page, '/support');
       expect(await page.locator('#main h1').textContent()).toBe(s(lang, 'support.title'));
       expect(await page.getByRole('tab').allTextContents()).toEqual([
@@ -66,7 +62,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     });
 
     it("creates tickets, shows the agent or 'Unassigned', opens one with the agent's comment and adds a comment", async () => {
-      const { context, page, errors } = await screenPage(browser, states[lang]!, lang);
+      const { context, page, errors } = await screenPage(browser(), states[lang]!, lang);
       await openApp(page, '/support');
       await page.getByText(s(lang, 'support.tickets.empty.title')).waitFor();
 
@@ -122,7 +118,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     });
 
     it('lists feature requests by score with upvote and unvote only, and submits a request with the length rules', async () => {
-      const { context, page, errors } = await screenPage(browser, states[lang]!, lang);
+      const { context, page, errors } = await screenPage(browser(), states[lang]!, lang);
       await openApp(page, '/support#requests');
       const items = page.locator('#main li[data-id]');
       await items.first().waitFor();

@@ -2,13 +2,12 @@
 // Transaction modal (amount field rules, payment methods, wallet with 'Add new wallet', destination
 // Canton Coin, 'Getting quote...' for 1 s then the server's quote, Continue that locks it), and the
 // card layout at 390 px.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   approveIdentity,
   createWallet,
   type Lang,
-  launch,
   openApp,
   pageFitsWidth,
   s,
@@ -17,19 +16,16 @@ import {
   signedInState,
   type StorageState,
   testPhone,
+  fileBrowser,
 } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let state: StorageState;
 
 beforeAll(async () => {
-  browser = await launch();
-  state = await signedInState(browser, testPhone(13));
+  state = await signedInState(browser(), testPhone(13));
   // Continue (locking a quote) is offered to a verified person.
   approveIdentity(testPhone(13));
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function openModal(page: Page, lang: Lang) {
@@ -41,7 +37,7 @@ async function openModal(page: Page, lang: Lang) {
 
 describe('the transactions screen', () => {
   it('starts empty: title, subtitle and No transactions yet (en)', async () => {
-    const { context, page, errors } = await screenPage(browser, state, 'en');
+    const { context, page, errors } = await screenPage(browser(), state, 'en');
     await openApp(page, '/transactions');
     expect(await page.locator('#main h1').textContent()).toBe('Transactions');
     await page.getByText('View your transaction history and status.').waitFor();
@@ -52,7 +48,7 @@ describe('the transactions screen', () => {
 
   for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     it(`gets the server's quote in the New Transaction modal and locks it on Continue (${lang})`, async () => {
-      const { context, page, errors } = await screenPage(browser, state, lang);
+      const { context, page, errors } = await screenPage(browser(), state, lang);
       if (lang === 'en') await createWallet(page);
       await openApp(page, '/transactions');
       const dialog = await openModal(page, lang);
@@ -138,7 +134,7 @@ describe('the transactions screen', () => {
 
   for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
     it(`shows cards instead of the table at 390 px (${lang})`, async () => {
-      const { context, page } = await screenPage(browser, state, lang, 390);
+      const { context, page } = await screenPage(browser(), state, lang, 390);
       if (lang === 'en') {
         // One transaction: a transfer to the wallet made in the test above.
         await openApp(page, '/accounts/digital-assets');

@@ -4,13 +4,12 @@
 // second transfer, and on /transactions the two transactions (pending, then completed) with a hash
 // copied. Then exactly-once from the page's side: a transfer whose answer is lost after the server
 // committed is retried with the same Idempotency-Key and moves money once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import {
   clipboard,
   createWallet,
   type Lang,
-  launch,
   openApp,
   s,
   screenPage,
@@ -19,18 +18,15 @@ import {
   type StorageState,
   testPhone,
   toastText,
+  fileBrowser,
 } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 const states: Partial<Record<Lang, StorageState>> = {};
 
 beforeAll(async () => {
-  browser = await launch();
-  states.en = await signedInState(browser, testPhone(11));
-  states.es = await signedInState(browser, testPhone(12));
-});
-afterAll(async () => {
-  await browser?.close();
+  states.en = await signedInState(browser(), testPhone(11));
+  states.es = await signedInState(browser(), testPhone(12));
 });
 
 const PARTY_SHORT = /^[\w-]{6}\.\.\.[0-9a-f]{6}$/;
@@ -40,7 +36,7 @@ const USD_100_CC = '$15.71';
 for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
   describe(`the digital-assets account (${lang})`, () => {
     it('goes from no account through Create Account, Transfer 100 and Auto-Accept to a balance, with both transactions listed', async () => {
-      const { context, page, errors } = await screenPage(browser, states[lang]!, lang);
+      const { context, page, errors } = await screenPage(browser(), states[lang]!, lang);
       const main = page.locator('#main');
 
       // No wallet yet: the no-account state.
@@ -179,7 +175,7 @@ for (const lang of ['en', 'es'] as const satisfies readonly Lang[]) {
 
 describe('Transfer 100 when its answer is lost', () => {
   it('retries with the same Idempotency-Key, stays busy meanwhile and moves money once', async () => {
-    const { context, page, errors } = await screenPage(browser, await signedInState(browser, testPhone(16)), 'en');
+    const { context, page, errors } = await screenPage(browser(), await signedInState(browser(), testPhone(16)), 'en');
     await createWallet(page);
     await openApp(page, '/accounts/digital-assets');
     const button = page.locator('[data-action="transfer"]');

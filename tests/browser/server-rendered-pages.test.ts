@@ -6,20 +6,24 @@
 // /settings/security's sessions list is in the HTML with this device marked, hydrates with the labels
 // of the server's clock (a browser clock 10 minutes ahead changes them only after hydration), reads
 // nothing on hydration, and signs another device out. Phones 0143-0145.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranslationKey } from '../../src/i18n';
-import { apiCall, apiSignIn, type ApiSession, baseURL, launch, pageHtml, s, servedContext, testPhone, toastText, waitForHydration, type Lang } from './helpers';
+import {
+  apiCall,
+  apiSignIn,
+  type ApiSession,
+  baseURL,
+  pageHtml,
+  s,
+  testPhone,
+  toastText,
+  waitForHydration,
+  pageErrors,
+  saveLanguage,
+  servedFile,
+} from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const contextFor = (session: ApiSession, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
+const contextFor = servedFile();
 
 /** Text as React writes it into HTML. */
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
@@ -60,7 +64,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   let third: ApiSession;
   beforeAll(async () => {
     [first, second, third] = await Promise.all([apiSignIn(testPhone(43)), apiSignIn(testPhone(44)), apiSignIn(testPhone(45))]);
-    await apiCall(first, 'PATCH', `/api/accounts/${first.user.id}`, { language: 'en' });
+    await saveLanguage(first, 'en');
   });
 
   it('answers each page with the shell, its heading and its text in the HTML, no spinner, private, strict CSP, small', async () => {
@@ -119,11 +123,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   it('hydrates each page without an error or a layout shift, and its links and controls work', async () => {
     const on = await contextFor(first);
     const page = await on.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
-    });
+    const errors = pageErrors(page);
     await on.addInitScript(() => {
       const w = window as unknown as { __shift: number };
       w.__shift = 0;
@@ -177,11 +177,7 @@ describe('settings, onboarding and support rendered on the Worker', () => {
 
     const on = await contextFor(first);
     const page = await on.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(m.text());
-    });
+    const errors = pageErrors(page);
     await page.goto('/support');
     await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
     await page.locator(`[data-ticket="${created[0]!.id}"] button`).click();
@@ -264,12 +260,8 @@ describe('settings, onboarding and support rendered on the Worker', () => {
       Date.now = () => real() + 10 * 60_000;
     });
     const page = await on.newPage();
-    const errors: string[] = [];
+    const errors = pageErrors(page);
     const reads: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(m.text());
-    });
     page.on('request', (req) => {
       if (new URL(req.url()).pathname.startsWith('/api/sessions')) reads.push(req.method());
     });
@@ -293,8 +285,8 @@ describe('settings, onboarding and support rendered on the Worker', () => {
   });
 
   it("renders in the account's language on first paint (es, fs), whatever the browser asks for", async () => {
-    await apiCall(second, 'PATCH', `/api/accounts/${second.user.id}`, { language: 'es' });
-    await apiCall(third, 'PATCH', `/api/accounts/${third.user.id}`, { language: 'fs' });
+    await saveLanguage(second, 'es');
+    await saveLanguage(third, 'fs');
     for (const [session, lang, htmlLang] of [
       [second, 'es', 'es'],
       [third, 'fs', 'fr'],

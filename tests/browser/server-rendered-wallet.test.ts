@@ -6,22 +6,14 @@
 // wallet updates live. The asset page's HTML has the user's real CC holdings and its chart's text for
 // the default timeframe (its LCP element), the text the chart then gives once its own read answers.
 // Phones 0140-0142.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parseDecimal } from '../../src/shared/decimal';
 import { formatPrice } from '../../src/shared/format';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
-import { apiCall, apiSignIn, type ApiSession, baseURL, launch, layoutShift, pageHtml, s, servedContext, testPhone, type Lang } from './helpers';
+import { apiCall, apiSignIn, type ApiSession, baseURL, layoutShift, pageHtml, s, testPhone, type Lang, pageErrors, saveLanguage, servedFile } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const contextFor = (session: ApiSession, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
+const contextFor = servedFile();
 
 async function activeAccountId(session: ApiSession): Promise<string> {
   const { accounts } = await apiCall<{ accounts: { account_id: string; is_active: boolean }[] }>(session, 'GET', '/api/accounts/user/accounts');
@@ -46,12 +38,8 @@ const gzipSize = async (html: string) => (await new Response(new Blob([html]).st
 
 /** Page errors, hydration and CSP complaints, and the wallet reads made after the page loaded. */
 function watch(page: Page) {
-  const errors: string[] = [];
+  const errors = pageErrors(page);
   const reads: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|Hydration|hydrat|#418|#423|#425/.test(m.text())) errors.push(m.text());
-  });
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (r.method() === 'GET' && /^\/api\/wallets\/(.+\/categories|canton\/(balance|offers|preapproval|parties)\/)/.test(path)) reads.push(path);
@@ -74,7 +62,7 @@ describe('the wallet pages rendered on the Worker', () => {
     await Promise.all([apiCall(ana, 'POST', '/api/wallets/canton'), apiCall(bruno, 'POST', '/api/wallets/canton')]);
     await apiCall(bruno, 'POST', '/api/wallets/transfer', { account_id: brunoAccount, amount: '20' });
     await apiCall(bruno, 'POST', '/api/wallets/auto-accept', { account_id: brunoAccount });
-    await apiCall(ana, 'PATCH', `/api/accounts/${ana.user.id}`, { language: 'es' });
+    await saveLanguage(ana, 'es');
     // Bruno sends 7 CC to Ana's phone: Ana has no preapproval, so it is an offer waiting for her.
     const receiver = await apiCall<{ partyId: string }>(bruno, 'POST', '/api/wallets/canton/receivers/resolve', {
       account_id: brunoAccount,

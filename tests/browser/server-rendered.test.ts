@@ -3,8 +3,7 @@
 // account's language (else the browser's), with no spinner, and stays private; Chromium with
 // JavaScript off shows the rows; a session about to expire is refreshed by the Worker on the page
 // request itself; two users' requests, interleaved, never get each other's page. Phones 0135-0137.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { formatDate } from '../../src/shared/format';
 import {
@@ -13,26 +12,16 @@ import {
   type ApiSession,
   baseURL,
   cookieHeader,
-  launch,
   pageHtml,
   s,
-  servedContext,
   testPhone,
   waitForHydration,
-  type Lang,
+  pageErrors,
+  saveLanguage,
+  servedFile,
 } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const contextFor = (session: ApiSession, opts?: { lang?: Lang; javaScriptEnabled?: boolean }) => servedContext(browser, session, opts);
-
-const setLanguage = (session: ApiSession, language: Lang) => apiCall(session, 'PATCH', `/api/accounts/${session.user.id}`, { language });
+const contextFor = servedFile();
 
 const rowSymbols = (html: string) => [...html.matchAll(/data-symbol="">([^<]+)</g)].map((m) => m[1]);
 
@@ -85,11 +74,7 @@ describe('signed-in pages rendered on the Worker', () => {
 
     const on = await contextFor(first);
     const live = await on.newPage();
-    const errors: string[] = [];
-    live.on('pageerror', (e) => errors.push(e.message));
-    live.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|Hydration|#418|#423|#425/.test(m.text())) errors.push(m.text());
-    });
+    const errors = pageErrors(live);
     await live.goto('/market');
     // The full list replaces the first screenful once the island has hydrated and loaded it.
     await live.waitForFunction(() => document.querySelectorAll('#main tbody tr').length > 20);
@@ -220,7 +205,7 @@ describe('signed-in pages rendered on the Worker', () => {
     const spanish = await pageHtml('/market', first, 'es-MX,es;q=0.9,en;q=0.5');
     expect(spanish.html).toContain('<html lang="es">');
     expect(spanish.html).toContain(`<title>${s('es', 'market.title')}</title>`);
-    await setLanguage(first, 'fs');
+    await saveLanguage(first, 'fs');
     const french = await pageHtml('/market', first, 'es-MX,es;q=0.9');
     expect(french.html).toContain('<html lang="fr">');
     expect(french.html).toContain(s('fs', 'market.filter.all'));
@@ -230,13 +215,13 @@ describe('signed-in pages rendered on the Worker', () => {
     await page.goto('/market');
     expect(await page.locator('#main h1').textContent()).toBe(s('fs', 'market.title'));
     await off.close();
-    await setLanguage(first, 'en');
+    await saveLanguage(first, 'en');
   });
 
   it("hydrates in Spanish and French from the page's own dictionary: that language's only, no key shown, none missing, a dialog opened later in it too", async () => {
     const KEYS = Object.keys(en);
     for (const lang of ['es', 'fs'] as const) {
-      await setLanguage(first, lang);
+      await saveLanguage(first, lang);
       const on = await contextFor(first, { lang });
       const page = await on.newPage();
       const missing: string[] = [];
@@ -283,6 +268,6 @@ describe('signed-in pages rendered on the Worker', () => {
       expect(missing).toEqual([]);
       await on.close();
     }
-    await setLanguage(first, 'en');
+    await saveLanguage(first, 'en');
   });
 });

@@ -1,12 +1,11 @@
 // Sessions you control in Chromium: one user signed in in two browsers ends the other browser's
 // session from Account Security's list, and that browser's next call is refused; the list in
 // en/es/fs at 390 px (current session marked, fits the width, confirmation before "all others").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   baseURL,
   cookieSession,
-  launch,
   newContext,
   openApp,
   pageFitsWidth,
@@ -18,16 +17,10 @@ import {
   testPhone,
   toastText,
   type Lang,
+  fileBrowser,
 } from './helpers';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const list = (page: Page) => page.getByTestId('sessions-list');
 
@@ -42,7 +35,7 @@ async function openSessions(page: Page): Promise<string> {
 describe('Account Security: active sessions', () => {
   it("ends another browser's session from the list, and that browser's next call is refused", async () => {
     const phone = testPhone(27);
-    const a = await newContext(browser, { width: 390, height: 844 });
+    const a = await newContext(browser(), { width: 390, height: 844 });
     const pageA = await a.newPage();
     await signIn(pageA, phone);
     const idA = await openSessions(pageA);
@@ -56,7 +49,7 @@ describe('Account Security: active sessions', () => {
       await toastText(pageA, 'success', s('en', 'settings.security.sessions.endedOthers'));
     }
 
-    const b = await newContext(browser);
+    const b = await newContext(browser());
     const pageB = await b.newPage();
     await signIn(pageB, phone);
     const idB = await openSessions(pageB);
@@ -98,10 +91,10 @@ describe('Account Security: active sessions', () => {
   it.each(['en', 'es', 'fs'] as const)(
     'shows the list in %s at 390 px, the current session marked, with a confirmation before signing out the others',
     async (lang: Lang) => {
-      const state = await signedInState(browser, testPhone(28));
+      const state = await signedInState(browser(), testPhone(28));
       // A second session of the same user, so that the list has another device.
-      await signedInState(browser, testPhone(28));
-      const { context, page, errors } = await screenPage(browser, state, lang, 390);
+      await signedInState(browser(), testPhone(28));
+      const { context, page, errors } = await screenPage(browser(), state, lang, 390);
       await openSessions(page);
       expect(await list(page).locator('li').count()).toBeGreaterThanOrEqual(2);
       expect(await list(page).locator('li[data-current]').textContent()).toContain(s(lang, 'settings.security.sessions.thisDevice'));

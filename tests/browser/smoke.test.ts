@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseURL, launch } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { baseURL, fileBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('the served app', () => {
   it('serves the home page in Chromium', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const res = await page.goto(baseURL() + '/');
     expect(res?.status()).toBe(200);
     await expect(page.locator('h1').count()).resolves.toBeGreaterThan(0);

@@ -4,14 +4,13 @@
 // detail (full hash, counterparty, the offer) opened from a row and from a card at 390 px, its id
 // in the URL so reload and Back work.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../src/shared/format';
 import {
   baseURL,
   waitForHydration,
   createWallet,
-  launch,
+  fileBrowser,
   openApp,
   pageFitsWidth,
   s,
@@ -23,7 +22,7 @@ import {
   testPhone,
 } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let state: StorageState;
 let mobileState: StorageState;
 
@@ -62,17 +61,13 @@ async function withTransfers(st: StorageState): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launch();
-  state = await signedInState(browser, testPhone(17));
-  mobileState = await signedInState(browser, testPhone(18));
-});
-afterAll(async () => {
-  await browser?.close();
+  state = await signedInState(browser(), testPhone(17));
+  mobileState = await signedInState(browser(), testPhone(18));
 });
 
 describe('transaction history', () => {
   it('filters in the URL survive a reload, and no match offers Clear filters (en)', async () => {
-    const { context, page, errors } = await screenPage(browser, state, 'en');
+    const { context, page, errors } = await screenPage(browser(), state, 'en');
     await createWallet(page);
     await withTransfers(state);
     await openApp(page, '/transactions');
@@ -101,7 +96,7 @@ describe('transaction history', () => {
   });
 
   it('searches by hash prefix, and exports a date range as the CSV of the same list the API answers', async () => {
-    const { context, page, errors } = await screenPage(browser, state, 'en');
+    const { context, page, errors } = await screenPage(browser(), state, 'en');
     const accountId = await withTransfers(state);
     const today = new Date().toISOString().slice(0, 10);
     const list = await api<Tx[]>(state, 'GET', `/api/transactions/account/${accountId}?from=${today}&to=${today}&type=transfer`);
@@ -137,7 +132,7 @@ describe('transaction history', () => {
   });
 
   it('opens a detail from a row: full hash, counterparty and offer, kept in the URL across a reload; Escape closes it', async () => {
-    const { context, page, errors } = await screenPage(browser, state, 'en');
+    const { context, page, errors } = await screenPage(browser(), state, 'en');
     const accountId = await withTransfers(state);
     const [tx] = await api<Tx[]>(state, 'GET', `/api/transactions/account/${accountId}?type=transfer&limit=1`);
     await openApp(page, '/transactions');
@@ -161,7 +156,7 @@ describe('transaction history', () => {
   });
 
   it('opens a detail from a card at 390 px, and Back closes it (fs)', async () => {
-    const { context, page, errors } = await screenPage(browser, mobileState, 'fs', 390);
+    const { context, page, errors } = await screenPage(browser(), mobileState, 'fs', 390);
     await createWallet(page);
     await withTransfers(mobileState);
     await openApp(page, '/transactions');

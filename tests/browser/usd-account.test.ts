@@ -2,29 +2,36 @@
 // written into the app's D1, as a decided verification leaves the profile) opens the account, adds
 // dollars by card, adds a bank account in their verified name, withdraws (pending, reserved at once),
 // and the app's clock settles the withdrawal; the person sees it completed and is notified.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../../src/shared/format';
-import { apiCall, apiSignIn, launch, openApp, pageFitsWidth, s, servedContext, servedSql, settleWithdrawalsNow, testPhone, type ApiSession } from './helpers';
+import {
+  apiSignIn,
+  fileBrowser,
+  openApp,
+  pageFitsWidth,
+  s,
+  saveLanguage,
+  servedContext,
+  servedSql,
+  settleWithdrawalsNow,
+  testPhone,
+  type ApiSession,
+} from './helpers';
 
 const PHONE = testPhone(60);
 
-let browser: Browser;
+const browser = fileBrowser();
 let session: ApiSession;
 
 beforeAll(async () => {
-  browser = await launch();
   session = await apiSignIn(PHONE);
-  await apiCall(session, 'PATCH', `/api/accounts/${session.user.id}`, { language: 'es' });
+  await saveLanguage(session, 'es');
   servedSql(`UPDATE profiles SET idv_status = 'approved', first_name = 'Ana', last_name = 'García' WHERE id = '${session.user.id}'`);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('the USD account (es, 390 px)', () => {
   it('opens, adds dollars, withdraws to a bank account, shows it pending, and settles it by the clock with a notification', { timeout: 180_000 }, async () => {
-    const context = await servedContext(browser, session, { lang: 'es' });
+    const context = await servedContext(browser(), session, { lang: 'es' });
     const page = await context.newPage();
     await openApp(page, '/accounts/usd');
     expect(await page.locator('#main h1').textContent()).toBe(s('es', 'accounts.usd.title'));

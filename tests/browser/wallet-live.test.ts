@@ -6,22 +6,18 @@
 // (POST /api/wallets/canton/send with B's token): A's screen shows the incoming offer and B's its
 // lower available balance, each within 2 s; A accepts and A's screen shows the money available. The
 // latency from each call's answer to the other screen's change is measured and printed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatLedgerAmount } from '../../src/shared/format';
-import { baseURL, cookieSession, createWallet, launch, openApp, screenPage, signedInState, type StorageState, testPhone } from './helpers';
+import { baseURL, cookieSession, createWallet, openApp, screenPage, signedInState, type StorageState, testPhone, fileBrowser } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let stateA: StorageState;
 let stateB: StorageState;
 
 beforeAll(async () => {
-  browser = await launch();
-  stateA = await signedInState(browser, testPhone(33));
-  stateB = await signedInState(browser, testPhone(34));
-});
-afterAll(async () => {
-  await browser?.close();
+  stateA = await signedInState(browser(), testPhone(33));
+  stateB = await signedInState(browser(), testPhone(34));
 });
 
 /** A call to the API as another device of the user would make it (no browser, bearer token). */
@@ -100,8 +96,8 @@ const activeAccountOf = async (token: string) => (await apiCall(token, 'GET', '/
 
 describe('the wallet updates live', () => {
   it("shows another device's money call on A's open wallet within 2 s without a reload, and leaves B's alone", async () => {
-    const a = await screenPage(browser, stateA, 'en');
-    const b = await screenPage(browser, stateB, 'en');
+    const a = await screenPage(browser(), stateA, 'en');
+    const b = await screenPage(browser(), stateB, 'en');
     const walletA = await openWallet(a.page);
     const walletB = await openWallet(b.page);
     expect(walletA.socketUrl).toBe(`${baseURL().replace(/^http/, 'ws')}/api/live?party=${encodeURIComponent(walletA.partyId)}`);
@@ -163,8 +159,8 @@ describe('the wallet updates live', () => {
   });
 
   it("shows B's send on A's open wallet and on B's own, and A's accept on A's, each within 2 s", async () => {
-    const a = await screenPage(browser, stateA, 'en');
-    const b = await screenPage(browser, stateB, 'en');
+    const a = await screenPage(browser(), stateA, 'en');
+    const b = await screenPage(browser(), stateB, 'en');
     const walletA = await openWallet(a.page);
     const walletB = await openWallet(b.page);
     const tokenA = (await cookieSession(a.context))!.access_token;

@@ -6,13 +6,12 @@
 // Then 390 px screenshots of the wallet with the send dialog and with the action list in en, es and
 // fs (a third user, Chloé, in French) into test-results/screenshots, for a person to look at.
 // Phones +1 555 555 0130, 0131, 0132 only (tests/test-phones.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   createWallet,
   toastText,
   type Lang,
-  launch,
   openApp,
   pageFitsWidth,
   s,
@@ -21,23 +20,20 @@ import {
   signedInState,
   type StorageState,
   testPhone,
+  fileBrowser,
 } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let ana: StorageState;
 let bruno: StorageState;
 let chloe: StorageState;
 
 beforeAll(async () => {
-  browser = await launch();
   // One after the other: the sign-in's redirects are timing-sensitive on a busy machine.
-  ana = await signedInState(browser, testPhone(30));
-  bruno = await signedInState(browser, testPhone(31));
-  chloe = await signedInState(browser, testPhone(32));
+  ana = await signedInState(browser(), testPhone(30));
+  bruno = await signedInState(browser(), testPhone(31));
+  chloe = await signedInState(browser(), testPhone(32));
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 const ANA_PHONE = testPhone(30);
 const BRUNO_PHONE = testPhone(31);
@@ -111,8 +107,8 @@ async function closeToasts(page: Page): Promise<void> {
 
 describe('sending CC between two people', () => {
   it('settles at once under a preapproval, makes offers otherwise (seen live), accepts one, rejects one; both sides agree', async () => {
-    const a = await screenPage(browser, ana, 'en');
-    const b = await screenPage(browser, bruno, 'es');
+    const a = await screenPage(browser(), ana, 'en');
+    const b = await screenPage(browser(), bruno, 'es');
     await Promise.all([fund(a.page), fund(b.page)]);
 
     // Bruno accepts incoming transfers automatically.
@@ -202,7 +198,7 @@ describe('the wallet at 390 px', () => {
     ['fs', () => chloe, ANA_PHONE],
   ] as const) {
     it(`fits the width with the send dialog and the action list (${lang}); screenshots`, async () => {
-      const { context, page, errors } = await screenPage(browser, state(), lang, 390);
+      const { context, page, errors } = await screenPage(browser(), state(), lang, 390);
       await createWallet(page);
       await openApp(page, '/accounts/digital-assets');
       // A pending faucet offer, so the action list has a row (the treasury, named as test funds).
