@@ -52,6 +52,8 @@ describe('the login page', () => {
     // Preloaded (fetched) is fine; evaluated is not: the island has not rendered.
     expect(await page.evaluate(() => Object.keys(document.querySelector('input[name="phone"]')!).some((k) => k.startsWith('__react')))).toBe(false);
     expect(island.every(Boolean)).toBe(true);
+    // The brand icon is named: a browser given none asks for /favicon.ico at load, a request of its own.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
     await page.getByLabel('Phone number').focus();
     await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
     // The island's own check answers in place (the Worker's would reload the page).
