@@ -7,11 +7,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import tap from './tap-directive';
 
 let idle: (() => void) | undefined;
+/** The page's first frame: null runs each frame callback at once. */
+let frame: (() => void)[] | null;
 
 beforeEach(() => {
   idle = undefined;
+  frame = null;
   vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
     idle = cb;
+    return 1;
+  });
+  vi.stubGlobal('requestAnimationFrame', (cb: () => void) => {
+    if (frame) frame.push(cb);
+    else cb();
     return 1;
   });
 });
@@ -89,6 +97,15 @@ describe('client:tap', () => {
 
   it('hydrates when the browser is idle, with no press at all', () => {
     const { load } = island('<button>Send</button>');
+    idle!();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it("waits for the page's first frame before it asks for idle time, so no script is fetched before the first paint", () => {
+    frame = [];
+    const { load } = island('<button>Send</button>');
+    expect(idle).toBeUndefined();
+    for (const cb of frame) cb();
     idle!();
     expect(load).toHaveBeenCalledOnce();
   });

@@ -1,7 +1,7 @@
-// The islands' hydration directive, `client:tap`: an island hydrates when the browser is idle or at
-// the first press, key or focus inside it, whichever comes first, and a tap that lands before it has
-// hydrated is kept and replayed, so no control of a served page ignores a press. `client:tap="press"`
-// skips the idle start: the island hydrates only when someone uses it, for a page whose served forms
+// The islands' hydration directive, `client:tap`: an island hydrates when the browser is idle after
+// the page's first frame or at the first press, key or focus inside it, whichever comes first, and a
+// tap that lands before it has hydrated is kept and replayed, so no control of a served page ignores
+// a press. `client:tap="press"` skips the idle start: the island hydrates only when someone uses it, for a page whose served forms
 // work without a script (/login's phone step), so loading it runs no framework code at all;
 // `client:tap="press:<key>"` still starts at idle when localStorage holds <key> (a session an older
 // version of the app kept there, which only the island can move into the cookies).
@@ -78,8 +78,8 @@ const tap: ClientDirective = (load, options, island) => {
       return; // storage refused (a privacy mode): nothing can be waiting there
     }
   }
-  if ('requestIdleCallback' in window) requestIdleCallback(start);
-  else setTimeout(start, 200);
+  // Idle after the first frame: the island's scripts are not fetched before the page has painted.
+  requestAnimationFrame(() => ('requestIdleCallback' in window ? requestIdleCallback(start) : setTimeout(start, 200)));
 };
 
 export default tap;
