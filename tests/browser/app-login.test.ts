@@ -52,8 +52,9 @@ describe('the login page', () => {
     // Preloaded (fetched) is fine; evaluated is not: the island has not rendered.
     expect(await page.evaluate(() => Object.keys(document.querySelector('input[name="phone"]')!).some((k) => k.startsWith('__react')))).toBe(false);
     expect(island.every(Boolean)).toBe(true);
-    // The brand icon is named: a browser given none asks for /favicon.ico at load, a request of its own.
-    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    // The brand icon is named and written into the page: a browser given none asks for /favicon.ico at
+    // load, and a named file is a request of its own.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,%3Csvg%20/);
     await page.getByLabel('Phone number').focus();
     await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
     // The island's own check answers in place (the Worker's would reload the page).
