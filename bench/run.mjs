@@ -258,6 +258,8 @@ try {
         gzip: gzipSync(loginHtml).length,
         cacheControl: loginRes.headers.get('cache-control'),
       });
+      // With its sheet written into it (src/styles/login.css), /login too must fit the first window.
+      check(`document ${LOGIN_PAGE} (gzip)`, loginRes.status === 200 ? gzipSync(loginHtml).length : null, '<=', BUDGET.documentGzip, 'B');
       if (doing('js')) {
         const js = firstLoadJs(LOGIN_PAGE, loginHtml.toString('utf8'));
         result.firstLoadJs.push({ ...js, files: js.files.map((f) => ({ file: f.file, gzip: f.gzip })) });

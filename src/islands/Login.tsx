@@ -38,7 +38,19 @@ export function afterSignIn(search: string = globalThis.location?.search ?? ''):
 /** Where the forms post when the island has not hydrated (src/worker/login/routes.ts). */
 const FORM_ACTION = '/login';
 
-export default function Login({ view }: { view?: LoginView }) {
+/**
+ * `appStylesheet`: the signed-in pages' sheet (the page itself has its own, written into it: src/styles/login.css).
+ * It is fetched once the island runs, at the lowest priority, so the first signed-in page finds it
+ * cached; requested by the HTML it would start before the first paint, on the paint's path.
+ */
+export default function Login({ view, appStylesheet }: { view?: LoginView; appStylesheet?: string }) {
+  useEffect(() => {
+    if (!appStylesheet || document.querySelector(`link[href="${CSS.escape(appStylesheet)}"]`)) return;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = appStylesheet;
+    document.head.appendChild(link);
+  }, [appStylesheet]);
   return (
     <ServedLanguageProvider lang={view?.lang}>
       <LoginScreen view={view} />

@@ -18,6 +18,34 @@ afterAll(async () => {
 const alert = (page: import('playwright-core').Page) => page.locator('[role="alert"]');
 const status = (page: import('playwright-core').Page) => page.locator('p[role="status"]');
 
+/**
+ * The classes on the page that the app's sheet has a rule for and /login's own sheet
+ * (src/styles/login.css, written into the page) has not: each would be unstyled on /login only.
+ */
+const unstyledClasses = (page: import('playwright-core').Page) =>
+  page.evaluate(async () => {
+    type Rules = CSSRuleList | readonly CSSRule[];
+    const selectors = (rules: Rules): string[] =>
+      [...rules].flatMap((r) => [
+        ...(r instanceof CSSStyleRule ? [r.selectorText] : []),
+        ...('cssRules' in r ? selectors((r as CSSGroupingRule).cssRules) : []),
+      ]);
+    const href = document.querySelector<HTMLLinkElement>('link[rel="prefetch"][href$=".css"]')?.href;
+    if (!href) return ['(no prefetched app sheet)'];
+    const app = new CSSStyleSheet();
+    app.replaceSync(await (await fetch(href)).text());
+    const appSelectors = selectors(app.cssRules).join('\n');
+    const own = [...document.styleSheets].flatMap((sheet) => selectors(sheet.cssRules)).join('\n');
+    // `.p-4` inside `.p-40` or `.p-4\/5` is not `.p-4`.
+    const has = (text: string, cls: string) => {
+      const needle = `.${CSS.escape(cls)}`;
+      for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) if (!/[\w\\-]/.test(text[i + needle.length] ?? '')) return true;
+      return false;
+    };
+    const classes = new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]));
+    return [...classes].filter((c) => has(appSelectors, c) && !has(own, c));
+  });
+
 describe('signed out', () => {
   it('sends every protected page to /login', async () => {
     const context = await newContext(browser);
@@ -102,12 +130,14 @@ describe('the login page', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(alert(page).textContent()).resolves.toBe('Please enter a valid phone number');
     expect(await alert(page).getAttribute('class')).toContain('red');
+    expect(await unstyledClasses(page)).toEqual([]);
 
     await page.getByLabel('Phone number').fill(testPhone(1));
     await page.getByRole('button', { name: 'Send code' }).click();
     await status(page).waitFor();
     expect(await status(page).textContent()).toBe('We sent a code to +15555550101');
     expect(await status(page).getAttribute('class')).toContain('green');
+    expect(await unstyledClasses(page)).toEqual([]);
 
     // Resend is blocked while the countdown runs.
     await screenshot(page, 'login-code-en');
@@ -124,6 +154,7 @@ describe('the login page', () => {
     await code.fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(alert(page).textContent()).resolves.toBe('Invalid verification code');
+    expect(await unstyledClasses(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Change number' }).click();
     await page.getByLabel('Phone number').waitFor();
