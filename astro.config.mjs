@@ -22,6 +22,20 @@ const tapDirective = {
   },
 };
 
+/**
+ * The browser's bundle drops the zod schemas it does not use: a module of shared schemas defines
+ * the API's and the forms' side by side, and a schema is a call (z.object(...)) the bundler must
+ * otherwise keep and run when the module loads (a dialog's chunk evaluated ~100 ms of zod schemas
+ * at 4x, most of them for the API's queries: npm run bench, bench/profile-page.mjs). Calls through
+ * `z` and `zf` (how src/shared/schemas imports zod) are pure; zod's one configuration call,
+ * z.config, goes through `configureZod` in src/shared/schemas/messages.ts so it is kept.
+ * The Worker's bundle is left alone.
+ */
+const pureSchemasInTheBrowser = {
+  name: 'pure-schemas-in-the-browser',
+  configEnvironment: (name) => (name === 'client' ? { build: { rolldownOptions: { treeshake: { manualPureFunctions: ['z', 'zf'] } } } } : undefined),
+};
+
 /** Stylesheets up to this size are inlined into the page (see `build` below). */
 const INLINE_CSS_MAX_BYTES = 32_000;
 
@@ -42,7 +56,7 @@ export default defineConfig({
   // every page, and each page's HTML fits TCP's first window (~14 kB) on a fresh connection.
   build: { inlineStylesheets: 'auto', format: 'preserve' },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), pureSchemasInTheBrowser],
     build: { assetsInlineLimit: (file, content) => (file.endsWith('.css') ? content.length < INLINE_CSS_MAX_BYTES : undefined) },
   },
   devToolbar: { enabled: false },

@@ -1,12 +1,14 @@
 // Validation messages are dictionary keys, not English text: the same schema runs in an island (shown
 // with t() in the user's language) and in the worker (answered as English {message}).
 import * as z from 'zod/mini';
+import { config as configureZod } from 'zod/mini';
 import { isTranslationKey, t, type Lang, type TranslationKey } from '../../i18n';
 
 // No compiled parsers: zod's first z.object() otherwise probes `new Function('')`, which the pages'
 // CSP (no 'unsafe-eval') refuses and reports as a violation even though zod catches the throw.
 // Workers never compile either (zod skips it under workerd), so nothing changes on the server.
-z.config({ jitless: true });
+// (Not written z.config: the browser's bundle treats calls through `z` as pure: astro.config.mjs.)
+configureZod({ jitless: true });
 
 /** `{ error: key }` for a zod check, typed so a misspelt key does not compile. */
 export const msg = (key: TranslationKey) => ({ error: key });
