@@ -21,6 +21,7 @@ import { $auth, loadAuthClient, startAuth } from '../stores/auth';
 import { $langReady } from '../stores/lang';
 import { useDocumentTitle } from './shell/hooks';
 import { FullScreenSpinner } from './shell/FullScreenSpinner';
+import { BRAND_MARK } from '../components/brand-mark';
 
 export { RESEND_SECONDS };
 
@@ -206,8 +207,8 @@ function LoginScreen({ view }: { view?: LoginView }) {
     <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4 py-10">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm sm:p-8">
         <a href="/" className="mb-6 inline-flex" aria-label={t('login.home')}>
-          {/* The brand mark the public pages show (public/favicon.svg is the same drawing). */}
-          <img src="/favicon.svg" alt="" width={40} height={40} />
+          {/* The brand mark the public pages show, written into the page (no request before the first paint). */}
+          <img src={BRAND_MARK} alt="" width={40} height={40} />
         </a>
         <h1 className="text-2xl font-semibold text-gray-900">{t('login.title')}</h1>
         <p className="mt-1 text-sm text-gray-600">{step === 'phone' ? t('login.subtitle') : t('login.codeSubtitle')}</p>

@@ -83,6 +83,16 @@ describe('the login page', () => {
     // The brand icon is named and written into the page: a browser given none asks for /favicon.ico at
     // load, and a named file is a request of its own.
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,%3Csvg%20/);
+    // Nothing but scripts is fetched before the person starts: the logo is in the page too, and the
+    // app's stylesheet waits for the island (/login's own sheet is written into the page).
+    expect(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((url) => !/\.m?js(\?|$)/.test(url)),
+      ),
+    ).toEqual([]);
     await page.getByLabel('Phone number').focus();
     await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
     // The island's own check answers in place (the Worker's would reload the page).
@@ -250,7 +260,7 @@ describe('the login page', () => {
       await page.goto('/login');
       const home = page.getByRole('link', { name: t(lang, 'login.home') });
       expect(await home.textContent()).toBe('');
-      expect(await home.locator('img').getAttribute('src')).toBe('/favicon.svg');
+      expect(await home.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg%20/);
       expect(await home.locator('img').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
 
       const picker = page.getByLabel(t(lang, 'login.country.label'));
