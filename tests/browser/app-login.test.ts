@@ -83,6 +83,13 @@ describe('the login page', () => {
     // The brand icon is named and written into the page: a browser given none asks for /favicon.ico at
     // load, and a named file is a request of its own.
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,%3Csvg%20/);
+    // The first paint waits for the end of the page, so the card does not move as the rest is parsed.
+    expect(
+      await page.evaluate(() => {
+        const end = document.querySelector(document.querySelector('link[rel="expect"][blocking="render"]')?.getAttribute('href') ?? '#none');
+        return !!end && !!(end.compareDocumentPosition(document.querySelector('main')!) & Node.DOCUMENT_POSITION_PRECEDING);
+      }),
+    ).toBe(true);
     // Nothing but scripts is fetched before the person starts: the logo is in the page too, and the
     // app's stylesheet waits for the island (/login's own sheet is written into the page).
     expect(
