@@ -251,15 +251,16 @@ try {
       // /login as a signed-out visitor gets it (no cookie); the signed-in pages with the session.
       const loginRes = await fetch(`${base}${LOGIN_PAGE}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
       const loginHtml = Buffer.from(await loginRes.arrayBuffer());
-      result.documents.push({
+      const loginRow = {
         path: LOGIN_PAGE,
         status: loginRes.status,
         bytes: loginHtml.length,
         gzip: gzipSync(loginHtml).length,
         cacheControl: loginRes.headers.get('cache-control'),
-      });
+      };
+      result.documents.push(loginRow);
       // With its sheet written into it (src/styles/login.css), /login too must fit the first window.
-      check(`document ${LOGIN_PAGE} (gzip)`, loginRes.status === 200 ? gzipSync(loginHtml).length : null, '<=', BUDGET.documentGzip, 'B');
+      check(`document ${LOGIN_PAGE} (gzip)`, loginRes.status === 200 ? loginRow.gzip : null, '<=', BUDGET.documentGzip, 'B');
       if (doing('js')) {
         const js = firstLoadJs(LOGIN_PAGE, loginHtml.toString('utf8'));
         result.firstLoadJs.push({ ...js, files: js.files.map((f) => ({ file: f.file, gzip: f.gzip })) });
