@@ -20,6 +20,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { loginLocation } from './shared/safe-next';
 import { isSignedInPagePath } from './shared/signed-in-pages';
 import { pageUserOf } from './worker/pages/page-user';
+import { withCriticalCss } from './worker/pages/critical-css';
 import { API_CSP, COMMON_SECURITY_HEADERS, isForbiddenCrossSiteWrite, metaCspSources, pageCsp } from './worker/security-policy';
 
 /**
@@ -37,7 +38,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
         !context.isPrerendered && isSignedInPagePath(context.url.pathname) && !pageUserOf(context.locals)
         ? context.redirect(loginLocation(context.url), 302)
         : await next();
-  if (context.isPrerendered || res.headers.has('content-security-policy')) return res;
+  if (context.isPrerendered) return res;
+  if (res.headers.has('content-security-policy')) return withCriticalCss(res);
   const headers = new Headers(res.headers);
   let body: BodyInit | null = res.body;
   let csp = API_CSP;

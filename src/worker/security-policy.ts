@@ -142,3 +142,12 @@ function policySources(policy: string): { scriptSrc: string[]; styleSrc: string[
   };
   return { scriptSrc: sources('script-src'), styleSrc: sources('style-src') };
 }
+
+/** A policy with one more source in its style-src (a style a page carries that the policy did not name). */
+export function withStyleSource(policy: string, source: string): string {
+  const directives = policy.split(';').map((d) => d.trim());
+  const at = directives.findIndex((d) => d.split(/\s+/)[0] === 'style-src');
+  if (at < 0) return [...directives.filter(Boolean), `style-src 'self' '${source}'`].join('; ');
+  directives[at] = `${directives[at]} '${source}'`;
+  return directives.filter(Boolean).join('; ');
+}

@@ -305,4 +305,106 @@ describe('settings, onboarding and support rendered on the Worker', () => {
     expect(await page.locator('#main h1').first().textContent()).toBe(s('fs', 'settings.faq.title'));
     await off.close();
   });
+  // A browser that has not loaded the app's sheet (no app-sheet cookie) gets each page with the rules
+  // of what it served written into it, and the sheet only once the islands load
+  // (src/worker/pages/critical-css.ts, src/lib/app-sheet.ts). What the app sheet would still change on
+  // the page, element by element, must be nothing.
+  const restyled = (page: import('playwright-core').Page, appSheet: string) =>
+    page.evaluate((text) => {
+      const elements = [...document.querySelectorAll('body, body *')];
+      const snapshot = () =>
+        elements.map((el) => {
+          const style = getComputedStyle(el);
+          return Object.fromEntries([...style].map((name) => [name, style.getPropertyValue(name)]));
+        });
+      const before = snapshot();
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      document.adoptedStyleSheets = [sheet];
+      const after = snapshot();
+      document.adoptedStyleSheets = [];
+      return before.flatMap((styles, i) =>
+        Object.entries(styles)
+          .filter(([name, value]) => after[i]?.[name] !== value)
+          .map(([name, value]) => `${elements[i]?.tagName.toLowerCase()}.${elements[i]?.getAttribute('class') ?? ''} ${name}: ${value} -> ${after[i]?.[name]}`),
+      );
+    }, appSheet);
+
+  const appSheetText = async () => {
+    const { html: doc } = await pageHtml('/settings', first);
+    const href = /<meta name="app-sheet" content="([^"]+)"/.exec(doc)?.[1];
+    expect(href).toMatch(/^\/_astro\/app\.[\w-]+\.css$/);
+    return (await fetch(`${baseURL()}${href}`)).text();
+  };
+
+  it('styles each page it serves to a browser without the app sheet as the app sheet does, at 390 and 1440 px', async () => {
+    const paths = [
+      ...PAGES.map((p) => p.path),
+      '/market',
+      '/transactions',
+      '/accounts',
+      '/accounts/usd',
+      '/accounts/brokerage',
+      '/accounts/digital-assets',
+      '/accounts/digital-assets/CC',
+    ];
+    const appSheet = await appSheetText();
+    const linked: string[] = [];
+    for (const width of [390, 1440]) {
+      const context = await contextFor(first, { width });
+      // The served document alone: no island loads, so nothing asks for the app's sheet.
+      await context.route(/\/_astro\/.*\.(js|css)$/, (route) => route.abort());
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(path);
+        const own = await page.evaluate(() => ({
+          inline: [...document.querySelectorAll('style')].some((el) => el.textContent?.includes('@layer utilities')),
+          named: document.querySelector('meta[name="app-sheet"]') !== null,
+          linked: document.querySelector('link[rel="stylesheet"]') !== null,
+        }));
+        // A page carries its rules, or, over TCP's first window with them, links the sheet instead.
+        if (own.linked) {
+          expect(own, path).toEqual({ inline: false, named: false, linked: true });
+          linked.push(path);
+          continue;
+        }
+        expect(own, path).toEqual({ inline: true, named: true, linked: false });
+        expect(await restyled(page, appSheet), `${path} at ${width}px`).toEqual([]);
+      }
+      await context.close();
+    }
+    // The settings, onboarding and support pages carry theirs (the feature board lists every request
+    // made on this app, so it may be over the window); the market's first screenful and the
+    // account pages' data may take theirs over it.
+    expect(linked.filter((p) => PAGES.some((page) => page.path === p) && p !== '/settings/feature-requests')).toEqual([]);
+    expect(linked.length).toBeLessThan(paths.length);
+  });
+
+  it('loads the app sheet before the islands hydrate, so a dialog is styled, and links it from the cache on the next page', async () => {
+    const appSheet = await appSheetText();
+    const context = await contextFor(first);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const sheets: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/support');
+    await waitForHydration(page);
+    const cookie = (await context.cookies()).find((c) => c.name === 'app-sheet');
+    expect(cookie?.value).toMatch(/^app\.[\w-]+\.css$/);
+    expect(sheets).toEqual([`/_astro/${cookie?.value}`]);
+    // A dialog drawn after hydration: its rules are the app sheet's, already the page's.
+    await page.getByRole('button', { name: s('en', 'support.tickets.new') }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await restyled(page, appSheet)).toEqual([]);
+    // The next page links the sheet (from the cache) and carries no rules of its own.
+    await page.goto('/settings');
+    const doc = await page.content();
+    expect(doc).toContain(`<link rel="stylesheet" href="/_astro/${cookie?.value}">`);
+    expect(doc).not.toContain('name="app-sheet"');
+    expect(doc).not.toContain('@layer utilities');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
