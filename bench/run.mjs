@@ -20,7 +20,8 @@
 // BENCH_PAGES=/market,... (Lighthouse on these pages only; writes no results file either),
 // BENCH_LH_CPU (calibrated, or a CPU slowdown multiplier such as 4), CHROME_PATH (/usr/bin/chromium),
 // BENCH_H2=1 (Lighthouse through an HTTP/2 TLS front, as production serves the pages; see h2-front.mjs),
-// BENCH_TRACE=1 (keeps each Lighthouse run's trace in test-results/bench/trace-<page>-<run>.json for DevTools).
+// BENCH_TRACE=1 (keeps each Lighthouse run's trace in test-results/bench/trace-<page>-<run>.json for DevTools),
+// BENCH_KEEP_HTML=1 (keeps each signed-in page's HTML as served in test-results/bench/html/).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -270,6 +271,10 @@ try {
         const html = Buffer.from(await res.arrayBuffer());
         const row = { path, status: res.status, bytes: html.length, gzip: gzipSync(html).length, cacheControl: res.headers.get('cache-control') };
         result.documents.push(row);
+        if (process.env.BENCH_KEEP_HTML === '1') {
+          mkdirSync('test-results/bench/html', { recursive: true });
+          writeFileSync(`test-results/bench/html/${path.slice(1).replaceAll('/', '-')}.html`, html);
+        }
         if (res.status !== 200) log(`warning: ${path} with the session cookie answered ${res.status}`);
         check(`document ${path} (gzip)`, res.status === 200 ? row.gzip : null, '<=', BUDGET.documentGzip, 'B');
         if (doing('js') && res.status === 200) {
@@ -628,12 +633,24 @@ const paths = (result.lighthouse ?? []).filter((r) => r.lcpPath);
 if (paths.length) {
   out.push(
     '',
-    "What the simulated LCP waits for (Lighthouse's Lantern graph of the median run, simulated ms: when the document, the last script and the last API read end; script bytes; CPU in the graph)",
+    "What the simulated LCP waits for (Lighthouse's Lantern graph of the median run, simulated ms: when the document, the last stylesheet, the last script and the last API read end; script bytes; CPU in the graph; Lantern's optimistic and pessimistic estimates, whose mean it reports)",
   );
   out.push(
     table(
-      ['page', 'LCP ms', 'document', 'last script', 'last API read', 'scripts', 'script kB', 'CPU ms'],
-      paths.map(({ path, lcpPath: p }) => [path, p.lcpMs, p.documentEndMs, p.lastScriptEndMs, p.lastFetchEndMs || '-', p.scripts, p.scriptKb, p.cpuMs]),
+      ['page', 'LCP ms', 'document', 'stylesheet', 'last script', 'last API read', 'scripts', 'script kB', 'CPU ms', 'optimistic', 'pessimistic'],
+      paths.map(({ path, lcpPath: p }) => [
+        path,
+        p.lcpMs,
+        p.documentEndMs,
+        p.lastStylesheetEndMs || '-',
+        p.lastScriptEndMs,
+        p.lastFetchEndMs || '-',
+        p.scripts,
+        p.scriptKb,
+        p.cpuMs,
+        p.optimisticMs ?? '-',
+        p.pessimisticMs ?? '-',
+      ]),
     ),
   );
 }

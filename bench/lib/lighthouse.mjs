@@ -3,6 +3,8 @@
 // clears the HTTP cache and the origin's service workers, cache storage and file systems before each
 // navigation but, by default, not cookies, so a session cookie written once (signIntoBrowser) keeps
 // the signed-in pages signed in (the Worker lets them through with it) while every load stays cold.
+// The one cookie that describes the cache, the app's sheet's version (src/lib/app-sheet.ts), goes
+// with it before each run: left, it would tell the Worker the sheet is cached when it is not.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,6 +132,19 @@ export async function signIntoBrowser(port, baseURL, session) {
   await withPage(port, `${baseURL}/api/health`, (evaluate) => evaluate(`${writes.join(' ')} document.cookie.includes('dolar-auth')`));
 }
 
+/** Expires the app-sheet cookie (see the header) through the browser's own target: no tab opened. */
+async function forgetAppSheet(port) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const { send, close } = await cdpSocket(webSocketDebuggerUrl);
+  try {
+    const { cookies } = await send('Storage.getCookies', {});
+    const stale = cookies.filter((c) => c.name === 'app-sheet').map(({ name, value, domain, path }) => ({ name, value, domain, path, expires: 1 }));
+    if (stale.length) await send('Storage.setCookies', { cookies: stale });
+  } finally {
+    close();
+  }
+}
+
 /** Lighthouse's own CPU benchmark (the benchmarkIndex of its reports), run in a blank tab now. */
 export async function benchmarkIndex(port) {
   return withPage(port, 'about:blank', (evaluate) => evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
@@ -151,6 +166,7 @@ export function calibratedMultiplier(index) {
  * scores (0-100), LCP, CLS, TBT, FCP, and what cost points.
  */
 export async function audit(port, url, categories, { cpuSlowdownMultiplier } = {}) {
+  await forgetAppSheet(port);
   const config = cpuSlowdownMultiplier
     ? { extends: 'lighthouse:default', settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier } } }
     : undefined;
@@ -258,6 +274,9 @@ async function lcpCriticalPath(artifacts, settings) {
     documentEndMs: ends((r) => r.resourceType === 'Document'),
     lastScriptEndMs: ends((r) => r.resourceType === 'Script'),
     lastFetchEndMs: ends((r) => r.resourceType === 'Fetch' || r.resourceType === 'XHR'),
+    lastStylesheetEndMs: ends((r) => r.resourceType === 'Stylesheet'),
+    optimisticMs: Math.round(lantern.optimisticEstimate.timeInMs),
+    pessimisticMs: Math.round(lantern.pessimisticEstimate.timeInMs),
     scripts: scripts.length,
     scriptKb: Math.round(scripts.reduce((sum, [n]) => sum + (n.request.transferSize ?? 0), 0) / 100) / 10,
     cpuMs: Math.round(cpuMs),
