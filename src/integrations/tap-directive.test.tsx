@@ -7,23 +7,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import tap from './tap-directive';
 
 let idle: (() => void) | undefined;
-/** The page's first frame: null runs each frame callback at once. */
-let frame: (() => void)[] | null;
+/** Whether the page's first contentful paint has been reported. */
+let painted: boolean;
 
 beforeEach(() => {
   idle = undefined;
-  frame = null;
+  painted = true;
   vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
     idle = cb;
     return 1;
   });
-  vi.stubGlobal('requestAnimationFrame', (cb: () => void) => {
-    if (frame) frame.push(cb);
-    else cb();
-    return 1;
-  });
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) =>
+    name === 'first-contentful-paint' && painted ? [{ name } as PerformanceEntry] : [],
+  );
 });
 afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
@@ -101,11 +101,25 @@ describe('client:tap', () => {
     expect(load).toHaveBeenCalledOnce();
   });
 
-  it("waits for the page's first frame before it asks for idle time, so no script is fetched before the first paint", () => {
-    frame = [];
+  it('waits for the first contentful paint to be reported before it asks for idle time, so no script is fetched before it', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    painted = false;
     const { load } = island('<button>Send</button>');
+    vi.advanceTimersByTime(500);
     expect(idle).toBeUndefined();
-    for (const cb of frame) cb();
+    painted = true;
+    vi.advanceTimersByTime(50);
+    idle!();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('asks for idle time after 2 s where no paint is ever reported', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    painted = false;
+    const { load } = island('<button>Send</button>');
+    vi.advanceTimersByTime(1900);
+    expect(idle).toBeUndefined();
+    vi.advanceTimersByTime(200);
     idle!();
     expect(load).toHaveBeenCalledOnce();
   });

@@ -78,17 +78,17 @@ const tap: ClientDirective = (load, options, island) => {
       return; // storage refused (a privacy mode): nothing can be waiting there
     }
   }
-  // Idle after the first contentful paint has been shown (reported), not just after the first frame:
-  // a script that arrived before it was on its path (Lighthouse counted a chunk the idle start had
-  // fetched before the paint reached the screen: npm run bench), and the app's sheet, which the
-  // islands ask for as they load (src/lib/app-sheet.ts), must not hold it either.
-  const idle = () => requestAnimationFrame(() => ('requestIdleCallback' in window ? requestIdleCallback(start) : setTimeout(start, 200)));
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return idle();
-  new PerformanceObserver((list, observer) => {
-    if (!list.getEntriesByName('first-contentful-paint').length) return;
-    observer.disconnect();
-    idle();
-  }).observe({ type: 'paint', buffered: true });
+  // Idle once the first contentful paint has been shown (reported; looked for every 50 ms, for 2 s
+  // at most), not just after the first frame: a script that arrived before it was on its path
+  // (Lighthouse counted a chunk the idle start had fetched before the paint reached the screen: npm
+  // run bench), and the app's sheet, which the islands ask for as they load (src/lib/app-sheet.ts),
+  // must not hold it either.
+  let looked = 0;
+  const idle = () =>
+    performance.getEntriesByName('first-contentful-paint').length || ++looked > 40
+      ? (window.requestIdleCallback ?? setTimeout)(() => void start())
+      : setTimeout(idle, 50);
+  idle();
 };
 
 export default tap;
