@@ -64,13 +64,13 @@ export function servedGateScriptHash(prefetch: string[]): Promise<`sha256-${stri
   return hash;
 }
 
-// The time zone is read in a task of its own (setTimeout): its Intl call is the
-// renderer's first, which starts ICU (~45 ms on the bench's 4x slower phone); inline it made the
-// parser's task around the first paint a long one, and done this early it is done before the
-// islands' formatters (Total Blocking Time; 5 Lighthouse runs each: inline 12/0/78/0/0 and
-// 76/9/29/0/31 ms, in a task of its own 53/0/6/0/2 ms). The tz cookie is written only when it is
-// new or has changed. (Comments here stay out of the script: it is in every signed-in page; those in
-// it are taken out with its indentation: SCRIPT, below.)
+// The time zone: Temporal's reading costs nothing (no ICU), so it is done at once where the browser
+// has it. Intl's is the renderer's first Intl call, which starts ICU (~45 ms on the bench's 4x slower
+// phone): inline it made the parser's task around the first paint a long one, so where it is the
+// only way it runs in a task of its own (setTimeout; Total Blocking Time, 5 Lighthouse runs each:
+// inline 12/0/78/0/0 and 76/9/29/0/31 ms, in a task of its own 53/0/6/0/2 ms). The tz cookie is
+// written only when it is new or has changed. (Comments here stay out of the script: it is in every
+// signed-in page; those in it are taken out with its indentation: SCRIPT, below.)
 const BODY = String.raw`// The page's cookies by name (the first of a name wins).
 function cookieJar() {
   var jar = {};
@@ -99,14 +99,17 @@ function readSession(jar) {
 }
 var jar = {};
 try { jar = cookieJar(); } catch (e) {}
-// The time zone for the Worker's dates (src/shared/page-seed.ts), written when it changes, in a
-// task of its own (why: src/layouts/gate-script.ts).
-setTimeout(function () {
-  try {
-    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone && jar.tz !== encodeURIComponent(zone)) document.cookie = 'tz=' + encodeURIComponent(zone) + '; Path=/; Max-Age=31536000; SameSite=Lax' + (location.protocol === 'https:' ? '; Secure' : '');
-  } catch (e) {}
-});
+// The time zone for the Worker's dates (src/shared/page-seed.ts), written when it changes: from
+// Temporal at once, else from Intl in a task of its own (why: src/layouts/gate-script.ts).
+function writeZone(zone) {
+  if (zone && jar.tz !== encodeURIComponent(zone)) document.cookie = 'tz=' + encodeURIComponent(zone) + '; Path=/; Max-Age=31536000; SameSite=Lax' + (location.protocol === 'https:' ? '; Secure' : '');
+}
+try {
+  if (typeof Temporal === 'object') writeZone(Temporal.Now.timeZoneId());
+  else setTimeout(function () {
+    try { writeZone(Intl.DateTimeFormat().resolvedOptions().timeZone); } catch (e) {}
+  });
+} catch (e) {}
 var s = null;
 try { s = readSession(jar); } catch (e) {}
 var shownFor = s && s.user ? s.user.id : null;

@@ -428,11 +428,11 @@ export const cookieHeader = (session: ApiSession) =>
     .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
     .join('; ');
 
-type ServedOptions = { lang?: Lang; width?: number; height?: number; javaScriptEnabled?: boolean };
+type ServedOptions = { lang?: Lang; width?: number; height?: number; javaScriptEnabled?: boolean; timezoneId?: string };
 
 /**
  * A context with the session's cookies, in `lang` at `width` x `height` (390 x 844 unless told);
- * `javaScriptEnabled: false` for the HTML alone.
+ * `javaScriptEnabled: false` for the HTML alone; `timezoneId`: the browser's zone (the host's unless told).
  */
 export async function servedContext(browser: Browser, session: ApiSession, opts: ServedOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -440,6 +440,7 @@ export async function servedContext(browser: Browser, session: ApiSession, opts:
     locale: LOCALE[opts.lang ?? 'en'],
     viewport: { width: opts.width ?? 390, height: opts.height ?? 844 },
     ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   await context.addCookies(sessionCookies(session).map((c) => ({ ...c, value: encodeURIComponent(c.value), url: baseURL() })));
   return context;

@@ -139,6 +139,37 @@ describe('signed-in pages rendered on the Worker', () => {
     await on.close();
   });
 
+  it("writes the browser's time zone into the tz cookie on a signed-in page, from Temporal or, without it, from Intl; the next page's dates use it", async () => {
+    // A row of history whose date the page shows: a treasury transfer into a new digital wallet.
+    const { accounts } = await apiCall<{ accounts: { account_id: string; is_active: boolean }[] }>(third, 'GET', '/api/accounts/user/accounts');
+    const accountId = accounts.find((a) => a.is_active)!.account_id;
+    await apiCall(third, 'POST', '/api/wallets/canton');
+    await apiCall(third, 'POST', '/api/wallets/transfer', { account_id: accountId, amount: '1.5' });
+    const [row] = await apiCall<{ id: string; created_at: string }[]>(third, 'GET', `/api/transactions/account/${accountId}?limit=1`);
+    for (const [timezoneId, withoutTemporal] of [
+      ['America/Bogota', false],
+      ['Asia/Kolkata', true],
+    ] as const) {
+      const context = await contextFor(third, { timezoneId });
+      // A browser without Temporal reads the zone from Intl, in a task of its own.
+      if (withoutTemporal) await context.addInitScript(() => Reflect.deleteProperty(globalThis, 'Temporal'));
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      await page.goto('/settings');
+      const zone = async () => (await context.cookies()).find((c) => c.name === 'tz')?.value;
+      await expect.poll(zone).toBe(encodeURIComponent(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)));
+      expect(decodeURIComponent((await zone())!)).toBe(timezoneId === 'Asia/Kolkata' ? 'Asia/Calcutta' : timezoneId);
+      // Rendered on the Worker with the cookie's zone (read before any script runs).
+      const served = await (
+        await fetch(`${baseURL()}/transactions`, { headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } })
+      ).text();
+      expect(served).toContain(formatDate(row!.created_at, { timeZone: timezoneId }));
+      expect(served).not.toContain(formatDate(row!.created_at, { timeZone: 'UTC' }));
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("answers /accounts with the KYC status, the three wallet cards and the digital wallet's balance in the HTML", async () => {
     // `second` made a digital-assets wallet in the test above.
     const { res, html } = await pageHtml('/accounts', second);
