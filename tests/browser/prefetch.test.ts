@@ -74,4 +74,43 @@ describe('reads started by the HTML', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('reads no cookie and no stored value from the early script of a page rendered on the Worker with no first reads: its user and zone come with the page', async () => {
+    const { context, page, errors } = await screenPage(browser(), state, 'en');
+    // Counts what the early script itself (the one script that reads the session) asks the browser for.
+    await context.addInitScript(() => {
+      const counts = ((window as unknown as { __gateReads: Record<string, number> }).__gateReads = { cookie: 0, localStorage: 0 });
+      const early = () => !!document.currentScript?.textContent?.includes('readSession');
+      const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+      Object.defineProperty(Document.prototype, 'cookie', {
+        ...cookie,
+        get(this: Document) {
+          if (early()) counts.cookie++;
+          return cookie.get!.call(this) as string;
+        },
+      });
+      const storage = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+      Object.defineProperty(window, 'localStorage', {
+        ...storage,
+        get(this: Window) {
+          if (early()) counts.localStorage++;
+          return storage.get!.call(this) as Storage;
+        },
+      });
+    });
+    const userId = (await cookieSession(context))!.user.id;
+    for (const path of ['/transactions', '/accounts/digital-assets', '/settings']) {
+      await openApp(page, path);
+      expect(await page.evaluate(() => (window as unknown as { __gateReads: Record<string, number> }).__gateReads), path).toEqual({
+        cookie: 0,
+        localStorage: 0,
+      });
+      expect(await page.locator('script[data-user]').getAttribute('data-user'), path).toBe(userId);
+    }
+    // The zone the page was sent is on the script too (the browser wrote it on the first page).
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await page.locator('script[data-user]').getAttribute('data-tz')).toBe(zone);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
