@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decimalToString, roundDecimal } from './decimal';
 import {
   abbreviateHash,
@@ -20,6 +20,25 @@ import {
   formatVolume,
   readTypedAmount,
 } from './format';
+
+describe('the module', () => {
+  it('builds no Intl formatter until a number or date is formatted: importing it starts no ICU', async () => {
+    vi.resetModules();
+    const number = vi.spyOn(Intl, 'NumberFormat');
+    const date = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const fresh = await import('./format');
+      expect(number).not.toHaveBeenCalled();
+      expect(date).not.toHaveBeenCalled();
+      expect(fresh.formatUsd(1)).toBe('$1.00');
+      expect(fresh.formatUsd(2)).toBe('$2.00');
+      expect(number).toHaveBeenCalledTimes(1);
+    } finally {
+      number.mockRestore();
+      date.mockRestore();
+    }
+  });
+});
 
 describe('formatUsd', () => {
   it('formats dollars as en-US USD', () => {

@@ -54,7 +54,9 @@ export async function deleteRecurring(accountId: string, planId: string): Promis
   await loadRecurring(accountId);
 }
 
-const newYork = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+// Built on first use: building it at the module's evaluation would start ICU on every page that loads this store.
+let newYork: Intl.DateTimeFormat | undefined;
 
 /** The New York date (YYYY-MM-DD) of an instant: a plan's earliest start date is the market's today. */
-export const newYorkDay = (instant: string | number): string => newYork.format(new Date(instant));
+export const newYorkDay = (instant: string | number): string =>
+  (newYork ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' })).format(new Date(instant));
