@@ -109,6 +109,39 @@ describe('the classes of a page', () => {
     expect([...htmlClasses(html)].sort()).toEqual(['[&>svg]:w-4', 'content-["x"]', "content-['y']", 'flex', 'h-4'].sort());
   });
 
+  it('reads the same classes as a regular expression over every class attribute after whitespace', () => {
+    // The reading htmlClasses replaced (a regular expression tried at every character): the same set.
+    const reference = (html: string) => {
+      const used = new Set<string>();
+      for (const m of html.matchAll(/\sclass="([^"]*)"/g))
+        for (const name of (m[1] ?? '')
+          .replace(/&quot;/g, '"')
+          .replace(/&#x27;|&#39;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&amp;/g, '&')
+          .split(/\s+/))
+          if (name) used.add(name);
+      return used;
+    };
+    const cases = [
+      'class="at-start" <p class="after">',
+      '<p\tclass="tab"><p\nclass="newline"><p\u00a0class="nbsp"><p\u2028class="separator"><p xclass="no"><p data-class="no">',
+      '<p class="  spaced   out\n more "><p class=""><p class="flex"><p class="flex"><p class="p-4 flex">',
+      '<p class="a&amp;b &lt;c&gt; &quot;d&quot; &#39;e&#39; &#x27;f&#x27;"><p class="a&amp;b">',
+      '<p class="closed"> then class="in text" and <b class="unterminated>',
+      '<p title=" class=&quot;x&quot;" class="real"><p class="one"class="two">',
+    ];
+    // And pages made of those pieces in a seeded random order, repeats and all.
+    const pieces = cases.flatMap((c) => c.split(/(?=<)/));
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let i = 0; i < 200; i++)
+      cases.push(Array.from({ length: 1 + Math.floor(random() * 30) }, () => pieces[Math.floor(random() * pieces.length)]).join(''));
+    for (const html of cases) expect([...htmlClasses(html)].sort()).toEqual([...reference(html)].sort());
+    expect([...htmlClasses(cases[1] ?? '')].sort()).toEqual(['nbsp', 'newline', 'separator', 'tab']);
+  });
+
   it('reads a selector’s classes, escapes undone', () => {
     expect(selectorClasses('.md\\:p-4:hover')).toEqual(['md:p-4']);
     expect(selectorClasses('.\\32 xl\\:flex')).toEqual(['2xl:flex']);
