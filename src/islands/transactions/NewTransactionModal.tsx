@@ -20,7 +20,7 @@ import { formatCents, formatDate, formatDecimal, formatLedgerAmount, formatPrice
 import { kycState } from '../../shared/kyc';
 import { MIN_POSITIVE_NET_USD, QUOTE_REFUSAL_KEYS, quoteAmount } from '../../shared/quote';
 import { walletLabel } from '../../shared/seeded-text';
-import { ADD_NEW_WALLET, AMOUNT_MAX_USD, AMOUNT_MIN_USD, ONRAMP_PROVIDERS, onrampProviderKey } from '../../shared/validation';
+import { ADD_NEW_WALLET, AMOUNT_MAX_USD, AMOUNT_MIN_USD, ONRAMP_PROVIDERS, onrampProviderKey } from '../../shared/transaction-labels';
 import { $activeAccount, $kyc } from '../../stores/account';
 import { api, unwrap } from '../../stores/api';
 import { toast } from '../../stores/toasts';
