@@ -6,7 +6,8 @@ const load = async () => (await import('./app-sheet')).appSheetReady;
 beforeEach(() => {
   vi.resetModules();
   document.head.innerHTML = '';
-  document.cookie = 'app-sheet=; Path=/; Max-Age=0';
+  // Gone for good: happy-dom keeps a Max-Age=0 cookie (empty, so "app-sheet=") until the next millisecond.
+  document.cookie = 'app-sheet=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 afterEach(() => {
   vi.restoreAllMocks();
